@@ -1,0 +1,57 @@
+// Command stateflow runs Stateflow scenarios from the command line:
+//
+//	stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
+//
+// FILE may be "-" for standard input. Exit codes: 0 ok, 1 scenario or
+// command error (message on stderr), 2 usage.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage:
+  stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
+
+FILE is a scenario YAML file, or - for standard input.`
+
+// exitError carries an exit code and a message for main to print.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageError(format string, args ...any) error {
+	return &exitError{2, fmt.Sprintf(format, args...) + "\n" + usage}
+}
+
+func main() {
+	err := run(os.Args[1:], os.Stdin, os.Stdout)
+	if err == nil {
+		return
+	}
+	code := 1
+	if ee, ok := err.(*exitError); ok {
+		code = ee.code
+	}
+	fmt.Fprintln(os.Stderr, "error: "+err.Error())
+	os.Exit(code)
+}
+
+func run(args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) == 0 {
+		return usageError("missing command")
+	}
+	switch args[0] {
+	case "run":
+		return runCommand(args[1:], stdin, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	return usageError("unknown command %q", args[0])
+}

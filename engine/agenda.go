@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"container/heap"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+)
+
+type itemKind uint8
+
+const (
+	kindDelivery itemKind = iota // a watch event reaching a component's cache
+	kindWork                     // a key in a component's work queue
+	kindAction                   // a scenario action
+)
+
+// item is one entry of the agenda, ordered by (at, seq).
+type item struct {
+	at     int64
+	seq    uint64
+	kind   itemKind
+	comp   int // component index
+	key    api.Key
+	ev     apiserver.WatchEvent
+	action int
+}
+
+type agenda []item
+
+func (a agenda) Len() int { return len(a) }
+func (a agenda) Less(i, j int) bool {
+	if a[i].at != a[j].at {
+		return a[i].at < a[j].at
+	}
+	return a[i].seq < a[j].seq
+}
+func (a agenda) Swap(i, j int) { a[i], a[j] = a[j], a[i] }
+func (a *agenda) Push(x any)   { *a = append(*a, x.(item)) }
+func (a *agenda) Pop() any {
+	old := *a
+	n := len(old)
+	it := old[n-1]
+	old[n-1] = item{}
+	*a = old[:n-1]
+	return it
+}
+
+func (w *world) schedule(it item) {
+	w.seq++
+	it.seq = w.seq
+	heap.Push(&w.agenda, it)
+}
+
+// workKey identifies a key in one component's queue.
+type workKey struct {
+	comp int
+	key  api.Key
+}
+
+// enqueue adds key to comp's queue at time at, keeping only the earliest
+// pending entry per key (the work queue's de-duplication).
+func (w *world) enqueue(comp int, key api.Key, at int64) {
+	wk := workKey{comp, key}
+	if due, ok := w.pending[wk]; ok && due.at <= at {
+		return
+	}
+	w.schedule(item{at: at, kind: kindWork, comp: comp, key: key})
+	w.pending[wk] = pendingEntry{at: at, seq: w.seq}
+}
+
+type pendingEntry struct {
+	at  int64
+	seq uint64
+}
+
+// queue is the reconcile.Queue handed to Observe.
+type queue struct {
+	w    *world
+	comp int
+	now  int64
+}
+
+func (q queue) Add(key api.Key)                { q.w.enqueue(q.comp, key, q.now) }
+func (q queue) AddAfter(key api.Key, ms int64) { q.w.enqueue(q.comp, key, q.now+ms) }
+func (q queue) Now() int64                     { return q.now }

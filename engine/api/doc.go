@@ -1,0 +1,10 @@
+// Package api holds the Kubernetes object types Stateflow simulates
+// (apps/v1 Deployment and ReplicaSet, v1 Pod, Node and Event) with their
+// real JSON field names, plus the small value types they need: times,
+// quantities, int-or-string, label selectors and object keys.
+//
+// Objects are treated as immutable once they are stored: the API server,
+// every informer cache and the trace share the same pointers. Code that
+// wants to change an object calls DeepCopy first and writes the copy back
+// through the API server.
+package api

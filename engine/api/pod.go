@@ -1,0 +1,263 @@
+package api
+
+// Pod phases.
+const (
+	PodPending   = "Pending"
+	PodRunning   = "Running"
+	PodSucceeded = "Succeeded"
+	PodFailed    = "Failed"
+	PodUnknown   = "Unknown"
+)
+
+// Pod condition types.
+const (
+	PodScheduled               = "PodScheduled"
+	PodReadyToStartContainers  = "PodReadyToStartContainers"
+	PodInitialized             = "Initialized"
+	PodReady                   = "Ready"
+	ContainersReady            = "ContainersReady"
+	ConditionTrue              = "True"
+	ConditionFalse             = "False"
+	ConditionUnknown           = "Unknown"
+	DefaultSchedulerName       = "default-scheduler"
+	DefaultTerminationGraceSec = 30
+)
+
+// Pod is v1.Pod.
+type Pod struct {
+	TypeMeta   `json:",inline" yaml:",inline"`
+	ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec       PodSpec   `json:"spec" yaml:"spec"`
+	Status     PodStatus `json:"status" yaml:"status"`
+}
+
+// PodTemplateSpec is the pod template of a workload.
+type PodTemplateSpec struct {
+	ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec       PodSpec `json:"spec" yaml:"spec"`
+}
+
+// PodSpec is v1.PodSpec, limited to the fields the simulation uses.
+type PodSpec struct {
+	Containers                    []Container       `json:"containers" yaml:"containers"`
+	RestartPolicy                 string            `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
+	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
+	DNSPolicy                     string            `json:"dnsPolicy,omitempty" yaml:"dnsPolicy,omitempty"`
+	NodeSelector                  map[string]string `json:"nodeSelector,omitempty" yaml:"nodeSelector,omitempty"`
+	ServiceAccountName            string            `json:"serviceAccountName,omitempty" yaml:"serviceAccountName,omitempty"`
+	NodeName                      string            `json:"nodeName,omitempty" yaml:"nodeName,omitempty"`
+	SecurityContext               *struct{}         `json:"securityContext,omitempty" yaml:"securityContext,omitempty"`
+	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
+	Tolerations                   []Toleration      `json:"tolerations,omitempty" yaml:"tolerations,omitempty"`
+	Priority                      *int32            `json:"priority,omitempty" yaml:"priority,omitempty"`
+}
+
+// Container is v1.Container, limited to the fields the simulation uses.
+type Container struct {
+	Name                     string               `json:"name" yaml:"name"`
+	Image                    string               `json:"image,omitempty" yaml:"image,omitempty"`
+	Command                  []string             `json:"command,omitempty" yaml:"command,omitempty"`
+	Args                     []string             `json:"args,omitempty" yaml:"args,omitempty"`
+	Ports                    []ContainerPort      `json:"ports,omitempty" yaml:"ports,omitempty"`
+	Env                      []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
+	Resources                ResourceRequirements `json:"resources" yaml:"resources"`
+	LivenessProbe            *Probe               `json:"livenessProbe,omitempty" yaml:"livenessProbe,omitempty"`
+	ReadinessProbe           *Probe               `json:"readinessProbe,omitempty" yaml:"readinessProbe,omitempty"`
+	StartupProbe             *Probe               `json:"startupProbe,omitempty" yaml:"startupProbe,omitempty"`
+	TerminationMessagePath   string               `json:"terminationMessagePath,omitempty" yaml:"terminationMessagePath,omitempty"`
+	TerminationMessagePolicy string               `json:"terminationMessagePolicy,omitempty" yaml:"terminationMessagePolicy,omitempty"`
+	ImagePullPolicy          string               `json:"imagePullPolicy,omitempty" yaml:"imagePullPolicy,omitempty"`
+}
+
+// ContainerPort is v1.ContainerPort.
+type ContainerPort struct {
+	Name          string `json:"name,omitempty" yaml:"name,omitempty"`
+	HostPort      int32  `json:"hostPort,omitempty" yaml:"hostPort,omitempty"`
+	ContainerPort int32  `json:"containerPort" yaml:"containerPort"`
+	Protocol      string `json:"protocol,omitempty" yaml:"protocol,omitempty"`
+}
+
+// EnvVar is a literal environment variable.
+type EnvVar struct {
+	Name  string `json:"name" yaml:"name"`
+	Value string `json:"value,omitempty" yaml:"value,omitempty"`
+}
+
+// ResourceRequirements holds requests and limits.
+type ResourceRequirements struct {
+	Limits   ResourceList `json:"limits,omitempty" yaml:"limits,omitempty"`
+	Requests ResourceList `json:"requests,omitempty" yaml:"requests,omitempty"`
+}
+
+// Probe is v1.Probe with the handler kinds kept as opaque settings.
+type Probe struct {
+	HTTPGet             *HTTPGetAction   `json:"httpGet,omitempty" yaml:"httpGet,omitempty"`
+	TCPSocket           *TCPSocketAction `json:"tcpSocket,omitempty" yaml:"tcpSocket,omitempty"`
+	Exec                *ExecAction      `json:"exec,omitempty" yaml:"exec,omitempty"`
+	InitialDelaySeconds int32            `json:"initialDelaySeconds,omitempty" yaml:"initialDelaySeconds,omitempty"`
+	TimeoutSeconds      int32            `json:"timeoutSeconds,omitempty" yaml:"timeoutSeconds,omitempty"`
+	PeriodSeconds       int32            `json:"periodSeconds,omitempty" yaml:"periodSeconds,omitempty"`
+	SuccessThreshold    int32            `json:"successThreshold,omitempty" yaml:"successThreshold,omitempty"`
+	FailureThreshold    int32            `json:"failureThreshold,omitempty" yaml:"failureThreshold,omitempty"`
+}
+
+// HTTPGetAction is a probe's httpGet.
+type HTTPGetAction struct {
+	Path   string      `json:"path,omitempty" yaml:"path,omitempty"`
+	Port   IntOrString `json:"port" yaml:"port"`
+	Scheme string      `json:"scheme,omitempty" yaml:"scheme,omitempty"`
+}
+
+// TCPSocketAction is a probe's tcpSocket.
+type TCPSocketAction struct {
+	Port IntOrString `json:"port" yaml:"port"`
+}
+
+// ExecAction is a probe's exec.
+type ExecAction struct {
+	Command []string `json:"command,omitempty" yaml:"command,omitempty"`
+}
+
+// Toleration is v1.Toleration.
+type Toleration struct {
+	Key               string `json:"key,omitempty" yaml:"key,omitempty"`
+	Operator          string `json:"operator,omitempty" yaml:"operator,omitempty"`
+	Value             string `json:"value,omitempty" yaml:"value,omitempty"`
+	Effect            string `json:"effect,omitempty" yaml:"effect,omitempty"`
+	TolerationSeconds *int64 `json:"tolerationSeconds,omitempty" yaml:"tolerationSeconds,omitempty"`
+}
+
+// Tolerates reports whether the toleration matches taint
+// (v1.Toleration.ToleratesTaint).
+func (t Toleration) Tolerates(taint Taint) bool {
+	if t.Effect != "" && t.Effect != taint.Effect {
+		return false
+	}
+	if t.Key != "" && t.Key != taint.Key {
+		return false
+	}
+	switch t.Operator {
+	case "", "Equal":
+		return t.Value == taint.Value
+	case "Exists":
+		return true
+	}
+	return false
+}
+
+// PodStatus is v1.PodStatus.
+type PodStatus struct {
+	Phase             string            `json:"phase,omitempty" yaml:"phase,omitempty"`
+	Conditions        []PodCondition    `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+	Message           string            `json:"message,omitempty" yaml:"message,omitempty"`
+	Reason            string            `json:"reason,omitempty" yaml:"reason,omitempty"`
+	HostIP            string            `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
+	PodIP             string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
+	StartTime         *Time             `json:"startTime,omitempty" yaml:"startTime,omitempty"`
+	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
+	QOSClass          string            `json:"qosClass,omitempty" yaml:"qosClass,omitempty"`
+}
+
+// PodCondition is v1.PodCondition.
+type PodCondition struct {
+	Type               string `json:"type" yaml:"type"`
+	Status             string `json:"status" yaml:"status"`
+	LastProbeTime      Time   `json:"lastProbeTime" yaml:"lastProbeTime"`
+	LastTransitionTime Time   `json:"lastTransitionTime" yaml:"lastTransitionTime"`
+	Reason             string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message            string `json:"message,omitempty" yaml:"message,omitempty"`
+}
+
+// ContainerStatus is v1.ContainerStatus.
+type ContainerStatus struct {
+	Name                 string         `json:"name" yaml:"name"`
+	State                ContainerState `json:"state" yaml:"state"`
+	LastTerminationState ContainerState `json:"lastState" yaml:"lastState"`
+	Ready                bool           `json:"ready" yaml:"ready"`
+	RestartCount         int32          `json:"restartCount" yaml:"restartCount"`
+	Image                string         `json:"image" yaml:"image"`
+	ImageID              string         `json:"imageID" yaml:"imageID"`
+	ContainerID          string         `json:"containerID,omitempty" yaml:"containerID,omitempty"`
+	Started              *bool          `json:"started,omitempty" yaml:"started,omitempty"`
+}
+
+// ContainerState holds at most one of its members.
+type ContainerState struct {
+	Waiting    *ContainerStateWaiting    `json:"waiting,omitempty" yaml:"waiting,omitempty"`
+	Running    *ContainerStateRunning    `json:"running,omitempty" yaml:"running,omitempty"`
+	Terminated *ContainerStateTerminated `json:"terminated,omitempty" yaml:"terminated,omitempty"`
+}
+
+// ContainerStateWaiting is a waiting container.
+type ContainerStateWaiting struct {
+	Reason  string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message string `json:"message,omitempty" yaml:"message,omitempty"`
+}
+
+// ContainerStateRunning is a running container.
+type ContainerStateRunning struct {
+	StartedAt Time `json:"startedAt" yaml:"startedAt"`
+}
+
+// ContainerStateTerminated is an exited container.
+type ContainerStateTerminated struct {
+	ExitCode    int32  `json:"exitCode" yaml:"exitCode"`
+	Reason      string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message     string `json:"message,omitempty" yaml:"message,omitempty"`
+	StartedAt   Time   `json:"startedAt" yaml:"startedAt"`
+	FinishedAt  Time   `json:"finishedAt" yaml:"finishedAt"`
+	ContainerID string `json:"containerID,omitempty" yaml:"containerID,omitempty"`
+}
+
+// GetKind returns "Pod".
+func (p *Pod) GetKind() string { return KindPod }
+
+// Meta returns the metadata.
+func (p *Pod) Meta() *ObjectMeta { return &p.ObjectMeta }
+
+// Condition returns the pod condition of type t, or nil.
+func (s *PodStatus) Condition(t string) *PodCondition {
+	for i := range s.Conditions {
+		if s.Conditions[i].Type == t {
+			return &s.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// IsPodReady reports whether the Ready condition is True (pod/util.go).
+func IsPodReady(p *Pod) bool {
+	c := p.Status.Condition(PodReady)
+	return c != nil && c.Status == ConditionTrue
+}
+
+// IsPodAvailable reports whether p has been ready for minReadySeconds at
+// now (pod/util.go IsPodAvailable: lastTransitionTime+minReady strictly
+// before now).
+func IsPodAvailable(p *Pod, minReadySeconds int32, nowMS int64) bool {
+	if !IsPodReady(p) {
+		return false
+	}
+	if minReadySeconds == 0 {
+		return true
+	}
+	c := p.Status.Condition(PodReady)
+	return c.LastTransitionTime.Set && c.LastTransitionTime.MS+int64(minReadySeconds)*1000 < nowMS
+}
+
+// IsPodActive reports whether p is neither terminal nor being deleted
+// (controller_utils.go IsPodActive).
+func IsPodActive(p *Pod) bool {
+	return p.Status.Phase != PodSucceeded && p.Status.Phase != PodFailed && p.DeletionTimestamp == nil
+}
+
+// PodRequests sums the containers' requests.
+func PodRequests(p *PodSpec) ResourceList {
+	out := ResourceList{}
+	for _, c := range p.Containers {
+		for name, q := range c.Resources.Requests {
+			out[name] = MilliQuantity(out[name].MilliValue() + q.MilliValue())
+		}
+	}
+	return out
+}

@@ -1,0 +1,202 @@
+package apiserver
+
+import (
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// Default tolerations added to every pod by the DefaultTolerationSeconds
+// admission plugin (plugin/pkg/admission/defaulttolerationseconds).
+const defaultTolerationSeconds = 300
+
+// defaultDeployment applies pkg/apis/apps/v1/defaults.go.
+func defaultDeployment(d *api.Deployment) {
+	if d.Spec.Replicas == nil {
+		d.Spec.Replicas = api.Int32(1)
+	}
+	if d.Spec.Strategy.Type == "" {
+		d.Spec.Strategy.Type = api.RollingUpdateStrategy
+	}
+	if d.Spec.Strategy.Type == api.RollingUpdateStrategy {
+		if d.Spec.Strategy.RollingUpdate == nil {
+			d.Spec.Strategy.RollingUpdate = &api.RollingUpdateDeployment{}
+		}
+		ru := d.Spec.Strategy.RollingUpdate
+		if ru.MaxUnavailable == nil {
+			v := api.FromString("25%")
+			ru.MaxUnavailable = &v
+		}
+		if ru.MaxSurge == nil {
+			v := api.FromString("25%")
+			ru.MaxSurge = &v
+		}
+	}
+	if d.Spec.RevisionHistoryLimit == nil {
+		d.Spec.RevisionHistoryLimit = api.Int32(10)
+	}
+	if d.Spec.ProgressDeadlineSeconds == nil {
+		d.Spec.ProgressDeadlineSeconds = api.Int32(600)
+	}
+	defaultPodSpec(&d.Spec.Template.Spec)
+}
+
+func defaultReplicaSet(r *api.ReplicaSet) {
+	if r.Spec.Replicas == nil {
+		r.Spec.Replicas = api.Int32(1)
+	}
+	defaultPodSpec(&r.Spec.Template.Spec)
+}
+
+// defaultPodSpec applies pkg/apis/core/v1/defaults.go for the fields the
+// simulation keeps.
+func defaultPodSpec(s *api.PodSpec) {
+	if s.RestartPolicy == "" {
+		s.RestartPolicy = "Always"
+	}
+	if s.TerminationGracePeriodSeconds == nil {
+		s.TerminationGracePeriodSeconds = api.Int64(api.DefaultTerminationGraceSec)
+	}
+	if s.DNSPolicy == "" {
+		s.DNSPolicy = "ClusterFirst"
+	}
+	if s.SchedulerName == "" {
+		s.SchedulerName = api.DefaultSchedulerName
+	}
+	if s.SecurityContext == nil {
+		s.SecurityContext = &struct{}{}
+	}
+	for i := range s.Containers {
+		defaultContainer(&s.Containers[i])
+	}
+}
+
+func defaultContainer(c *api.Container) {
+	if c.TerminationMessagePath == "" {
+		c.TerminationMessagePath = "/dev/termination-log"
+	}
+	if c.TerminationMessagePolicy == "" {
+		c.TerminationMessagePolicy = "File"
+	}
+	if c.ImagePullPolicy == "" {
+		c.ImagePullPolicy = defaultPullPolicy(c.Image)
+	}
+	for i := range c.Ports {
+		if c.Ports[i].Protocol == "" {
+			c.Ports[i].Protocol = "TCP"
+		}
+	}
+	for _, p := range []*api.Probe{c.LivenessProbe, c.ReadinessProbe, c.StartupProbe} {
+		defaultProbe(p)
+	}
+}
+
+// defaultPullPolicy is Always for ":latest" or an untagged image, else
+// IfNotPresent (SetDefaults_Container).
+func defaultPullPolicy(image string) string {
+	if strings.Contains(image, "@") {
+		return "IfNotPresent"
+	}
+	last := image[strings.LastIndex(image, "/")+1:]
+	i := strings.LastIndex(last, ":")
+	if i < 0 || last[i+1:] == "latest" {
+		return "Always"
+	}
+	return "IfNotPresent"
+}
+
+func defaultProbe(p *api.Probe) {
+	if p == nil {
+		return
+	}
+	if p.TimeoutSeconds == 0 {
+		p.TimeoutSeconds = 1
+	}
+	if p.PeriodSeconds == 0 {
+		p.PeriodSeconds = 10
+	}
+	if p.SuccessThreshold == 0 {
+		p.SuccessThreshold = 1
+	}
+	if p.FailureThreshold == 0 {
+		p.FailureThreshold = 3
+	}
+	if p.HTTPGet != nil && p.HTTPGet.Scheme == "" {
+		p.HTTPGet.Scheme = "HTTP"
+	}
+}
+
+// admitPod applies what admission adds to a new pod: the default
+// tolerations, priority 0, the default service account, and the initial
+// status (phase Pending, qosClass).
+func admitPod(p *api.Pod) {
+	defaultPodSpec(&p.Spec)
+	defaultRequestsFromLimits(&p.Spec)
+	if p.Spec.ServiceAccountName == "" {
+		p.Spec.ServiceAccountName = "default"
+	}
+	if p.Spec.Priority == nil {
+		p.Spec.Priority = api.Int32(0)
+	}
+	for _, key := range []string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"} {
+		if !hasToleration(p.Spec.Tolerations, key) {
+			p.Spec.Tolerations = append(p.Spec.Tolerations, api.Toleration{Key: key, Operator: "Exists",
+				Effect: api.TaintNoExecute, TolerationSeconds: api.Int64(defaultTolerationSeconds)})
+		}
+	}
+	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(&p.Spec)}
+}
+
+func hasToleration(ts []api.Toleration, key string) bool {
+	for _, t := range ts {
+		if (t.Key == key || t.Key == "" && t.Operator == "Exists") && (t.Effect == "" || t.Effect == api.TaintNoExecute) {
+			return true
+		}
+	}
+	return false
+}
+
+// qosClass follows pkg/apis/core/helper/qos: BestEffort without any
+// request or limit, Guaranteed when every container's limits equal its
+// requests for cpu and memory, Burstable otherwise.
+func qosClass(s *api.PodSpec) string {
+	any, guaranteed := false, true
+	for _, c := range s.Containers {
+		if len(c.Resources.Requests) > 0 || len(c.Resources.Limits) > 0 {
+			any = true
+		}
+		for _, r := range []string{"cpu", "memory"} {
+			lim, ok := c.Resources.Limits[r]
+			if !ok {
+				guaranteed = false
+				continue
+			}
+			if req, ok := c.Resources.Requests[r]; ok && req.MilliValue() != lim.MilliValue() {
+				guaranteed = false
+			}
+		}
+	}
+	switch {
+	case !any:
+		return "BestEffort"
+	case guaranteed:
+		return "Guaranteed"
+	}
+	return "Burstable"
+}
+
+// defaultRequestsFromLimits copies a limit into a missing request, as
+// SetDefaults_Pod does for pods (not for templates).
+func defaultRequestsFromLimits(s *api.PodSpec) {
+	for i := range s.Containers {
+		c := &s.Containers[i]
+		for name, lim := range c.Resources.Limits {
+			if _, ok := c.Resources.Requests[name]; !ok {
+				if c.Resources.Requests == nil {
+					c.Resources.Requests = api.ResourceList{}
+				}
+				c.Resources.Requests[name] = lim
+			}
+		}
+	}
+}

@@ -1,0 +1,10 @@
+// Package apiserver is Stateflow's API server: the one place that owns the
+// truth. It assigns resourceVersions from one global counter, bumps
+// metadata.generation on spec changes only, applies the API defaults,
+// validates with the API server's messages and field paths, enforces
+// optimistic concurrency, performs graceful pod deletion, and reports every
+// write as a watch event (Added, Modified, Deleted).
+//
+// Stored objects are never modified in place: every write stores a new
+// object, so informer caches and the trace can keep the old pointers.
+package apiserver

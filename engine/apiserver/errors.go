@@ -1,0 +1,90 @@
+package apiserver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// Reason classifies an API error like metav1.StatusReason.
+type Reason string
+
+// The reasons the simulated API server returns.
+const (
+	ReasonNotFound      Reason = "NotFound"
+	ReasonAlreadyExists Reason = "AlreadyExists"
+	ReasonConflict      Reason = "Conflict"
+	ReasonInvalid       Reason = "Invalid"
+	ReasonForbidden     Reason = "Forbidden"
+)
+
+// StatusError is an API error with the message kubectl prints.
+type StatusError struct {
+	Reason  Reason
+	Message string
+}
+
+func (e *StatusError) Error() string { return e.Message }
+
+// IsReason reports whether err is a StatusError with reason r.
+func IsReason(err error, r Reason) bool {
+	se, ok := err.(*StatusError)
+	return ok && se.Reason == r
+}
+
+// Resource returns the plural resource name with its group, as the API
+// server names it in messages ("deployments.apps", "pods").
+func Resource(kind string) string {
+	switch kind {
+	case api.KindDeployment:
+		return "deployments.apps"
+	case api.KindReplicaSet:
+		return "replicasets.apps"
+	}
+	return strings.ToLower(kind) + "s"
+}
+
+// NotFound is the error for a missing object.
+func NotFound(kind, name string) error {
+	return &StatusError{ReasonNotFound, fmt.Sprintf("%s %q not found", Resource(kind), name)}
+}
+
+func alreadyExists(kind, name string) error {
+	return &StatusError{ReasonAlreadyExists, fmt.Sprintf("%s %q already exists", Resource(kind), name)}
+}
+
+func conflict(kind, name string) error {
+	return &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", Resource(kind), name)}
+}
+
+// FieldError is one validation failure: a field path and what is wrong.
+type FieldError struct {
+	Path   string
+	Detail string
+}
+
+func (f FieldError) Error() string { return f.Path + ": " + f.Detail }
+
+// InvalidError is the API server's 422 for an object that failed
+// validation. Fields lists every failure with its field path.
+type InvalidError struct {
+	Kind, Name string
+	Fields     []FieldError
+}
+
+func (e *InvalidError) Error() string {
+	group := ""
+	if api.APIVersionOf(e.Kind) == "apps/v1" {
+		group = ".apps"
+	}
+	msgs := make([]string, len(e.Fields))
+	for i, f := range e.Fields {
+		msgs[i] = f.Error()
+	}
+	body := msgs[0]
+	if len(msgs) > 1 {
+		body = "[" + strings.Join(msgs, ", ") + "]"
+	}
+	return fmt.Sprintf("%s%s %q is invalid: %s", e.Kind, group, e.Name, body)
+}

@@ -1,0 +1,447 @@
+package apiserver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"sort"
+	"strconv"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// alphanums is the alphabet of generated name suffixes and template hashes
+// (k8s.io/apimachinery/pkg/util/rand): no vowels, no confusable digits.
+const alphanums = "bcdfghjklmnpqrstvwxz2456789"
+
+// Store is the simulated API server. It is not safe for concurrent use;
+// the engine drives it from one goroutine.
+type Store struct {
+	objs map[string]map[string]api.Object // kind → "ns/name" → object
+	rv   int64
+	now  int64
+	pcg  rand.PCG
+	rng  *rand.Rand
+	sink func(WatchEvent)
+}
+
+// New returns an empty store whose generated names and UIDs come from seed.
+func New(seed uint64) *Store {
+	s := &Store{objs: map[string]map[string]api.Object{}, pcg: *rand.NewPCG(seed, 0x5747e5f10)}
+	s.rng = rand.New(&s.pcg)
+	return s
+}
+
+// SetSink installs the function that receives every watch event.
+func (s *Store) SetSink(f func(WatchEvent)) { s.sink = f }
+
+// SetNow sets the virtual time stamped on writes.
+func (s *Store) SetNow(ms int64) { s.now = ms }
+
+// Now returns the virtual time of the store's clock.
+func (s *Store) Now() int64 { return s.now }
+
+// ResourceVersion returns the newest resourceVersion handed out.
+func (s *Store) ResourceVersion() int64 { return s.rv }
+
+// Clone returns a store with the same contents and random state. Objects
+// are shared: they are immutable.
+func (s *Store) Clone() *Store {
+	c := &Store{objs: make(map[string]map[string]api.Object, len(s.objs)), rv: s.rv, now: s.now, pcg: s.pcg, sink: s.sink}
+	c.rng = rand.New(&c.pcg)
+	for kind, m := range s.objs {
+		cm := make(map[string]api.Object, len(m))
+		for k, v := range m {
+			cm[k] = v
+		}
+		c.objs[kind] = cm
+	}
+	return c
+}
+
+func nsName(ns, name string) string { return ns + "/" + name }
+
+// Get returns the stored object, or false.
+func (s *Store) Get(k api.Key) (api.Object, bool) {
+	o, ok := s.objs[k.Kind][nsName(k.Namespace, k.Name)]
+	return o, ok
+}
+
+// Count returns how many objects of kind are stored.
+func (s *Store) Count(kind string) int { return len(s.objs[kind]) }
+
+// List returns the objects of kind in namespace ns ("" for all), sorted
+// by namespace and name.
+func (s *Store) List(kind, ns string) []api.Object {
+	m := s.objs[kind]
+	out := make([]api.Object, 0, len(m))
+	for _, o := range m {
+		if ns == "" || o.Meta().Namespace == ns {
+			out = append(out, o)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Meta(), out[j].Meta()
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+// RandomString returns n characters from the name-suffix alphabet, drawn
+// from the store's seeded generator.
+func (s *Store) RandomString(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphanums[s.rng.IntN(len(alphanums))]
+	}
+	return string(b)
+}
+
+func (s *Store) newUID() string {
+	const hex = "0123456789abcdef"
+	b := make([]byte, 36)
+	for i := range b {
+		switch i {
+		case 8, 13, 18, 23:
+			b[i] = '-'
+		case 14:
+			b[i] = '4'
+		default:
+			b[i] = hex[s.rng.IntN(16)]
+		}
+	}
+	return string(b)
+}
+
+func (s *Store) put(o api.Object) {
+	kind := o.GetKind()
+	if s.objs[kind] == nil {
+		s.objs[kind] = map[string]api.Object{}
+	}
+	s.objs[kind][nsName(o.Meta().Namespace, o.Meta().Name)] = o
+}
+
+func (s *Store) emit(typ string, obj, old api.Object) {
+	if s.sink != nil {
+		s.sink(WatchEvent{Type: typ, Object: obj, Old: old, RV: s.rv})
+	}
+}
+
+func (s *Store) bump(o api.Object) {
+	s.rv++
+	o.Meta().ResourceVersion = strconv.FormatInt(s.rv, 10)
+}
+
+// Create stores a new object. The store takes ownership of obj. It applies
+// defaults and admission, validates, and assigns uid, resourceVersion,
+// generation and creationTimestamp; a generateName gets a random suffix.
+func (s *Store) Create(obj api.Object) (api.Object, error) {
+	m := obj.Meta()
+	if !api.Namespaced(obj.GetKind()) {
+		m.Namespace = ""
+	} else if m.Namespace == "" {
+		m.Namespace = "default"
+	}
+	if m.Name == "" && m.GenerateName != "" {
+		base := m.GenerateName
+		if len(base) > 58 {
+			base = base[:58]
+		}
+		m.Name = base + s.RandomString(5)
+	}
+	prepareForCreate(obj)
+	if err := Validate(obj); err != nil {
+		return nil, err
+	}
+	if api.Namespaced(obj.GetKind()) && obj.GetKind() != api.KindEvent {
+		if _, ok := s.Get(api.Key{Kind: api.KindNamespace, Name: m.Namespace}); !ok {
+			return nil, NotFound(api.KindNamespace, m.Namespace)
+		}
+	}
+	if _, exists := s.Get(api.KeyOf(obj)); exists {
+		return nil, alreadyExists(obj.GetKind(), m.Name)
+	}
+	m.UID = s.newUID()
+	m.CreationTimestamp = api.At(s.now)
+	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
+	if hasSpec(obj) {
+		m.Generation = 1
+	}
+	s.bump(obj)
+	s.put(obj)
+	s.emit(Added, obj, nil)
+	return obj, nil
+}
+
+// prepareForCreate applies defaults and resets status like the REST
+// strategies' PrepareForCreate do.
+func prepareForCreate(obj api.Object) {
+	switch o := obj.(type) {
+	case *api.Deployment:
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDeployment}
+		defaultDeployment(o)
+		o.Status = api.DeploymentStatus{}
+	case *api.ReplicaSet:
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindReplicaSet}
+		defaultReplicaSet(o)
+		o.Status = api.ReplicaSetStatus{}
+	case *api.Pod:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}
+		admitPod(o)
+	case *api.Node:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNode}
+	case *api.Event:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEvent}
+	case *api.Namespace:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNamespace}
+		o.Status.Phase = "Active"
+	}
+}
+
+func hasSpec(obj api.Object) bool {
+	switch obj.(type) {
+	case *api.Deployment, *api.ReplicaSet:
+		return true
+	}
+	return false
+}
+
+// current returns the stored object for obj and checks the optimistic
+// concurrency precondition: a non-empty resourceVersion must match.
+func (s *Store) current(obj api.Object) (api.Object, error) {
+	old, ok := s.Get(api.KeyOf(obj))
+	if !ok {
+		return nil, NotFound(obj.GetKind(), obj.Meta().Name)
+	}
+	if uid := obj.Meta().UID; uid != "" && uid != old.Meta().UID {
+		return nil, conflict(obj.GetKind(), obj.Meta().Name)
+	}
+	if rv := obj.Meta().ResourceVersion; rv != "" && rv != old.Meta().ResourceVersion {
+		return nil, conflict(obj.GetKind(), obj.Meta().Name)
+	}
+	return old, nil
+}
+
+// Update replaces an object's metadata and spec (not its status). The
+// generation is bumped when the spec changed.
+func (s *Store) Update(obj api.Object) (api.Object, error) {
+	old, err := s.current(obj)
+	if err != nil {
+		return nil, err
+	}
+	keepSystemMeta(obj.Meta(), old.Meta())
+	switch o := obj.(type) {
+	case *api.Deployment:
+		defaultDeployment(o)
+		o.TypeMeta, o.Status = old.(*api.Deployment).TypeMeta, old.(*api.Deployment).Status
+		if err := immutableSelector(o, old.(*api.Deployment).Spec.Selector, o.Spec.Selector); err != nil {
+			return nil, err
+		}
+		if !reflect.DeepEqual(o.Spec, old.(*api.Deployment).Spec) {
+			o.Generation++
+		}
+	case *api.ReplicaSet:
+		defaultReplicaSet(o)
+		o.TypeMeta, o.Status = old.(*api.ReplicaSet).TypeMeta, old.(*api.ReplicaSet).Status
+		if err := immutableSelector(o, old.(*api.ReplicaSet).Spec.Selector, o.Spec.Selector); err != nil {
+			return nil, err
+		}
+		if !reflect.DeepEqual(o.Spec, old.(*api.ReplicaSet).Spec) {
+			o.Generation++
+		}
+	case *api.Pod:
+		o.TypeMeta, o.Status = old.(*api.Pod).TypeMeta, old.(*api.Pod).Status
+		o.Spec.NodeName = old.(*api.Pod).Spec.NodeName
+	case *api.Node:
+		o.TypeMeta, o.Status = old.(*api.Node).TypeMeta, old.(*api.Node).Status
+	}
+	if err := Validate(obj); err != nil {
+		return nil, err
+	}
+	return s.replace(obj, old), nil
+}
+
+func immutableSelector(obj api.Object, old, cur *api.LabelSelector) error {
+	if reflect.DeepEqual(old, cur) {
+		return nil
+	}
+	return &InvalidError{Kind: obj.GetKind(), Name: obj.Meta().Name, Fields: []FieldError{{
+		Path: "spec.selector", Detail: fmt.Sprintf("Invalid value: %s: field is immutable", fmtSelector(cur))}}}
+}
+
+func fmtSelector(s *api.LabelSelector) string {
+	if s == nil {
+		return "null"
+	}
+	return fmt.Sprintf("v1.LabelSelector{MatchLabels:%#v, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}", s.MatchLabels)
+}
+
+// keepSystemMeta copies the fields clients cannot change on update.
+func keepSystemMeta(m, old *api.ObjectMeta) {
+	m.UID = old.UID
+	m.Namespace = old.Namespace
+	m.CreationTimestamp = old.CreationTimestamp
+	m.DeletionTimestamp = old.DeletionTimestamp
+	m.DeletionGracePeriodSeconds = old.DeletionGracePeriodSeconds
+	m.Generation = old.Generation
+	m.GenerateName = old.GenerateName
+}
+
+func (s *Store) replace(obj, old api.Object) api.Object {
+	s.bump(obj)
+	s.put(obj)
+	s.emit(Modified, obj, old)
+	return obj
+}
+
+// UpdateStatus replaces only the status of an object (the /status
+// subresource), with the resourceVersion precondition.
+func (s *Store) UpdateStatus(obj api.Object) (api.Object, error) {
+	old, err := s.current(obj)
+	if err != nil {
+		return nil, err
+	}
+	return s.replace(withStatusOf(old, obj), old), nil
+}
+
+// PatchStatus replaces the status without a resourceVersion precondition,
+// as the kubelet's status manager patches pod status.
+func (s *Store) PatchStatus(obj api.Object) (api.Object, error) {
+	old, ok := s.Get(api.KeyOf(obj))
+	if !ok || (obj.Meta().UID != "" && obj.Meta().UID != old.Meta().UID) {
+		return nil, NotFound(obj.GetKind(), obj.Meta().Name)
+	}
+	return s.replace(withStatusOf(old, obj), old), nil
+}
+
+// withStatusOf returns a copy of old carrying src's status.
+func withStatusOf(old, src api.Object) api.Object {
+	switch o := old.(type) {
+	case *api.Deployment:
+		// deploymentStatusStrategy.PrepareForUpdate keeps only spec and
+		// labels from the stored object: annotations written with the
+		// status (the revision) persist.
+		c := src.(*api.Deployment).DeepCopy()
+		c.Spec = o.DeepCopy().Spec
+		c.Labels = o.DeepCopy().Labels
+		keepSystemMeta(&c.ObjectMeta, &o.ObjectMeta)
+		c.TypeMeta = o.TypeMeta
+		return c
+	case *api.ReplicaSet:
+		c := o.DeepCopy()
+		c.Status = src.(*api.ReplicaSet).Status
+		return c
+	case *api.Pod:
+		c := o.DeepCopy()
+		c.Status = src.(*api.Pod).Status
+		return c
+	case *api.Node:
+		c := o.DeepCopy()
+		c.Status = src.(*api.Node).Status
+		return c
+	}
+	return src
+}
+
+// Bind sets spec.nodeName through the binding subresource, which also sets
+// the PodScheduled=True condition (pkg/registry/core/pod/storage assignPod).
+func (s *Store) Bind(k api.Key, uid, node string) (api.Object, error) {
+	o, ok := s.Get(k)
+	if !ok || (uid != "" && o.Meta().UID != uid) {
+		return nil, NotFound(api.KindPod, k.Name)
+	}
+	old := o.(*api.Pod)
+	if old.DeletionTimestamp != nil {
+		return nil, &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is being deleted, cannot be assigned to a host", k.Name, k.Name)}
+	}
+	if old.Spec.NodeName != "" {
+		return nil, &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", k.Name, k.Name, old.Spec.NodeName)}
+	}
+	p := old.DeepCopy()
+	p.Spec.NodeName = node
+	SetPodCondition(&p.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.now)
+	return s.replace(p, old), nil
+}
+
+// SetPodCondition sets a pod condition, keeping lastTransitionTime when
+// the status did not change. It reports whether anything changed.
+func SetPodCondition(st *api.PodStatus, c api.PodCondition, now int64) bool {
+	if cur := st.Condition(c.Type); cur != nil {
+		if cur.Status == c.Status && cur.Reason == c.Reason && cur.Message == c.Message {
+			return false
+		}
+		if cur.Status == c.Status {
+			c.LastTransitionTime = cur.LastTransitionTime
+		} else {
+			c.LastTransitionTime = api.At(now)
+		}
+		*cur = c
+		return true
+	}
+	c.LastTransitionTime = api.At(now)
+	st.Conditions = append(st.Conditions, c)
+	return true
+}
+
+// DeleteOptions are the options of a delete call.
+type DeleteOptions struct {
+	// GracePeriodSeconds overrides the pod's terminationGracePeriodSeconds.
+	GracePeriodSeconds *int64
+	// UID, when set, must match the stored object's uid.
+	UID string
+}
+
+// Delete deletes an object. A pod bound to a node is deleted gracefully:
+// it gets a deletionTimestamp and stays until its kubelet confirms with a
+// zero grace period. It returns the object as it was last stored, and
+// whether it is now gone.
+func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) {
+	old, ok := s.Get(k)
+	if !ok || (opts.UID != "" && opts.UID != old.Meta().UID) {
+		return nil, false, NotFound(k.Kind, k.Name)
+	}
+	if pod, ok := old.(*api.Pod); ok {
+		grace := *pod.Spec.TerminationGracePeriodSeconds
+		if opts.GracePeriodSeconds != nil {
+			grace = *opts.GracePeriodSeconds
+		}
+		if pod.Spec.NodeName == "" || pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed {
+			grace = 0
+		}
+		if grace > 0 {
+			return s.markDeleting(pod, grace), false, nil
+		}
+	}
+	s.rv++
+	delete(s.objs[k.Kind], nsName(k.Namespace, k.Name))
+	s.emit(Deleted, old, old)
+	return old, true, nil
+}
+
+// markDeleting sets the deletionTimestamp (shortening an existing grace
+// period, never lengthening it).
+func (s *Store) markDeleting(old *api.Pod, grace int64) api.Object {
+	deadline := s.now + grace*1000
+	if old.DeletionTimestamp != nil && old.DeletionTimestamp.MS <= deadline {
+		return old
+	}
+	p := old.DeepCopy()
+	t := api.At(deadline)
+	p.DeletionTimestamp = &t
+	p.DeletionGracePeriodSeconds = api.Int64(grace)
+	return s.replace(p, old)
+}
+
+// DryRun applies defaults and validation to a copy of obj, as a create
+// with dryRun=All would, without storing anything.
+func DryRun(obj api.Object) error {
+	c := obj.DeepCopyObject()
+	if api.Namespaced(c.GetKind()) && c.Meta().Namespace == "" {
+		c.Meta().Namespace = "default"
+	}
+	prepareForCreate(c)
+	return Validate(c)
+}

@@ -1,0 +1,269 @@
+package apiserver
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// The messages below are those of k8s.io/apimachinery/pkg/util/validation
+// and pkg/apis/{apps,core}/validation, so users meet the words a real API
+// server would answer with.
+const (
+	dns1123SubdomainMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+	dns1123LabelMsg     = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+)
+
+var (
+	dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	dns1123Label     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+)
+
+type errs []FieldError
+
+func (e *errs) add(path, format string, args ...any) {
+	*e = append(*e, FieldError{Path: path, Detail: fmt.Sprintf(format, args...)})
+}
+
+func (e *errs) required(path string) { e.add(path, "Required value") }
+
+func (e *errs) invalid(path string, value any, detail string) {
+	e.add(path, "Invalid value: %s: %s", formatValue(value), detail)
+}
+
+// formatValue mirrors field.Error's rendering: numbers bare, strings
+// quoted, anything else with %#v.
+func formatValue(v any) string {
+	switch t := v.(type) {
+	case int, int32, int64, bool:
+		return fmt.Sprint(t)
+	case string:
+		return fmt.Sprintf("%q", t)
+	}
+	return fmt.Sprintf("%#v", v)
+}
+
+// Validate checks obj as the API server would on create and returns an
+// *InvalidError naming every failing field, or nil.
+func Validate(obj api.Object) error {
+	var e errs
+	validateMeta(&e, obj)
+	switch o := obj.(type) {
+	case *api.Deployment:
+		validateDeployment(&e, o)
+	case *api.ReplicaSet:
+		validateReplicaSet(&e, o)
+	case *api.Pod:
+		validatePodSpec(&e, "spec", &o.Spec, false)
+	case *api.Node:
+		validateNode(&e, o)
+	}
+	if len(e) == 0 {
+		return nil
+	}
+	return &InvalidError{Kind: obj.GetKind(), Name: obj.Meta().Name, Fields: e}
+}
+
+func validateMeta(e *errs, obj api.Object) {
+	m := obj.Meta()
+	switch {
+	case m.Name == "" && m.GenerateName == "":
+		e.add("metadata.name", "Required value: name or generateName is required")
+	case m.Name != "" && obj.GetKind() == api.KindNamespace && !dns1123Label.MatchString(m.Name):
+		e.invalid("metadata.name", m.Name, dns1123LabelMsg)
+	case m.Name != "" && (len(m.Name) > 253 || !dns1123Subdomain.MatchString(m.Name)):
+		e.invalid("metadata.name", m.Name, dns1123SubdomainMsg)
+	}
+	if api.Namespaced(obj.GetKind()) && m.Namespace != "" && !dns1123Label.MatchString(m.Namespace) {
+		e.invalid("metadata.namespace", m.Namespace, dns1123LabelMsg)
+	}
+}
+
+func validateDeployment(e *errs, d *api.Deployment) {
+	s := &d.Spec
+	validateReplicas(e, "spec.replicas", s.Replicas)
+	validateSelector(e, s.Selector, &s.Template, true)
+	validatePodSpec(e, "spec.template.spec", &s.Template.Spec, true)
+	validateStrategy(e, &s.Strategy)
+	if s.MinReadySeconds < 0 {
+		e.invalid("spec.minReadySeconds", int64(s.MinReadySeconds), "must be greater than or equal to 0")
+	}
+	if s.RevisionHistoryLimit != nil && *s.RevisionHistoryLimit < 0 {
+		e.invalid("spec.revisionHistoryLimit", int64(*s.RevisionHistoryLimit), "must be greater than or equal to 0")
+	}
+	if p := s.ProgressDeadlineSeconds; p != nil {
+		if *p < 0 {
+			e.invalid("spec.progressDeadlineSeconds", int64(*p), "must be greater than or equal to 0")
+		} else if *p <= s.MinReadySeconds {
+			e.invalid("spec.progressDeadlineSeconds", int64(*p), "must be greater than minReadySeconds")
+		}
+	}
+}
+
+func validateReplicaSet(e *errs, r *api.ReplicaSet) {
+	validateReplicas(e, "spec.replicas", r.Spec.Replicas)
+	validateSelector(e, r.Spec.Selector, &r.Spec.Template, false)
+	validatePodSpec(e, "spec.template.spec", &r.Spec.Template.Spec, true)
+	if r.Spec.MinReadySeconds < 0 {
+		e.invalid("spec.minReadySeconds", int64(r.Spec.MinReadySeconds), "must be greater than or equal to 0")
+	}
+}
+
+func validateReplicas(e *errs, path string, r *int32) {
+	if r != nil && *r < 0 {
+		e.invalid(path, int64(*r), "must be greater than or equal to 0")
+	}
+}
+
+func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, deployment bool) {
+	if sel == nil {
+		e.required("spec.selector")
+		return
+	}
+	for i, r := range sel.MatchExpressions {
+		if err := r.Validate(); err != nil {
+			field, detail, _ := strings.Cut(err.Error(), ": ")
+			e.add(fmt.Sprintf("spec.selector.matchExpressions[%d].%s", i, field), "%s", detail)
+		}
+	}
+	if sel.Empty() {
+		what := "replicaset"
+		if deployment {
+			what = "deployment"
+		}
+		e.add("spec.selector", "Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for %s", what)
+		return
+	}
+	if !sel.Matches(t.Labels) {
+		e.invalid("spec.template.metadata.labels", t.Labels, "`selector` does not match template `labels`")
+	}
+}
+
+func validateStrategy(e *errs, st *api.DeploymentStrategy) {
+	switch st.Type {
+	case api.RecreateStrategy:
+		if st.RollingUpdate != nil {
+			e.add("spec.strategy.rollingUpdate", "Forbidden: may not be specified when strategy `type` is '%s'", api.RecreateStrategy)
+		}
+		return
+	case api.RollingUpdateStrategy:
+	default:
+		e.add("spec.strategy.type", "Unsupported value: %q: supported values: \"Recreate\", \"RollingUpdate\"", st.Type)
+		return
+	}
+	ru := st.RollingUpdate
+	if ru == nil {
+		return
+	}
+	surge := validateIntOrPercent(e, "spec.strategy.rollingUpdate.maxSurge", ru.MaxSurge)
+	unavail := validateIntOrPercent(e, "spec.strategy.rollingUpdate.maxUnavailable", ru.MaxUnavailable)
+	if surge == 0 && unavail == 0 && ru.MaxSurge != nil && ru.MaxUnavailable != nil {
+		e.add("spec.strategy.rollingUpdate.maxUnavailable", "Invalid value: %s: may not be 0 when `maxSurge` is 0", intstrGoSyntax(*ru.MaxUnavailable))
+	}
+	if ru.MaxUnavailable != nil && ru.MaxUnavailable.IsString && unavail > 100 {
+		e.add("spec.strategy.rollingUpdate.maxUnavailable", "Invalid value: %q: must not be greater than 100%%", ru.MaxUnavailable.StrVal)
+	}
+}
+
+// intstrGoSyntax is how the API server prints an intstr.IntOrString value.
+func intstrGoSyntax(v api.IntOrString) string {
+	if v.IsString {
+		return fmt.Sprintf("intstr.IntOrString{Type:1, IntVal:0, StrVal:%q}", v.StrVal)
+	}
+	return fmt.Sprintf("intstr.IntOrString{Type:0, IntVal:%d, StrVal:\"\"}", v.IntVal)
+}
+
+// validateIntOrPercent returns the value (the percentage for strings).
+func validateIntOrPercent(e *errs, path string, v *api.IntOrString) int {
+	if v == nil {
+		return 0
+	}
+	if !v.IsString {
+		if v.IntVal < 0 {
+			e.invalid(path, int64(v.IntVal), "must be greater than or equal to 0")
+		}
+		return int(v.IntVal)
+	}
+	var p int
+	if _, err := fmt.Sscanf(v.StrVal, "%d%%", &p); err != nil || fmt.Sprintf("%d%%", p) != v.StrVal {
+		e.add(path, "Invalid value: %q: a valid percent string must be a numeric string followed by an ending '%%' (e.g. '1%%',  or '93%%', regex used for validation is '[0-9]+%%')", v.StrVal)
+		return -1
+	}
+	if p < 0 {
+		e.invalid(path, v.StrVal, "must be greater than or equal to 0")
+	}
+	return p
+}
+
+func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
+	if len(s.Containers) == 0 {
+		e.required(path + ".containers")
+	}
+	seen := map[string]bool{}
+	for i, c := range s.Containers {
+		p := fmt.Sprintf("%s.containers[%d]", path, i)
+		switch {
+		case c.Name == "":
+			e.required(p + ".name")
+		case !dns1123Label.MatchString(c.Name):
+			e.invalid(p+".name", c.Name, dns1123LabelMsg)
+		case seen[c.Name]:
+			e.add(p+".name", "Duplicate value: %q", c.Name)
+		}
+		seen[c.Name] = true
+		if c.Image == "" && template {
+			e.required(p + ".image")
+		}
+		validateResources(e, p+".resources", &c.Resources)
+	}
+	switch s.RestartPolicy {
+	case "", "Always":
+	case "OnFailure", "Never":
+		if template {
+			e.add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", s.RestartPolicy)
+		}
+	default:
+		e.add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\", \"OnFailure\", \"Never\"", s.RestartPolicy)
+	}
+	if g := s.TerminationGracePeriodSeconds; g != nil && *g < 0 {
+		e.invalid(path+".terminationGracePeriodSeconds", *g, "must be greater than or equal to 0")
+	}
+}
+
+func validateResources(e *errs, path string, r *api.ResourceRequirements) {
+	for _, name := range sortedResourceNames(r.Requests) {
+		q := r.Requests[name]
+		if q.MilliValue() < 0 {
+			e.invalid(path+".requests["+name+"]", q.String(), "must be greater than or equal to 0")
+		}
+		if lim, ok := r.Limits[name]; ok && q.MilliValue() > lim.MilliValue() {
+			e.invalid(path+".requests", q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, lim.String()))
+		}
+	}
+}
+
+func sortedResourceNames(l api.ResourceList) []string {
+	m := make(map[string]string, len(l))
+	for k := range l {
+		m[k] = ""
+	}
+	return api.SortedKeys(m)
+}
+
+func validateNode(e *errs, n *api.Node) {
+	for i, t := range n.Spec.Taints {
+		p := fmt.Sprintf("spec.taints[%d]", i)
+		if t.Key == "" {
+			e.required(p + ".key")
+		}
+		switch t.Effect {
+		case api.TaintNoSchedule, api.TaintPreferNoSchedule, api.TaintNoExecute:
+		case "":
+			e.required(p + ".effect")
+		default:
+			e.add(p+".effect", "Unsupported value: %q: supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"", t.Effect)
+		}
+	}
+}

@@ -1,0 +1,23 @@
+package apiserver
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// Watch event types.
+const (
+	Added    = "ADDED"
+	Modified = "MODIFIED"
+	Deleted  = "DELETED"
+)
+
+// WatchEvent is one change as a watcher sees it. Object is the object
+// after the change (for Deleted, the last state); Old is the object before
+// (nil for Added). RV is the resourceVersion the change was stored at.
+type WatchEvent struct {
+	Type   string
+	Object api.Object
+	Old    api.Object
+	RV     int64
+}
+
+// Key returns the key of the changed object.
+func (w WatchEvent) Key() api.Key { return api.KeyOf(w.Object) }

@@ -1,0 +1,62 @@
+package engine
+
+import (
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/reconcile"
+)
+
+// Latency keys, one per component kind.
+const (
+	DeploymentController = "deployment-controller"
+	ReplicaSetController = "replicaset-controller"
+	Scheduler            = "scheduler"
+	Kubelet              = "kubelet"
+)
+
+// DefaultLatency is each component's watch delay in virtual milliseconds:
+// the time from a write in the API server to the component's cache seeing
+// it. Real clusters see a few to a few hundred milliseconds; these defaults
+// are large enough that the layers' lag is visible tick by tick.
+var DefaultLatency = map[string]int64{
+	DeploymentController: 100,
+	ReplicaSetController: 100,
+	Scheduler:            50,
+	Kubelet:              200,
+}
+
+// DefaultCheckpointEvery is how many ticks lie between two checkpoints.
+const DefaultCheckpointEvery = 256
+
+// Action is a scenario step applied at a virtual time, as a tick of its own.
+type Action struct {
+	// At is the virtual time in milliseconds.
+	At int64
+	// Component is who acts: "kubectl" for commands, "scenario" for faults.
+	Component string
+	// Object is the object the action is about.
+	Object api.Key
+	// Run performs the action through the tick's context.
+	Run func(ctx reconcile.Context) error
+}
+
+// Config is everything a simulation starts from.
+type Config struct {
+	Seed       uint64
+	Latency    map[string]int64
+	Images     kubelet.Behaviors
+	Namespaces []string
+	Nodes      []*api.Node
+	Actions    []Action
+	// CheckpointEvery is the checkpoint spacing in ticks (default 256).
+	CheckpointEvery int
+	// PodLimit, when positive, is a per-namespace pod quota.
+	PodLimit int
+}
+
+func (c *Config) latency(kind string) int64 {
+	if v, ok := c.Latency[kind]; ok {
+		return v
+	}
+	return DefaultLatency[kind]
+}

@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// tickCtx is the reconcile.Context of one tick: every write goes through
+// the API server and is recorded as an effect of the tick.
+type tickCtx struct {
+	w    *world
+	tick *trace.Tick
+	host string
+	name string
+}
+
+func (c *tickCtx) Now() int64       { return c.w.now }
+func (c *tickCtx) Rand() *rand.Rand { return c.w.rng }
+
+func (c *tickCtx) Explain(format string, args ...any) {
+	c.tick.Explanation = fmt.Sprintf(format, args...)
+}
+
+func (c *tickCtx) Read(obj api.Object) {
+	if len(c.tick.Reads) >= 32 {
+		return
+	}
+	k := api.KeyOf(obj)
+	live := "<deleted>"
+	if o, ok := c.w.store.Get(k); ok {
+		live = o.Meta().ResourceVersion
+	}
+	c.tick.Reads = append(c.tick.Reads, trace.Read{Object: k, Cached: obj.Meta().ResourceVersion, Live: live})
+}
+
+func (c *tickCtx) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }
+
+func (c *tickCtx) record(class trace.Class, op trace.Op, before, after api.Object, summary string) {
+	obj := after
+	if obj == nil {
+		obj = before
+	}
+	k := api.KeyOf(obj)
+	if summary == "" {
+		summary = fmt.Sprintf("%sd %s", op, k.Short())
+	}
+	c.tick.Effects = append(c.tick.Effects, trace.Effect{Class: class, Op: op, Object: k, Before: before, After: after, Summary: summary})
+}
+
+func (c *tickCtx) Create(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+	out, err := c.w.store.Create(obj)
+	if err != nil {
+		return nil, err
+	}
+	c.record(class, trace.Create, nil, out, summary)
+	return out, nil
+}
+
+func (c *tickCtx) write(class trace.Class, obj api.Object, summary string, f func(api.Object) (api.Object, error)) (api.Object, error) {
+	before, _ := c.w.store.Get(api.KeyOf(obj))
+	out, err := f(obj)
+	if err != nil {
+		return nil, err
+	}
+	c.record(class, trace.Update, before, out, summary)
+	return out, nil
+}
+
+func (c *tickCtx) Update(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+	return c.write(class, obj, summary, c.w.store.Update)
+}
+
+func (c *tickCtx) UpdateStatus(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+	return c.write(class, obj, summary, c.w.store.UpdateStatus)
+}
+
+func (c *tickCtx) PatchStatus(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+	return c.write(class, obj, summary, c.w.store.PatchStatus)
+}
+
+func (c *tickCtx) Delete(class trace.Class, key api.Key, opts apiserver.DeleteOptions, summary string) error {
+	before, _ := c.w.store.Get(key)
+	last, gone, err := c.w.store.Delete(key, opts)
+	if err != nil {
+		return err
+	}
+	if gone {
+		c.record(class, trace.Delete, before, nil, summary)
+	} else if last != before {
+		c.record(class, trace.Delete, before, last, summary)
+	}
+	return nil
+}
+
+func (c *tickCtx) Bind(pod *api.Pod, node, summary string) error {
+	before, _ := c.w.store.Get(api.KeyOf(pod))
+	out, err := c.w.store.Bind(api.KeyOf(pod), pod.UID, node)
+	if err != nil {
+		return err
+	}
+	c.record(trace.Bind, trace.Update, before, out, summary)
+	return nil
+}
+
+// eventSource is the source component Kubernetes writes in Events.
+func eventSource(component string) string {
+	if component == Scheduler {
+		return "default-scheduler"
+	}
+	return component
+}
+
+func (c *tickCtx) Event(obj api.Object, fieldPath, eventType, reason, message string) {
+	m := obj.Meta()
+	e := &api.Event{
+		InvolvedObject: api.ObjectReference{Kind: obj.GetKind(), Namespace: m.Namespace, Name: m.Name, UID: m.UID,
+			APIVersion: api.APIVersionOf(obj.GetKind()), ResourceVersion: m.ResourceVersion, FieldPath: fieldPath},
+		Reason: reason, Message: message, Type: eventType,
+		Source: api.EventSource{Component: eventSource(c.name), Host: c.host},
+	}
+	w, ok, err := c.w.recorder.Record(c.w.store, e)
+	if err != nil || !ok {
+		return
+	}
+	op := trace.Create
+	if w.Before != nil {
+		op = trace.Update
+	}
+	c.record(trace.Event, op, w.Before, w.After, fmt.Sprintf("%s %s on %s: %s", eventType, reason, api.KeyOf(obj).Short(), w.After.(*api.Event).Message))
+}

@@ -1,0 +1,113 @@
+package deployment
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// syncRolloutStatus computes the status with the Progressing condition and
+// writes it when it changed (progress.go). It returns when the deployment
+// should be looked at again to check the progress deadline.
+func (s *syncer) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) (reconcile.Result, error) {
+	newStatus := s.calculateStatus(allRSs, newRS, d)
+	if !HasProgressDeadline(d) {
+		RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+	}
+	currentCond := d.Status.Condition(api.DeploymentProgressing)
+	isComplete := newStatus.Replicas == newStatus.UpdatedReplicas && currentCond != nil && currentCond.Reason == NewRSAvailableReason
+	if HasProgressDeadline(d) && !isComplete {
+		switch {
+		case DeploymentComplete(d, &newStatus):
+			msg := fmt.Sprintf("%s has successfully progressed.", rsOrDeployment(d, newRS))
+			SetDeploymentCondition(&newStatus, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, msg, s.now))
+		case DeploymentProgressing(d, &newStatus):
+			msg := fmt.Sprintf("%s is progressing.", rsOrDeployment(d, newRS))
+			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, msg, s.now)
+			if currentCond != nil {
+				if currentCond.Status == api.ConditionTrue {
+					c.LastTransitionTime = currentCond.LastTransitionTime
+				}
+				RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+			}
+			SetDeploymentCondition(&newStatus, c)
+		case DeploymentTimedOut(d, &newStatus, s.now):
+			msg := fmt.Sprintf("%s has timed out progressing.", rsOrDeployment(d, newRS))
+			SetDeploymentCondition(&newStatus, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, TimedOutReason, msg, s.now))
+		}
+	}
+	copyReplicaFailure(&newStatus, allRSs, newRS, s.now)
+	if reflect.DeepEqual(d.Status, newStatus) {
+		return s.requeueStuckDeployment(d, newStatus), nil
+	}
+	nd := d.DeepCopy()
+	nd.Status = newStatus
+	_, err := s.ctx.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
+	if err == nil {
+		s.noteStatus(d, &newStatus)
+	}
+	return reconcile.Result{}, err
+}
+
+// noteStatus explains a status write: the summary of the ReplicaSets and
+// the conditions that changed.
+func (s *syncer) noteStatus(d *api.Deployment, st *api.DeploymentStatus) {
+	msg := fmt.Sprintf("summarised its ReplicaSets: %d/%d ready, %d updated, %d available", st.ReadyReplicas, d.Replicas(), st.UpdatedReplicas, st.AvailableReplicas)
+	for _, c := range st.Conditions {
+		if old := d.Status.Condition(c.Type); old == nil || old.Status != c.Status || old.Reason != c.Reason {
+			msg += fmt.Sprintf("; %s=%s (%s)", c.Type, c.Status, c.Reason)
+		}
+	}
+	s.note("%s", msg)
+}
+
+// copyReplicaFailure mirrors a ReplicaFailure condition of the new (or an
+// old) ReplicaSet into the deployment.
+func copyReplicaFailure(st *api.DeploymentStatus, allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, now int64) {
+	var failure *api.ReplicaSetCondition
+	if newRS != nil {
+		failure = newRS.Status.Condition(api.ReplicaSetReplicaFailure)
+	}
+	for _, rs := range allRSs {
+		if failure == nil && rs != nil {
+			failure = rs.Status.Condition(api.ReplicaSetReplicaFailure)
+		}
+	}
+	if failure == nil {
+		RemoveDeploymentCondition(st, api.DeploymentReplicaFailure)
+		return
+	}
+	c := api.DeploymentCondition{Type: api.DeploymentReplicaFailure, Status: failure.Status, Reason: failure.Reason,
+		Message: failure.Message, LastUpdateTime: failure.LastTransitionTime, LastTransitionTime: failure.LastTransitionTime}
+	SetDeploymentCondition(st, c)
+}
+
+// requeueStuckDeployment schedules a sync for when the progress deadline
+// would pass, so a stuck rollout is noticed without any other event.
+func (s *syncer) requeueStuckDeployment(d *api.Deployment, newStatus api.DeploymentStatus) reconcile.Result {
+	c := newStatus.Condition(api.DeploymentProgressing)
+	if !HasProgressDeadline(d) || c == nil {
+		return reconcile.Result{}
+	}
+	if DeploymentComplete(d, &newStatus) || DeploymentTimedOut(d, &newStatus, s.now) {
+		return reconcile.Result{}
+	}
+	after := c.LastUpdateTime.MS + int64(*d.Spec.ProgressDeadlineSeconds)*1000 - s.now
+	if after < 1000 {
+		return reconcile.Result{RequeueAfter: 5}
+	}
+	s.note("rollout not complete; will re-check the %ds progress deadline in %s", *d.Spec.ProgressDeadlineSeconds, trace.FormatTime(after+1000))
+	return reconcile.Result{RequeueAfter: after + 1000}
+}
+
+// statusSummary describes a status write for the trace.
+func statusSummary(d *api.Deployment, s *api.DeploymentStatus) string {
+	out := fmt.Sprintf("deploy/%s status: %d/%d ready, %d updated, %d available", d.Name, s.ReadyReplicas, d.Replicas(), s.UpdatedReplicas, s.AvailableReplicas)
+	for _, c := range s.Conditions {
+		out += fmt.Sprintf("; %s=%s (%s)", c.Type, c.Status, c.Reason)
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package deployment
+
+import (
+	"sort"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/reconcile"
+)
+
+// rolloutRolling implements the RollingUpdate strategy (rolling.go): scale
+// the new ReplicaSet up within maxSurge, or else scale old ones down within
+// maxUnavailable, never both in one pass.
+func (s *syncer) rolloutRolling(d *api.Deployment, rsList []*api.ReplicaSet) (reconcile.Result, error) {
+	newRS, oldRSs, err := s.getAllReplicaSetsAndSyncRevision(d, rsList, true)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	allRSs := append(append([]*api.ReplicaSet(nil), oldRSs...), newRS)
+	scaledUp, err := s.reconcileNewReplicaSet(allRSs, newRS, d)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if scaledUp {
+		return s.syncRolloutStatus(allRSs, newRS, d)
+	}
+	scaledDown, err := s.reconcileOldReplicaSets(allRSs, activeRSs(oldRSs), newRS, d)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if scaledDown {
+		return s.syncRolloutStatus(allRSs, newRS, d)
+	}
+	if DeploymentComplete(d, &d.Status) {
+		if err := s.cleanupDeployment(oldRSs, d); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	return s.syncRolloutStatus(allRSs, newRS, d)
+}
+
+func (s *syncer) reconcileNewReplicaSet(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) (bool, error) {
+	if newRS.Replicas() == d.Replicas() {
+		return false, nil
+	}
+	if newRS.Replicas() > d.Replicas() {
+		scaled, _, err := s.scaleReplicaSetAndRecordEvent(newRS, d.Replicas(), d)
+		return scaled, err
+	}
+	n := NewRSNewReplicas(d, allRSs, newRS)
+	if n == newRS.Replicas() {
+		s.note("new %s stays at %d: %d pods already (maxSurge allows %d)", rsKey(newRS), n, GetReplicaCountForReplicaSets(allRSs), d.Replicas()+MaxSurge(d))
+	}
+	scaled, _, err := s.scaleReplicaSetAndRecordEvent(newRS, n, d)
+	return scaled, err
+}
+
+func (s *syncer) reconcileOldReplicaSets(allRSs, oldRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) (bool, error) {
+	if GetReplicaCountForReplicaSets(oldRSs) == 0 {
+		return false, nil
+	}
+	allPodsCount := GetReplicaCountForReplicaSets(allRSs)
+	minAvailable := d.Replicas() - MaxUnavailable(d)
+	newRSUnavailable := newRS.Replicas() - newRS.Status.AvailableReplicas
+	maxScaledDown := allPodsCount - minAvailable - newRSUnavailable
+	if maxScaledDown <= 0 {
+		s.note("old ReplicaSets wait: %d pods, %d must stay available, %d new pods not available yet", allPodsCount, minAvailable, newRSUnavailable)
+		return false, nil
+	}
+	oldRSs, cleaned, err := s.cleanupUnhealthyReplicas(oldRSs, maxScaledDown, d)
+	if err != nil {
+		return false, err
+	}
+	allRSs = append(append([]*api.ReplicaSet(nil), oldRSs...), newRS)
+	scaled, err := s.scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs, d)
+	if err != nil {
+		return false, err
+	}
+	return cleaned+scaled > 0, nil
+}
+
+// cleanupUnhealthyReplicas scales down old ReplicaSets' unavailable pods
+// first, oldest ReplicaSet first.
+func (s *syncer) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSet, maxCleanup int32, d *api.Deployment) ([]*api.ReplicaSet, int32, error) {
+	byCreation(oldRSs)
+	var total int32
+	for i, rs := range oldRSs {
+		if total >= maxCleanup {
+			break
+		}
+		if rs.Replicas() == 0 || rs.Replicas() == rs.Status.AvailableReplicas {
+			continue
+		}
+		n := min(maxCleanup-total, rs.Replicas()-rs.Status.AvailableReplicas)
+		_, updated, err := s.scaleReplicaSetAndRecordEvent(rs, rs.Replicas()-n, d)
+		if err != nil {
+			return nil, total, err
+		}
+		total += n
+		oldRSs[i] = updated
+	}
+	return oldRSs, total, nil
+}
+
+// scaleDownOldReplicaSetsForRollingUpdate scales old ReplicaSets down as
+// far as availability allows, oldest first.
+func (s *syncer) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*api.ReplicaSet, d *api.Deployment) (int32, error) {
+	minAvailable := d.Replicas() - MaxUnavailable(d)
+	available := GetAvailableReplicaCountForReplicaSets(allRSs)
+	if available <= minAvailable {
+		s.note("old ReplicaSets wait: %d available, at least %d must stay available", available, minAvailable)
+		return 0, nil
+	}
+	sort.SliceStable(oldRSs, func(i, j int) bool {
+		a, b := oldRSs[i], oldRSs[j]
+		if a.CreationTimestamp.MS == b.CreationTimestamp.MS {
+			return a.Name < b.Name
+		}
+		return a.CreationTimestamp.MS < b.CreationTimestamp.MS
+	})
+	var total int32
+	budget := available - minAvailable
+	for _, rs := range oldRSs {
+		if total >= budget {
+			break
+		}
+		if rs.Replicas() == 0 {
+			continue
+		}
+		n := min(rs.Replicas(), budget-total)
+		if _, _, err := s.scaleReplicaSetAndRecordEvent(rs, rs.Replicas()-n, d); err != nil {
+			return total, err
+		}
+		total += n
+	}
+	return total, nil
+}

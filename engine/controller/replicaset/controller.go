@@ -1,0 +1,395 @@
+package replicaset
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Name is the component name used in Event sources and the trace.
+const Name = "replicaset-controller"
+
+// BurstReplicas caps the pods created or deleted in one sync.
+const BurstReplicas = 500
+
+// Controller is the ReplicaSet controller with its cache of ReplicaSets and Pods.
+type Controller struct {
+	cache *informer.Cache
+	exp   expectations
+	// PodLimit, when positive, makes pod creation fail once a namespace
+	// holds that many pods, like a ResourceQuota on pods.
+	PodLimit int
+}
+
+// New returns a ReplicaSet controller with an empty cache.
+func New() *Controller { return &Controller{cache: informer.New(), exp: expectations{}} }
+
+// Name implements reconcile.Component.
+func (c *Controller) Name() string { return Name }
+
+// Host implements reconcile.Component.
+func (c *Controller) Host() string { return "" }
+
+// Watches implements reconcile.Component.
+func (c *Controller) Watches() []string { return []string{api.KindReplicaSet, api.KindPod} }
+
+// Cache exposes the controller's view.
+func (c *Controller) Cache() *informer.Cache { return c.cache }
+
+// Clone implements reconcile.Component.
+func (c *Controller) Clone() reconcile.Component {
+	return &Controller{cache: c.cache.Clone(), exp: c.exp.clone(), PodLimit: c.PodLimit}
+}
+
+// Observe applies a watch event and queues the ReplicaSets it concerns.
+func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
+	c.cache.Apply(ev)
+	switch o := ev.Object.(type) {
+	case *api.ReplicaSet:
+		if ev.Type == apiserver.Deleted {
+			delete(c.exp, api.KeyOf(o))
+		}
+		q.Add(api.KeyOf(o))
+	case *api.Pod:
+		c.observePod(ev, o, q)
+	}
+}
+
+func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
+	old, _ := ev.Old.(*api.Pod)
+	rs := c.owner(p)
+	switch {
+	case ev.Type == apiserver.Added && p.DeletionTimestamp == nil:
+		if rs != nil {
+			c.exp.creationObserved(api.KeyOf(rs))
+		}
+	case ev.Type == apiserver.Deleted || p.DeletionTimestamp != nil && (old == nil || old.DeletionTimestamp == nil):
+		if rs != nil {
+			c.exp.deletionObserved(api.KeyOf(rs), api.KeyOf(p))
+		}
+	}
+	if rs == nil {
+		if p.ControllerRef() == nil {
+			for _, o := range c.cache.List(api.KindReplicaSet, p.Namespace) {
+				if o.(*api.ReplicaSet).Spec.Selector.Matches(p.Labels) {
+					q.Add(api.KeyOf(o))
+				}
+			}
+		}
+		return
+	}
+	q.Add(api.KeyOf(rs))
+	if old != nil && !api.IsPodReady(old) && api.IsPodReady(p) && rs.Spec.MinReadySeconds > 0 {
+		q.AddAfter(api.KeyOf(rs), int64(rs.Spec.MinReadySeconds)*1000+1000)
+	}
+}
+
+func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
+	ref := p.ControllerRef()
+	if ref == nil || ref.Kind != api.KindReplicaSet {
+		return nil
+	}
+	o, ok := c.cache.Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
+	if !ok || o.Meta().UID != ref.UID {
+		return nil
+	}
+	return o.(*api.ReplicaSet)
+}
+
+// Reconcile is syncReplicaSet (replica_set.go).
+func (c *Controller) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+	o, ok := c.cache.Get(key)
+	if !ok {
+		delete(c.exp, key)
+		ctx.Explain("rs/%s: deleted; nothing to do", key.Name)
+		return reconcile.Result{}, nil
+	}
+	rs := o.(*api.ReplicaSet)
+	ctx.Read(rs)
+	now := ctx.Now()
+	needsSync := c.exp.satisfied(key, now)
+	pods, err := c.claimPods(ctx, rs, activePods(c.cache, rs))
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	var manageErr error
+	action := ""
+	if needsSync && rs.DeletionTimestamp == nil {
+		action, manageErr = c.manageReplicas(ctx, pods, rs)
+	} else if !needsSync {
+		action = "waits for its earlier creations/deletions to show up in its cache"
+	}
+	newStatus := calculateStatus(rs, pods, manageErr, now)
+	ctx.Explain("rs/%s: saw %d of %d pods (%d ready, %d available)%s", rs.Name, len(pods), rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
+	updated, err := c.updateStatus(ctx, rs, newStatus)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if manageErr != nil {
+		return reconcile.Result{}, manageErr
+	}
+	if u := updated; u.Spec.MinReadySeconds > 0 && u.Status.ReadyReplicas == u.Replicas() && u.Status.AvailableReplicas != u.Replicas() {
+		return reconcile.Result{RequeueAfter: int64(u.Spec.MinReadySeconds) * 1000}, nil
+	}
+	return reconcile.Result{}, nil
+}
+
+func prefix(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "; " + s
+}
+
+// activePods returns the cached pods owned by rs or orphaned in its
+// namespace, without terminal or terminating ones (FilterActivePods).
+func activePods(cache *informer.Cache, rs *api.ReplicaSet) []*api.Pod {
+	var out []*api.Pod
+	for _, list := range [][]api.Object{cache.Owned(api.KindPod, rs.UID), cache.Orphans(api.KindPod, rs.Namespace)} {
+		for _, o := range list {
+			if p := o.(*api.Pod); api.IsPodActive(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// claimPods keeps owned pods that still match, adopts matching orphans and
+// releases owned pods that no longer match (PodControllerRefManager).
+func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods []*api.Pod) ([]*api.Pod, error) {
+	var out []*api.Pod
+	for _, p := range pods {
+		matches := rs.Spec.Selector.Matches(p.Labels)
+		ref := p.ControllerRef()
+		switch {
+		case ref != nil && matches:
+			out = append(out, p)
+		case ref != nil:
+			cp := p.DeepCopy()
+			cp.OwnerReferences = nil
+			if _, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("rs/%s released pod/%s (labels no longer match)", rs.Name, p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+				return nil, err
+			}
+		case matches && rs.DeletionTimestamp == nil:
+			cp := p.DeepCopy()
+			cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(rs, "apps/v1"))
+			adopted, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("rs/%s adopted orphan pod/%s", rs.Name, p.Name))
+			if err != nil {
+				if apiserver.IsReason(err, apiserver.ReasonNotFound) {
+					continue
+				}
+				return nil, err
+			}
+			out = append(out, adopted.(*api.Pod))
+		}
+	}
+	return out, nil
+}
+
+// manageReplicas creates or deletes pods towards spec.replicas.
+func (c *Controller) manageReplicas(ctx reconcile.Context, pods []*api.Pod, rs *api.ReplicaSet) (string, error) {
+	diff := len(pods) - int(rs.Replicas())
+	key := api.KeyOf(rs)
+	switch {
+	case diff < 0:
+		n := min(-diff, BurstReplicas)
+		c.exp.expectCreations(key, n, ctx.Now())
+		ok, batches, err := c.slowStartBatch(ctx, rs, n)
+		if skipped := n - ok; skipped > 0 {
+			for i := 0; i < skipped; i++ {
+				c.exp.creationObserved(key)
+			}
+		}
+		return fmt.Sprintf("created %d pods in batches %s", ok, batches), err
+	case diff > 0:
+		n := min(diff, BurstReplicas)
+		victims := getPodsToDelete(pods, c.relatedPods(rs), n, ctx.Now())
+		keys := make([]api.Key, len(victims))
+		for i, p := range victims {
+			keys[i] = api.KeyOf(p)
+		}
+		c.exp.expectDeletions(key, keys, ctx.Now())
+		var firstErr error
+		deleted := 0
+		for _, p := range victims {
+			if err := c.deletePod(ctx, rs, p); err != nil {
+				c.exp.deletionObserved(key, api.KeyOf(p))
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			deleted++
+		}
+		return fmt.Sprintf("deleted %d pods", deleted), firstErr
+	}
+	return "", nil
+}
+
+// slowStartBatch creates count pods in batches of 1, 2, 4, … and stops at
+// the first batch with a failure (controller_utils.go slowStartBatch).
+func (c *Controller) slowStartBatch(ctx reconcile.Context, rs *api.ReplicaSet, count int) (int, string, error) {
+	remaining, successes := count, 0
+	var sizes []string
+	for batch := min(remaining, 1); batch > 0; batch = min(2*batch, remaining) {
+		sizes = append(sizes, fmt.Sprint(batch))
+		var firstErr error
+		for i := 0; i < batch; i++ {
+			if err := c.createPod(ctx, rs); err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			successes++
+		}
+		if firstErr != nil {
+			return successes, strings.Join(sizes, ", "), firstErr
+		}
+		remaining -= batch
+	}
+	return successes, strings.Join(sizes, ", "), nil
+}
+
+func (c *Controller) createPod(ctx reconcile.Context, rs *api.ReplicaSet) error {
+	t := rs.Spec.Template.DeepCopy()
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: rs.Name + "-", Namespace: rs.Namespace, Labels: t.Labels,
+		Annotations: t.Annotations, OwnerReferences: []api.OwnerReference{api.NewControllerRef(rs, "apps/v1")}}, Spec: t.Spec}
+	if c.PodLimit > 0 {
+		if used := c.podsInNamespace(rs.Namespace); used >= c.PodLimit {
+			err := fmt.Errorf("pods %q is forbidden: exceeded quota: pod-quota, requested: pods=1, used: pods=%d, limited: pods=%d", rs.Name+"-xxxxx", used, c.PodLimit)
+			ctx.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
+			return err
+		}
+	}
+	created, err := ctx.Create(trace.Translate, p, "")
+	if err != nil {
+		ctx.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
+		return err
+	}
+	ctx.Event(rs, "", api.EventNormal, "SuccessfulCreate", "Created pod: "+created.Meta().Name)
+	return nil
+}
+
+func (c *Controller) podsInNamespace(ns string) int {
+	n := 0
+	for _, o := range c.cache.List(api.KindPod, ns) {
+		if api.IsPodActive(o.(*api.Pod)) {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *Controller) deletePod(ctx reconcile.Context, rs *api.ReplicaSet, p *api.Pod) error {
+	err := ctx.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("rs/%s deleted pod/%s (scale down to %d)", rs.Name, p.Name, rs.Replicas()))
+	if err != nil {
+		if apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			return nil
+		}
+		ctx.Event(rs, "", api.EventWarning, "FailedDelete", "Error deleting: "+err.Error())
+		return err
+	}
+	ctx.Event(rs, "", api.EventNormal, "SuccessfulDelete", "Deleted pod: "+p.Name)
+	return nil
+}
+
+// relatedPods returns the pods of every ReplicaSet with the same
+// controller as rs (getIndirectlyRelatedPods), or rs's own pods.
+func (c *Controller) relatedPods(rs *api.ReplicaSet) []*api.Pod {
+	siblings := []api.Object{rs}
+	if ref := rs.ControllerRef(); ref != nil {
+		siblings = c.cache.Owned(api.KindReplicaSet, ref.UID)
+	}
+	var out []*api.Pod
+	for _, s := range siblings {
+		for _, o := range c.cache.Owned(api.KindPod, s.Meta().UID) {
+			out = append(out, o.(*api.Pod))
+		}
+	}
+	return out
+}
+
+// calculateStatus aggregates the pods into the ReplicaSet's status
+// (replica_set_utils.go calculateStatus).
+func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now int64) api.ReplicaSetStatus {
+	st := rs.Status
+	st.Conditions = append([]api.ReplicaSetCondition(nil), rs.Status.Conditions...)
+	var labeled, ready, available int32
+	for _, p := range pods {
+		if containsLabels(p.Labels, rs.Spec.Template.Labels) {
+			labeled++
+		}
+		if api.IsPodReady(p) {
+			ready++
+			if api.IsPodAvailable(p, rs.Spec.MinReadySeconds, now) {
+				available++
+			}
+		}
+	}
+	failure := st.Condition(api.ReplicaSetReplicaFailure)
+	if manageErr != nil && failure == nil {
+		reason := "FailedCreate"
+		if int32(len(pods)) > rs.Replicas() {
+			reason = "FailedDelete"
+		}
+		st.Conditions = append(st.Conditions, api.ReplicaSetCondition{Type: api.ReplicaSetReplicaFailure, Status: api.ConditionTrue,
+			Reason: reason, Message: manageErr.Error(), LastTransitionTime: api.At(now)})
+	} else if manageErr == nil && failure != nil {
+		var kept []api.ReplicaSetCondition
+		for _, c := range st.Conditions {
+			if c.Type != api.ReplicaSetReplicaFailure {
+				kept = append(kept, c)
+			}
+		}
+		st.Conditions = kept
+	}
+	st.Replicas = int32(len(pods))
+	st.FullyLabeledReplicas = labeled
+	st.ReadyReplicas = ready
+	st.AvailableReplicas = available
+	return st
+}
+
+func containsLabels(have, want map[string]string) bool {
+	for k, v := range want {
+		if have[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// updateStatus writes the status when it changed, retrying once against a
+// fresh read from the API server on conflict (updateReplicaSetStatus).
+func (c *Controller) updateStatus(ctx reconcile.Context, rs *api.ReplicaSet, st api.ReplicaSetStatus) (*api.ReplicaSet, error) {
+	cur := rs
+	for i := 0; ; i++ {
+		st.ObservedGeneration = cur.Generation
+		if reflect.DeepEqual(cur.Status, st) {
+			return cur, nil
+		}
+		cp := cur.DeepCopy()
+		cp.Status = st
+		summary := fmt.Sprintf("rs/%s status: %d replicas, %d ready, %d available", cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
+		out, err := ctx.UpdateStatus(trace.Aggregate, cp, summary)
+		if err == nil {
+			return out.(*api.ReplicaSet), nil
+		}
+		if i >= 1 || !apiserver.IsReason(err, apiserver.ReasonConflict) {
+			return nil, err
+		}
+		live, ok := ctx.LiveGet(api.KeyOf(rs))
+		if !ok {
+			return nil, err
+		}
+		cur = live.(*api.ReplicaSet)
+	}
+}

@@ -1,0 +1,12 @@
+// Package engine is Stateflow's simulated control plane: an API server,
+// independent components (deployment controller, ReplicaSet controller,
+// scheduler, one kubelet per node) each with its own informer cache fed
+// after its watch latency, an event recorder, and a discrete-event clock
+// in virtual milliseconds. Nothing reads the wall clock and every random
+// choice comes from the scenario's seed, so the same scenario always gives
+// the same trace.
+//
+// One tick is one component handling one key (or one scenario action).
+// Step, StepBack, Seek, RunUntil and RunUntilSettled move through time;
+// going back restores the nearest checkpoint and replays.
+package engine

@@ -1,0 +1,367 @@
+package engine
+
+import (
+	"container/heap"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"sort"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/replicaset"
+	"github.com/stateflow/stateflow/engine/events"
+	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/scheduler"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Engine runs one simulation and keeps its trace and checkpoints.
+type Engine struct {
+	cfg         Config
+	w           *world
+	trace       []*trace.Tick
+	checkpoints []checkpoint
+	injected    []injected
+}
+
+type checkpoint struct {
+	tick int
+	w    *world
+}
+
+// New builds the cluster the configuration describes: namespaces and nodes
+// exist before the first tick; actions (including applying the user's
+// manifests) happen as ticks at their times.
+func New(cfg Config) (*Engine, error) {
+	if cfg.CheckpointEvery <= 0 {
+		cfg.CheckpointEvery = DefaultCheckpointEvery
+	}
+	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, watchers: map[string][]int{},
+		kubelets: map[string]int{}, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
+	w.rng = rand.New(&w.pcg)
+	w.store.SetSink(w.fanOut)
+	rsc := replicaset.New()
+	rsc.PodLimit = cfg.PodLimit
+	for _, c := range []struct {
+		comp reconcile.Component
+		kind string
+	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}} {
+		w.addComponent(c.comp, cfg.latency(c.kind))
+	}
+	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {
+		if _, ok := w.store.Get(api.Key{Kind: api.KindNamespace, Name: ns}); ok {
+			continue
+		}
+		if _, err := w.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}}); err != nil {
+			return nil, fmt.Errorf("namespace %q: %w", ns, err)
+		}
+	}
+	for _, n := range cfg.Nodes {
+		if err := w.addNode(n.DeepCopy(), cfg); err != nil {
+			return nil, err
+		}
+	}
+	for i, a := range cfg.Actions {
+		w.schedule(item{at: a.At, kind: kindAction, action: i})
+	}
+	e := &Engine{cfg: cfg, w: w}
+	e.checkpoints = []checkpoint{{0, w.clone()}}
+	return e, nil
+}
+
+func (w *world) addComponent(c reconcile.Component, latency int64) int {
+	i := len(w.comps)
+	w.comps = append(w.comps, c)
+	w.latency = append(w.latency, latency)
+	if c.Host() == "" {
+		for _, kind := range c.Watches() {
+			w.watchers[kind] = append(w.watchers[kind], i)
+		}
+	} else {
+		w.kubelets[c.Host()] = i
+	}
+	return i
+}
+
+// addNode registers a node and starts its kubelet.
+func (w *world) addNode(n *api.Node, cfg Config) error {
+	created, err := w.store.Create(n)
+	if err != nil {
+		return fmt.Errorf("node %q: %w", n.Name, err)
+	}
+	node := created.(*api.Node)
+	hostIP := ""
+	for _, a := range node.Status.Addresses {
+		if a.Type == "InternalIP" {
+			hostIP = a.Address
+		}
+	}
+	w.addComponent(kubelet.New(node.Name, hostIP, node.Spec.PodCIDR, cfg.Images), cfg.latency(Kubelet))
+	return nil
+}
+
+// Now is the virtual time in milliseconds.
+func (e *Engine) Now() int64 { return e.w.now }
+
+// Tick is the number of ticks taken so far.
+func (e *Engine) Tick() int { return e.w.ticks }
+
+// Trace returns the ticks taken so far; the slice must not be modified.
+func (e *Engine) Trace() []*trace.Tick { return e.trace }
+
+// Store is the API server's current state, read-only.
+func (e *Engine) Store() *apiserver.Store { return e.w.store }
+
+// Components returns the components, for views of their caches.
+func (e *Engine) Components() []reconcile.Component { return e.w.comps }
+
+// Settled reports whether no work is due or scheduled.
+func (e *Engine) Settled() bool { return len(e.w.agenda) == 0 }
+
+// Step takes one tick. It returns nil when there is nothing left to do.
+func (e *Engine) Step() *trace.Tick {
+	if t := e.runInjected(); t != nil {
+		return t
+	}
+	for len(e.w.agenda) > 0 {
+		if t := e.process(heap.Pop(&e.w.agenda).(item)); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+// process handles one agenda item and returns the tick it made, if any.
+func (e *Engine) process(it item) *trace.Tick {
+	w := e.w
+	w.now = it.at
+	w.store.SetNow(it.at)
+	switch it.kind {
+	case kindDelivery:
+		w.comps[it.comp].Observe(it.ev, queue{w: w, comp: it.comp, now: it.at})
+		return nil
+	case kindWork:
+		wk := workKey{it.comp, it.key}
+		if p, ok := w.pending[wk]; !ok || p.seq != it.seq {
+			return nil
+		}
+		delete(w.pending, wk)
+		return e.finish(e.reconcile(it.comp, it.key))
+	case kindAction:
+		return e.finish(e.runAction(it.action))
+	}
+	return nil
+}
+
+func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *tickCtx) {
+	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: comp.Name(), Host: comp.Host(), Object: key}
+	return t, &tickCtx{w: e.w, tick: t, host: comp.Host(), name: comp.Name()}
+}
+
+// reconcile runs one component on one key, recovering from a panic so a
+// bug in a component can never stop the simulation.
+func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
+	w := e.w
+	comp := w.comps[ci]
+	t, ctx := e.newTick(comp, key)
+	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(ctx, key) })
+	wk := workKey{ci, key}
+	if err != nil {
+		t.Error = err.Error()
+		w.failures[wk]++
+		delay := rateLimit(w.failures[wk])
+		if t.Explanation == "" {
+			t.Explanation = fmt.Sprintf("%s failed", key.Short())
+		}
+		if apiserver.IsReason(err, apiserver.ReasonConflict) {
+			t.Explanation += "; its write was refused because its cached copy is older than the API server's (optimistic concurrency)"
+		}
+		t.Explanation += fmt.Sprintf("; will retry in %s", trace.FormatTime(delay))
+		w.enqueue(ci, key, w.now+delay)
+		return t
+	}
+	delete(w.failures, wk)
+	if res.RequeueAfter > 0 {
+		w.enqueue(ci, key, w.now+res.RequeueAfter)
+	}
+	return t
+}
+
+// rateLimit is the per-item exponential failure backoff of client-go's
+// default controller rate limiter: 5 ms doubling up to 1000 s.
+func rateLimit(failures int) int64 {
+	d := int64(5)
+	for i := 1; i < failures && d < 1_000_000; i++ {
+		d *= 2
+	}
+	return min(d, 1_000_000)
+}
+
+func safely(f func() (reconcile.Result, error)) (res reconcile.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error (recovered panic): %v\n%s", r, debug.Stack())
+		}
+	}()
+	return f()
+}
+
+func (e *Engine) runAction(i int) *trace.Tick { return e.run(e.cfg.Actions[i]) }
+
+func (e *Engine) run(a Action) *trace.Tick {
+	// An injected action keeps the time it was taken at, even when a replay
+	// reaches its tick with the clock not yet advanced that far.
+	e.w.now = max(e.w.now, a.At)
+	e.w.store.SetNow(e.w.now)
+	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: a.Component, Object: a.Object}
+	ctx := &tickCtx{w: e.w, tick: t, name: a.Component}
+	_, err := safely(func() (reconcile.Result, error) { return reconcile.Result{}, a.Run(ctx) })
+	if err != nil {
+		t.Error = err.Error()
+	}
+	return t
+}
+
+// finish numbers the tick, appends it to the trace and checkpoints.
+func (e *Engine) finish(t *trace.Tick) *trace.Tick {
+	e.w.ticks++
+	e.trace = append(e.trace, t)
+	if e.w.ticks%e.cfg.CheckpointEvery == 0 {
+		e.checkpoints = append(e.checkpoints, checkpoint{e.w.ticks, e.w.clone()})
+	}
+	return t
+}
+
+// NextTime returns the virtual time of the next agenda entry, or false.
+func (e *Engine) NextTime() (int64, bool) {
+	if len(e.w.agenda) == 0 {
+		return 0, false
+	}
+	return e.w.agenda[0].at, true
+}
+
+// RunUntil takes every tick due at or before virtual time ms and leaves
+// the clock at ms.
+func (e *Engine) RunUntil(ms int64) {
+	for {
+		if e.runInjected() != nil {
+			continue
+		}
+		if len(e.w.agenda) == 0 || e.w.agenda[0].at > ms {
+			break
+		}
+		e.process(heap.Pop(&e.w.agenda).(item))
+	}
+	if ms > e.w.now {
+		e.w.now = ms
+		e.w.store.SetNow(ms)
+	}
+}
+
+// SettleLimits bound RunUntilSettled.
+type SettleLimits struct {
+	// MaxTicks is the most ticks to take (default 1,000,000).
+	MaxTicks int
+	// MaxTime is the latest virtual time in ms to run to (default 1 hour
+	// after the current time).
+	MaxTime int64
+}
+
+// NotSettledError says a run hit its bound while work was still pending.
+type NotSettledError struct {
+	Ticks   int
+	Time    int64
+	Pending []string
+}
+
+func (e *NotSettledError) Error() string {
+	return fmt.Sprintf("not settled after %d ticks at %s: work is still scheduled (%s); the scenario keeps changing (a crash loop, an unschedulable pod or a stuck rollout?)",
+		e.Ticks, trace.FormatTime(e.Time), joinMax(e.Pending, 3))
+}
+
+func joinMax(s []string, n int) string {
+	if len(s) > n {
+		return fmt.Sprintf("%s and %d more", joinMax(s[:n], n), len(s)-n)
+	}
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+// RunUntilSettled steps until nothing is left to do, or returns a
+// *NotSettledError at the limits.
+func (e *Engine) RunUntilSettled(lim SettleLimits) error {
+	if lim.MaxTicks <= 0 {
+		lim.MaxTicks = 1_000_000
+	}
+	if lim.MaxTime <= 0 {
+		lim.MaxTime = e.w.now + 3_600_000
+	}
+	start := e.w.ticks
+	for {
+		if e.runInjected() != nil {
+			continue
+		}
+		if len(e.w.agenda) == 0 {
+			return nil
+		}
+		if e.w.ticks-start >= lim.MaxTicks || e.w.agenda[0].at > lim.MaxTime {
+			return &NotSettledError{Ticks: e.w.ticks, Time: e.w.now, Pending: e.pendingWork()}
+		}
+		e.process(heap.Pop(&e.w.agenda).(item))
+	}
+}
+
+// pendingWork describes the queued keys, earliest first.
+func (e *Engine) pendingWork() []string {
+	type p struct {
+		at   int64
+		desc string
+	}
+	var ps []p
+	for wk, pe := range e.w.pending {
+		ps = append(ps, p{pe.at, fmt.Sprintf("%s %s at %s", e.w.comps[wk.comp].Name(), wk.key.Short(), trace.FormatTime(pe.at))})
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].at != ps[j].at {
+			return ps[i].at < ps[j].at
+		}
+		return ps[i].desc < ps[j].desc
+	})
+	out := make([]string, len(ps))
+	for i, x := range ps {
+		out[i] = x.desc
+	}
+	return out
+}
+
+// Seek moves to just after tick n: forward by stepping, backward by
+// restoring the nearest checkpoint at or before n and replaying.
+func (e *Engine) Seek(n int) {
+	if n < 0 {
+		n = 0
+	}
+	if n < e.w.ticks {
+		i := sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > n }) - 1
+		cp := e.checkpoints[i]
+		e.w = cp.w.clone()
+		e.trace = e.trace[:cp.tick]
+		e.checkpoints = e.checkpoints[:i+1]
+	}
+	for e.w.ticks < n {
+		if e.Step() == nil {
+			return
+		}
+	}
+}
+
+// StepBack returns to the state just after the previous tick.
+func (e *Engine) StepBack() { e.Seek(e.w.ticks - 1) }

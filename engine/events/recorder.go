@@ -1,0 +1,162 @@
+package events
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+)
+
+// Correlation constants from client-go tools/record/events_cache.go.
+const (
+	aggregateMaxEvents  = 10
+	aggregateIntervalMS = 600_000
+	spamBurst           = 25
+	spamRefillMS        = 300_000 // one token per 5 minutes
+)
+
+type aggregateRecord struct {
+	localKeys map[string]bool
+	lastMS    int64
+}
+
+type spamBucket struct {
+	tokens float64
+	lastMS int64
+}
+
+// Recorder turns emitted events into Event objects in the store.
+type Recorder struct {
+	aggregate map[string]*aggregateRecord
+	logged    map[string]api.Key // event key → stored Event
+	spam      map[string]*spamBucket
+	counter   int64
+}
+
+// New returns an empty recorder.
+func New() *Recorder {
+	return &Recorder{aggregate: map[string]*aggregateRecord{}, logged: map[string]api.Key{}, spam: map[string]*spamBucket{}}
+}
+
+// Clone returns an independent copy.
+func (r *Recorder) Clone() *Recorder {
+	c := &Recorder{aggregate: make(map[string]*aggregateRecord, len(r.aggregate)), logged: make(map[string]api.Key, len(r.logged)),
+		spam: make(map[string]*spamBucket, len(r.spam)), counter: r.counter}
+	for k, v := range r.aggregate {
+		lk := make(map[string]bool, len(v.localKeys))
+		for x := range v.localKeys {
+			lk[x] = true
+		}
+		c.aggregate[k] = &aggregateRecord{localKeys: lk, lastMS: v.lastMS}
+	}
+	for k, v := range r.logged {
+		c.logged[k] = v
+	}
+	for k, v := range r.spam {
+		b := *v
+		c.spam[k] = &b
+	}
+	return c
+}
+
+// Write is the store write a recorded event caused.
+type Write struct {
+	Before, After api.Object // Before is nil for a new Event
+}
+
+// Record correlates e (with InvolvedObject, Reason, Message, Type and
+// Source set) and writes it. It returns the write, or false when the spam
+// filter dropped the event.
+func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error) {
+	now := s.Now()
+	if !r.allow(e, now) {
+		return Write{}, false, nil
+	}
+	key, message := r.aggregateKey(e, now)
+	if key != "" {
+		e.Message = message
+	} else {
+		key = eventKey(e)
+	}
+	if k, ok := r.logged[key]; ok {
+		if old, ok := s.Get(k); ok {
+			prev := old.(*api.Event)
+			ne := prev.DeepCopy()
+			ne.Count++
+			ne.LastTimestamp = api.At(now)
+			ne.Message = e.Message
+			out, err := s.Update(ne)
+			if err != nil {
+				return Write{}, false, err
+			}
+			return Write{Before: prev, After: out}, true, nil
+		}
+	}
+	r.counter++
+	e.Name = fmt.Sprintf("%s.%x", e.InvolvedObject.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
+	e.Namespace = e.InvolvedObject.Namespace
+	if e.Namespace == "" {
+		e.Namespace = "default"
+	}
+	e.Count = 1
+	e.FirstTimestamp, e.LastTimestamp = api.At(now), api.At(now)
+	e.ReportingComponent = e.Source.Component
+	e.ReportingInstance = e.Source.Host
+	out, err := s.Create(e)
+	if err != nil {
+		return Write{}, false, err
+	}
+	r.logged[key] = api.KeyOf(out)
+	return Write{After: out}, true, nil
+}
+
+// eventKey identifies identical events (getEventKey).
+func eventKey(e *api.Event) string {
+	o := e.InvolvedObject
+	return strings.Join([]string{e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.FieldPath, o.UID, o.APIVersion, e.Type, e.Reason, e.Message}, "\x00")
+}
+
+// aggregateKey returns the key and message of a combined event once an
+// object has had 10 distinct messages with one reason within 10 minutes.
+func (r *Recorder) aggregateKey(e *api.Event, now int64) (string, string) {
+	o := e.InvolvedObject
+	akey := strings.Join([]string{e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason}, "\x00")
+	rec, ok := r.aggregate[akey]
+	if !ok || now-rec.lastMS > aggregateIntervalMS {
+		rec = &aggregateRecord{localKeys: map[string]bool{}}
+		r.aggregate[akey] = rec
+	}
+	rec.localKeys[e.Message] = true
+	rec.lastMS = now
+	if len(rec.localKeys) < aggregateMaxEvents {
+		return "", ""
+	}
+	// PopAny: drop one remembered message (the smallest, for determinism).
+	keys := make([]string, 0, len(rec.localKeys))
+	for k := range rec.localKeys {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	delete(rec.localKeys, keys[0])
+	return akey, "(combined from similar events): " + e.Message
+}
+
+// allow is the spam filter: a token bucket per source and object.
+func (r *Recorder) allow(e *api.Event, now int64) bool {
+	o := e.InvolvedObject
+	key := strings.Join([]string{e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion}, "\x00")
+	b, ok := r.spam[key]
+	if !ok {
+		b = &spamBucket{tokens: spamBurst, lastMS: now}
+		r.spam[key] = b
+	}
+	b.tokens = min(spamBurst, b.tokens+float64(now-b.lastMS)/spamRefillMS)
+	b.lastMS = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

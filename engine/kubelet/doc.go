@@ -1,0 +1,8 @@
+// Package kubelet is the simulated kubelet, one per node. It owns the
+// node's container runtime (pull, create, start, probe, stop as timed
+// stages, driven by each image's behaviour) and realizes the pods bound to
+// its node, reporting what it observes into Pod status: containerStatuses,
+// conditions and phase, computed as pkg/kubelet/kubelet_pods.go and
+// status/generate.go do. It writes nothing but Pod status and the final
+// deletion of a pod it has stopped.
+package kubelet

@@ -1,0 +1,65 @@
+package kubelet
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// stage is where a container is in the runtime's lifecycle.
+type stage int
+
+const (
+	stageWaiting  stage = iota // not started: waiting for earlier containers or a backoff
+	stagePulling               // image pull in flight until due
+	stageStarting              // created; running at due
+	stageRunning
+	stageExited
+)
+
+// Crash-loop and image-pull backoff (kuberuntime_manager.go backOffPeriod,
+// MaxContainerBackOff; the entry expires after 2 × max without a failure).
+const (
+	backOffInitialMS = 10_000
+	backOffMaxMS     = 300_000
+	backOffResetMS   = 2 * backOffMaxMS
+)
+
+// container is one container in the node's runtime.
+type container struct {
+	name, image string
+	stage       stage
+	due         int64 // end of the pull or the start
+	startedAt   int64
+	readyAt     int64 // when the readiness probe first succeeds; -1 never
+	ready       bool
+	exitAt      int64 // when the app exits on its own; 0 never
+	finishedAt  int64 // when it last exited
+	restarts    int32
+	id          string
+	waiting     string // waiting reason shown while not running
+	waitingMsg  string
+	term        *api.ContainerStateTerminated // current terminated state
+	lastTerm    *api.ContainerStateTerminated
+	backoffMS   int64 // crash-loop backoff entry
+	backoffAt   int64 // when the entry was last updated
+	pullBackoff int64
+	pullRetryAt int64
+}
+
+// podRuntime is the node runtime's view of one pod.
+type podRuntime struct {
+	uid        string
+	ip         string
+	startTime  int64
+	containers []*container
+	killing    bool
+	stopAt     int64
+	status     *api.PodStatus // last status reported, to keep transition times
+}
+
+func (r *podRuntime) clone() *podRuntime {
+	c := *r
+	c.containers = make([]*container, len(r.containers))
+	for i, x := range r.containers {
+		cc := *x
+		c.containers[i] = &cc
+	}
+	return &c
+}

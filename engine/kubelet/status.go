@@ -1,0 +1,199 @@
+package kubelet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// generateStatus computes the pod status from the runtime
+// (kubelet_pods.go generateAPIPodStatus, status/generate.go).
+func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodStatus {
+	st := api.PodStatus{HostIP: k.hostIP, PodIP: rt.ip, QOSClass: p.Status.QOSClass}
+	t := api.At(rt.startTime)
+	st.StartTime = &t
+	for _, c := range rt.containers {
+		st.ContainerStatuses = append(st.ContainerStatuses, containerStatus(c))
+	}
+	st.Phase = getPhase(p, st.ContainerStatuses, rt.killing && allStopped(rt))
+	prev := rt.status
+	if prev == nil {
+		prev = &p.Status
+	}
+	for _, c := range p.Status.Conditions {
+		if !kubeletOwned(c.Type) {
+			st.Conditions = append(st.Conditions, c)
+		}
+	}
+	ready, unready := readiness(st.ContainerStatuses)
+	set := func(c api.PodCondition) {
+		if old := prev.Condition(c.Type); old != nil && old.Status == c.Status {
+			c.LastTransitionTime = old.LastTransitionTime
+		} else {
+			c.LastTransitionTime = api.At(now)
+		}
+		st.Conditions = append(st.Conditions, c)
+	}
+	set(api.PodCondition{Type: api.PodReadyToStartContainers, Status: cond(rt.ip != "" && !(rt.killing && allStopped(rt)))})
+	set(api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue})
+	cr := containersReady(st.Phase, ready, unready)
+	r := cr
+	r.Type = api.PodReady
+	set(r)
+	set(cr)
+	sched := api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}
+	if old := p.Status.Condition(api.PodScheduled); old != nil {
+		sched.LastTransitionTime = old.LastTransitionTime
+	}
+	st.Conditions = append(st.Conditions, sched)
+	return st
+}
+
+func kubeletOwned(t string) bool {
+	switch t {
+	case api.PodScheduled, api.PodReady, api.PodInitialized, api.ContainersReady, api.PodReadyToStartContainers:
+		return true
+	}
+	return false
+}
+
+func cond(b bool) string {
+	if b {
+		return api.ConditionTrue
+	}
+	return api.ConditionFalse
+}
+
+func allStopped(rt *podRuntime) bool {
+	for _, c := range rt.containers {
+		if c.stage == stageRunning || c.stage == stageStarting {
+			return false
+		}
+	}
+	return true
+}
+
+func readiness(cs []api.ContainerStatus) (ready, unready []string) {
+	for _, c := range cs {
+		if c.Ready {
+			ready = append(ready, c.Name)
+		} else {
+			unready = append(unready, c.Name)
+		}
+	}
+	return ready, unready
+}
+
+// containersReady is GenerateContainersReadyCondition.
+func containersReady(phase string, ready, unready []string) api.PodCondition {
+	c := api.PodCondition{Type: api.ContainersReady, Status: api.ConditionTrue}
+	switch {
+	case phase == api.PodSucceeded:
+		c.Status, c.Reason = api.ConditionFalse, "PodCompleted"
+	case phase == api.PodFailed:
+		c.Status, c.Reason = api.ConditionFalse, "PodFailed"
+	case len(unready) > 0:
+		c.Status, c.Reason = api.ConditionFalse, "ContainersNotReady"
+		c.Message = fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+	}
+	return c
+}
+
+func containerStatus(c *container) api.ContainerStatus {
+	started := c.stage == stageRunning
+	cs := api.ContainerStatus{Name: c.name, Image: c.image, Ready: c.ready && c.stage == stageRunning, RestartCount: c.restarts, Started: &started}
+	if c.id != "" {
+		cs.ImageID = imageID(c.image)
+		cs.ContainerID = "containerd://" + c.id
+	}
+	switch c.stage {
+	case stageRunning:
+		cs.State.Running = &api.ContainerStateRunning{StartedAt: api.At(c.startedAt)}
+	case stageExited:
+		if c.term != nil {
+			t := *c.term
+			cs.State.Terminated = &t
+			break
+		}
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: c.waiting, Message: c.waitingMsg}
+	default:
+		reason := c.waiting
+		if reason == "" {
+			reason = "ContainerCreating"
+		}
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: reason, Message: c.waitingMsg}
+	}
+	if c.lastTerm != nil {
+		t := *c.lastTerm
+		cs.LastTerminationState.Terminated = &t
+	}
+	return cs
+}
+
+// getPhase is kubelet_pods.go getPhase for pods without init containers.
+func getPhase(p *api.Pod, cs []api.ContainerStatus, podIsTerminal bool) string {
+	var running, waiting, stopped, succeeded int
+	for _, c := range cs {
+		switch {
+		case c.State.Running != nil:
+			running++
+		case c.State.Terminated != nil:
+			stopped++
+			if c.State.Terminated.ExitCode == 0 {
+				succeeded++
+			}
+		case c.State.Waiting != nil:
+			if c.LastTerminationState.Terminated != nil {
+				stopped++
+			} else {
+				waiting++
+			}
+		}
+	}
+	switch {
+	case waiting > 0:
+		return api.PodPending
+	case running > 0:
+		return api.PodRunning
+	case stopped > 0:
+		if podIsTerminal {
+			if stopped == succeeded {
+				return api.PodSucceeded
+			}
+			return api.PodFailed
+		}
+		switch p.Spec.RestartPolicy {
+		case "Always", "":
+			return api.PodRunning
+		case "OnFailure":
+			if stopped == succeeded {
+				return api.PodSucceeded
+			}
+			return api.PodRunning
+		}
+		if stopped == succeeded {
+			return api.PodSucceeded
+		}
+		return api.PodFailed
+	}
+	return api.PodPending
+}
+
+// statusSummary describes a status write for the trace.
+func statusSummary(p *api.Pod, st *api.PodStatus) string {
+	ready := 0
+	for _, c := range st.ContainerStatuses {
+		if c.Ready {
+			ready++
+		}
+	}
+	return fmt.Sprintf("pod/%s status: %s, %d/%d containers ready, Ready=%s", p.Name, st.Phase, ready, len(st.ContainerStatuses), condStatus(st, api.PodReady))
+}
+
+func condStatus(st *api.PodStatus, t string) string {
+	if c := st.Condition(t); c != nil {
+		return c.Status
+	}
+	return "<none>"
+}

@@ -1,0 +1,412 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// MaxInputBytes bounds a scenario's size.
+const MaxInputBytes = 1 << 20
+
+// Scenario is a parsed scenario, ready to run.
+type Scenario struct {
+	// Name is the Scenario document's metadata.name, if any.
+	Name string
+	// Description is the Scenario's spec.description.
+	Description string
+	// Namespace is the kubectl console's current namespace.
+	Namespace string
+	// Objects are the workload manifests in file order.
+	Objects []api.Object
+	// Config is the engine configuration.
+	Config engine.Config
+	// Warnings are the problems that did not stop the scenario.
+	Warnings []Diagnostic
+}
+
+// parser accumulates diagnostics while reading documents.
+type parser struct {
+	sc       *Scenario
+	errs     Errors
+	scenario *yaml.Node
+	docs     []docObject
+	nodes    []*api.Node
+	seen     map[api.Key]int // key → line of its first definition
+}
+
+type docObject struct {
+	obj  api.Object
+	node *yaml.Node
+	doc  int
+}
+
+// Parse reads a scenario. It returns an Errors value listing every error
+// with its position; warnings are in Scenario.Warnings.
+func Parse(src []byte) (*Scenario, error) {
+	if len(src) > MaxInputBytes {
+		return nil, Errors{{Severity: Error, Message: fmt.Sprintf("the scenario is %d bytes; the limit is %d bytes (1 MiB)", len(src), MaxInputBytes)}}
+	}
+	if !utf8.Valid(src) {
+		line := 1 + bytes.Count(src[:invalidUTF8At(src)], []byte("\n"))
+		return nil, Errors{{Severity: Error, Line: line, Message: "the scenario is not valid UTF-8 text"}}
+	}
+	p := &parser{sc: &Scenario{Namespace: "default"}, seen: map[api.Key]int{}}
+	p.readDocuments(src)
+	if len(p.errs) == 0 {
+		p.build()
+	}
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return p.sc, nil
+}
+
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+var lineRE = regexp.MustCompile(`line (\d+)`)
+
+func (p *parser) errorf(line, col int, path, format string, args ...any) {
+	p.errs = append(p.errs, Diagnostic{Severity: Error, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) warnf(line, col int, path, format string, args ...any) {
+	p.sc.Warnings = append(p.sc.Warnings, Diagnostic{Severity: Warning, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// readDocuments decodes each YAML document and dispatches it by kind.
+func (p *parser) readDocuments(src []byte) {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for doc := 1; ; doc++ {
+		var n yaml.Node
+		err := dec.Decode(&n)
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			p.syntaxError(err)
+			return
+		}
+		if len(n.Content) == 0 || n.Content[0].Tag == "!!null" {
+			continue
+		}
+		p.document(n.Content[0], doc)
+	}
+}
+
+// syntaxError reports a YAML syntax error; yaml.v3 gives a line, no column.
+func (p *parser) syntaxError(err error) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, m[0], "", 1), ":"))
+	}
+	p.errorf(line, 0, "", "YAML syntax error: %s", msg)
+}
+
+func (p *parser) document(n *yaml.Node, doc int) {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n.Line, n.Column, "", "document %d is not a mapping: a Kubernetes object starts with apiVersion and kind", doc)
+		return
+	}
+	kind, apiVersion := scalar(n, "kind"), scalar(n, "apiVersion")
+	switch kind {
+	case "":
+		p.errorf(n.Line, n.Column, "kind", "document %d: Object 'Kind' is missing", doc)
+	case "List":
+		if items := child(n, "items"); items != nil && items.Kind == yaml.SequenceNode {
+			for _, it := range items.Content {
+				p.document(it, doc)
+			}
+		}
+	case "Scenario":
+		p.scenarioDocument(n, apiVersion, doc)
+	case api.KindDeployment, api.KindReplicaSet:
+		p.object(n, doc, kind, apiVersion, "apps/v1")
+	case api.KindPod, api.KindNode, api.KindNamespace:
+		p.object(n, doc, kind, apiVersion, "v1")
+	default:
+		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
+	}
+}
+
+func scalar(n *yaml.Node, key string) string {
+	if c := child(n, key); c != nil && c.Kind == yaml.ScalarNode {
+		return c.Value
+	}
+	return ""
+}
+
+func newObject(kind string) api.Object {
+	switch kind {
+	case api.KindDeployment:
+		return &api.Deployment{}
+	case api.KindReplicaSet:
+		return &api.ReplicaSet{}
+	case api.KindPod:
+		return &api.Pod{}
+	case api.KindNode:
+		return &api.Node{}
+	}
+	return &api.Namespace{}
+}
+
+// object decodes, checks and records one manifest.
+func (p *parser) object(n *yaml.Node, doc int, kind, apiVersion, want string) {
+	if apiVersion != want {
+		at := nodeAt(n, "apiVersion")
+		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", kind, apiVersion, want)
+		return
+	}
+	obj := newObject(kind)
+	if !p.decode(n, obj) {
+		return
+	}
+	unknownFields(n, reflect.TypeOf(obj), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
+	if err := apiserver.DryRun(obj); err != nil {
+		p.invalid(n, err)
+		return
+	}
+	key := api.KeyOf(obj)
+	if api.Namespaced(kind) && key.Namespace == "" {
+		key.Namespace = "default"
+	}
+	if first, dup := p.seen[key]; dup {
+		at := nodeAt(n, "metadata.name")
+		p.errorf(at.Line, at.Column, "metadata.name", "%s %q already exists (defined at line %d)", apiserver.Resource(kind), key.Name, first)
+		return
+	}
+	p.seen[key] = nodeAt(n, "metadata.name").Line
+	switch o := obj.(type) {
+	case *api.Node:
+		p.nodes = append(p.nodes, o)
+	case *api.Namespace:
+		p.sc.Config.Namespaces = append(p.sc.Config.Namespaces, o.Name)
+	default:
+		p.docs = append(p.docs, docObject{obj: obj, node: n, doc: doc})
+	}
+}
+
+// decode decodes n into out, reporting type errors with their lines.
+func (p *parser) decode(n *yaml.Node, out any) bool {
+	err := n.Decode(out)
+	if err == nil {
+		return true
+	}
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		for _, msg := range te.Errors {
+			line := 0
+			if m := lineRE.FindStringSubmatch(msg); m != nil {
+				line, _ = strconv.Atoi(m[1])
+				msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, m[0], "", 1), ":"))
+			}
+			p.errorf(line, 0, "", "%s", msg)
+		}
+		return false
+	}
+	line := 0
+	msg := err.Error()
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, m[0], "", 1), ":"))
+	}
+	p.errorf(line, 0, "", "%s", msg)
+	return false
+}
+
+// invalid maps an API validation error to the positions of its fields.
+func (p *parser) invalid(n *yaml.Node, err error) {
+	var inv *apiserver.InvalidError
+	if !errors.As(err, &inv) {
+		p.errorf(n.Line, n.Column, "", "%v", err)
+		return
+	}
+	for _, f := range inv.Fields {
+		at := nodeAt(n, f.Path)
+		p.errorf(at.Line, at.Column, f.Path, "%s", f.Detail)
+	}
+}
+
+// scenarioDocument reads the one Scenario document.
+func (p *parser) scenarioDocument(n *yaml.Node, apiVersion string, doc int) {
+	if p.scenario != nil {
+		p.errorf(n.Line, n.Column, "", "document %d: a scenario may hold only one Scenario document (the first is at line %d)", doc, p.scenario.Line)
+		return
+	}
+	p.scenario = n
+	if apiVersion != APIVersion {
+		at := nodeAt(n, "apiVersion")
+		p.errorf(at.Line, at.Column, "apiVersion", "the Scenario document's apiVersion must be %q, not %q", APIVersion, apiVersion)
+	}
+	var sd scenarioDoc
+	if !p.decode(n, &sd) {
+		return
+	}
+	unknownFields(n, reflect.TypeOf(sd), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
+	p.sc.Name = sd.Metadata.Name
+	p.sc.Description = sd.Spec.Description
+	p.applySpec(n, &sd.Spec)
+}
+
+func (p *parser) applySpec(n *yaml.Node, s *Spec) {
+	cfg := &p.sc.Config
+	if s.Seed != nil {
+		cfg.Seed = *s.Seed
+	}
+	if s.Kubectl.Namespace != "" {
+		p.sc.Namespace = s.Kubectl.Namespace
+	}
+	cfg.Latency = map[string]int64{}
+	for comp, v := range s.Latency {
+		path := "spec.latency." + comp
+		if _, known := engine.DefaultLatency[comp]; !known {
+			at := nodeAt(n, path)
+			p.warnf(at.Line, at.Column, path, "unknown component %q (known: deployment-controller, replicaset-controller, scheduler, kubelet)", comp)
+			continue
+		}
+		if ms, ok := p.duration(n, path, v); ok {
+			cfg.Latency[comp] = ms
+		}
+	}
+	cfg.Images = kubelet.Behaviors{}
+	for img, spec := range s.Images {
+		cfg.Images[img] = p.behavior(n, "spec.images[\""+img+"\"]", spec)
+	}
+	if s.Nodes != nil && s.Nodes.Count != nil && (*s.Nodes.Count < 0 || *s.Nodes.Count > MaxNodes) {
+		at := nodeAt(n, "spec.nodes.count")
+		p.errorf(at.Line, at.Column, "spec.nodes.count", "Invalid value: %d: must be between 0 and %d", *s.Nodes.Count, MaxNodes)
+		return
+	}
+	if s.Nodes != nil || len(p.nodes) == 0 {
+		p.nodes = append(generateNodes(s.Nodes), p.nodes...)
+	}
+	if len(s.Actions) > 0 {
+		at := nodeAt(n, "spec.actions")
+		p.errorf(at.Line, at.Column, "spec.actions", "timed actions are not supported yet by this version of Stateflow")
+	}
+}
+
+func (p *parser) duration(n *yaml.Node, path, v string) (int64, bool) {
+	ms, err := ParseDuration(v)
+	if err != nil {
+		at := nodeAt(n, path)
+		p.errorf(at.Line, at.Column, path, "%v", err)
+		return 0, false
+	}
+	return ms, true
+}
+
+func (p *parser) behavior(n *yaml.Node, path string, s ImageSpec) kubelet.Behavior {
+	b := kubelet.DefaultBehavior
+	for _, f := range []struct {
+		name string
+		v    string
+		dst  *int64
+	}{{"pull", s.Pull, &b.PullMS}, {"start", s.Start, &b.StartMS}, {"ready", s.Ready, &b.ReadyMS}, {"exitAfter", s.ExitAfter, &b.ExitAfterMS}, {"stop", s.Stop, &b.StopMS}} {
+		if f.v == "" {
+			continue
+		}
+		if ms, ok := p.duration(n, path+"."+f.name, f.v); ok {
+			*f.dst = ms
+		}
+	}
+	b.PullError = s.PullError
+	if s.ExitCode != nil {
+		b.ExitCode = *s.ExitCode
+	}
+	if s.Size != nil {
+		b.SizeBytes = s.Size.Value()
+	}
+	return b
+}
+
+// build turns the documents into the engine configuration: nodes and
+// namespaces exist from the start, each manifest is applied as a kubectl
+// tick at time 0, in file order.
+func (p *parser) build() {
+	cfg := &p.sc.Config
+	if p.scenario == nil {
+		p.nodes = append(generateNodes(nil), p.nodes...)
+	}
+	if len(p.nodes) > MaxNodes {
+		p.errorf(0, 0, "", "the scenario has %d nodes; the limit is %d", len(p.nodes), MaxNodes)
+		return
+	}
+	names := map[string]bool{}
+	for i, n := range p.nodes {
+		if names[n.Name] {
+			p.errorf(0, 0, "", "nodes %q already exists (a generated node has the same name as a Node document)", n.Name)
+			return
+		}
+		names[n.Name] = true
+		completeNode(n, i)
+	}
+	cfg.Nodes = p.nodes
+	declared := map[string]bool{"default": true, "kube-system": true, "kube-public": true, "kube-node-lease": true}
+	for _, ns := range cfg.Namespaces {
+		declared[ns] = true
+	}
+	for _, d := range p.docs {
+		ns := d.obj.Meta().Namespace
+		if ns == "" {
+			ns = "default"
+			d.obj.Meta().Namespace = ns
+		}
+		if !declared[ns] {
+			declared[ns] = true
+			cfg.Namespaces = append(cfg.Namespaces, ns)
+			at := nodeAt(d.node, "metadata.namespace")
+			p.warnf(at.Line, at.Column, "metadata.namespace", "namespace %q is not declared in the scenario; it is created for you", ns)
+		}
+		p.sc.Objects = append(p.sc.Objects, d.obj)
+		cfg.Actions = append(cfg.Actions, applyAction(d.obj))
+	}
+}
+
+// applyAction is "kubectl apply -f" of one manifest at time 0.
+func applyAction(obj api.Object) engine.Action {
+	key := api.KeyOf(obj)
+	return engine.Action{At: 0, Component: "kubectl", Object: key, Run: func(ctx reconcile.Context) error {
+		ref := strings.ToLower(key.Kind) + resourceGroup(key.Kind) + "/" + key.Name
+		_, err := ctx.Create(trace.Translate, obj.DeepCopyObject(), "kubectl apply: "+ref+" created")
+		if err != nil {
+			ctx.Explain("kubectl apply -f: %s failed: %v", ref, err)
+			return err
+		}
+		ctx.Explain("kubectl apply -f: %s created; desired state enters the API server", ref)
+		return nil
+	}}
+}
+
+func resourceGroup(kind string) string {
+	if api.APIVersionOf(kind) == "apps/v1" {
+		return ".apps"
+	}
+	return ""
+}

@@ -1,0 +1,59 @@
+package scenario
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// APIVersion is the apiVersion of the Scenario document.
+const APIVersion = "stateflow/v1alpha1"
+
+// Spec is the spec of a "kind: Scenario" document. Its keys are a contract
+// (DESIGN.md): seed, kubectl.namespace, nodes, latency, images, actions.
+type Spec struct {
+	Description string               `json:"description,omitempty" yaml:"description,omitempty"`
+	Seed        *uint64              `json:"seed,omitempty" yaml:"seed,omitempty"`
+	Kubectl     KubectlSpec          `json:"kubectl,omitempty" yaml:"kubectl,omitempty"`
+	Nodes       *NodesSpec           `json:"nodes,omitempty" yaml:"nodes,omitempty"`
+	Latency     map[string]string    `json:"latency,omitempty" yaml:"latency,omitempty"`
+	Images      map[string]ImageSpec `json:"images,omitempty" yaml:"images,omitempty"`
+	Actions     []ActionSpec         `json:"actions,omitempty" yaml:"actions,omitempty"`
+}
+
+// KubectlSpec is the console's kubeconfig context.
+type KubectlSpec struct {
+	Namespace string `json:"namespace,omitempty" yaml:"namespace,omitempty"`
+}
+
+// NodesSpec generates identical nodes.
+type NodesSpec struct {
+	Count      *int              `json:"count,omitempty" yaml:"count,omitempty"`
+	NamePrefix string            `json:"namePrefix,omitempty" yaml:"namePrefix,omitempty"`
+	Capacity   api.ResourceList  `json:"capacity,omitempty" yaml:"capacity,omitempty"`
+	Labels     map[string]string `json:"labels,omitempty" yaml:"labels,omitempty"`
+	Taints     []api.Taint       `json:"taints,omitempty" yaml:"taints,omitempty"`
+}
+
+// ImageSpec describes how an image behaves; durations are strings like "2s".
+type ImageSpec struct {
+	Pull      string        `json:"pull,omitempty" yaml:"pull,omitempty"`
+	PullError string        `json:"pullError,omitempty" yaml:"pullError,omitempty"`
+	Start     string        `json:"start,omitempty" yaml:"start,omitempty"`
+	Ready     string        `json:"ready,omitempty" yaml:"ready,omitempty"`
+	ExitAfter string        `json:"exitAfter,omitempty" yaml:"exitAfter,omitempty"`
+	ExitCode  *int32        `json:"exitCode,omitempty" yaml:"exitCode,omitempty"`
+	Stop      string        `json:"stop,omitempty" yaml:"stop,omitempty"`
+	Size      *api.Quantity `json:"size,omitempty" yaml:"size,omitempty"`
+}
+
+// ActionSpec is a timed action: a kubectl command or a node fault.
+type ActionSpec struct {
+	At        string `json:"at" yaml:"at"`
+	Kubectl   string `json:"kubectl,omitempty" yaml:"kubectl,omitempty"`
+	Node      string `json:"node,omitempty" yaml:"node,omitempty"`
+	Condition string `json:"condition,omitempty" yaml:"condition,omitempty"`
+}
+
+// scenarioDoc is the whole Scenario document.
+type scenarioDoc struct {
+	api.TypeMeta `json:",inline" yaml:",inline"`
+	Metadata     api.ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec         Spec           `json:"spec" yaml:"spec"`
+}

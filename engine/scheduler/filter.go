@@ -1,0 +1,98 @@
+package scheduler
+
+import (
+	"fmt"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// status is one plugin's verdict on one node.
+type status struct {
+	reasons      []string
+	unresolvable bool // UnschedulableAndUnresolvable: preemption cannot help
+}
+
+// filter runs the default filter plugins in order and stops at the first
+// failure (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
+// NodeResourcesFit).
+func filter(p *api.Pod, n *api.Node, info *nodeInfo) *status {
+	for _, f := range []func(*api.Pod, *api.Node, *nodeInfo) *status{
+		nodeUnschedulable, taintToleration, nodeAffinity, nodePorts, resourcesFit,
+	} {
+		if s := f(p, n, info); s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+func nodeUnschedulable(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
+	if !n.Spec.Unschedulable {
+		return nil
+	}
+	t := api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: api.TaintNoSchedule}
+	for _, tol := range p.Spec.Tolerations {
+		if tol.Tolerates(t) {
+			return nil
+		}
+	}
+	return &status{reasons: []string{"node(s) were unschedulable"}, unresolvable: true}
+}
+
+func taintToleration(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
+	for _, t := range n.Spec.Taints {
+		if t.Effect != api.TaintNoSchedule && t.Effect != api.TaintNoExecute {
+			continue
+		}
+		if !tolerated(p.Spec.Tolerations, t) {
+			return &status{reasons: []string{fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)}, unresolvable: true}
+		}
+	}
+	return nil
+}
+
+func tolerated(tols []api.Toleration, t api.Taint) bool {
+	for _, tol := range tols {
+		if tol.Tolerates(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func nodeAffinity(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
+	for k, v := range p.Spec.NodeSelector {
+		if n.Labels[k] != v {
+			return &status{reasons: []string{"node(s) didn't match Pod's node affinity/selector"}, unresolvable: true}
+		}
+	}
+	return nil
+}
+
+func nodePorts(p *api.Pod, _ *api.Node, info *nodeInfo) *status {
+	for _, port := range usageOf(p).hostPorts {
+		if info.hostPorts[port] > 0 {
+			return &status{reasons: []string{"node(s) didn't have free ports for the requested pod ports"}}
+		}
+	}
+	return nil
+}
+
+// resourcesFit reports every insufficient resource of the node.
+func resourcesFit(p *api.Pod, n *api.Node, info *nodeInfo) *status {
+	var reasons []string
+	if q, ok := n.Status.Allocatable["pods"]; ok && int64(info.pods+1) > q.Value() {
+		reasons = append(reasons, "Too many pods")
+	}
+	u := usageOf(p)
+	if u.milliCPU > 0 && u.milliCPU > n.Status.Allocatable["cpu"].MilliValue()-info.milliCPU {
+		reasons = append(reasons, "Insufficient cpu")
+	}
+	if u.memory > 0 && u.memory > n.Status.Allocatable["memory"].MilliValue()-info.memory {
+		reasons = append(reasons, "Insufficient memory")
+	}
+	if len(reasons) == 0 {
+		return nil
+	}
+	return &status{reasons: reasons}
+}

@@ -1,0 +1,79 @@
+package scheduler
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// Scoring treats pods without requests as asking for this much
+// (pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest and
+// DefaultMemoryRequest).
+const (
+	defaultMilliCPU = 100
+	defaultMemory   = 200 * 1024 * 1024 * 1000 // 200Mi in milli-bytes
+)
+
+// nodeInfo is what the scheduler knows is placed on a node, including pods
+// it has bound but not yet seen bound in its cache (assumed pods).
+type nodeInfo struct {
+	milliCPU, memory       int64 // sum of requests (milli-units)
+	nonZeroCPU, nonZeroMem int64 // with defaults for pods without requests
+	pods                   int
+	hostPorts              map[int32]int
+}
+
+func (n *nodeInfo) clone() *nodeInfo {
+	c := *n
+	c.hostPorts = make(map[int32]int, len(n.hostPorts))
+	for k, v := range n.hostPorts {
+		c.hostPorts[k] = v
+	}
+	return &c
+}
+
+// podUsage is one pod's contribution to a nodeInfo.
+type podUsage struct {
+	milliCPU, memory       int64
+	nonZeroCPU, nonZeroMem int64
+	hostPorts              []int32
+}
+
+func usageOf(p *api.Pod) podUsage {
+	var u podUsage
+	for _, c := range p.Spec.Containers {
+		cpu, hasCPU := c.Resources.Requests["cpu"]
+		mem, hasMem := c.Resources.Requests["memory"]
+		u.milliCPU += cpu.MilliValue()
+		u.memory += mem.MilliValue()
+		if hasCPU && cpu.MilliValue() > 0 {
+			u.nonZeroCPU += cpu.MilliValue()
+		} else {
+			u.nonZeroCPU += defaultMilliCPU
+		}
+		if hasMem && mem.MilliValue() > 0 {
+			u.nonZeroMem += mem.MilliValue()
+		} else {
+			u.nonZeroMem += defaultMemory
+		}
+		for _, port := range c.Ports {
+			if port.HostPort > 0 {
+				u.hostPorts = append(u.hostPorts, port.HostPort)
+			}
+		}
+	}
+	return u
+}
+
+func (n *nodeInfo) add(u podUsage, sign int64) {
+	n.milliCPU += sign * u.milliCPU
+	n.memory += sign * u.memory
+	n.nonZeroCPU += sign * u.nonZeroCPU
+	n.nonZeroMem += sign * u.nonZeroMem
+	n.pods += int(sign)
+	if n.hostPorts == nil {
+		n.hostPorts = map[int32]int{}
+	}
+	for _, p := range u.hostPorts {
+		n.hostPorts[p] += int(sign)
+		if n.hostPorts[p] <= 0 {
+			delete(n.hostPorts, p)
+		}
+	}
+}

@@ -1,0 +1,289 @@
+package scheduler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Name is the scheduler's component name in the trace; its Events carry
+// the source "default-scheduler" and it serves pods whose schedulerName is that.
+const Name = "scheduler"
+
+// Queue timing from pkg/scheduler/backend/queue/scheduling_queue.go.
+const (
+	initialBackoffMS       = 1000
+	maxBackoffMS           = 10000
+	maxInUnschedulablePool = 5 * 60 * 1000
+)
+
+// Scheduler is the simulated default-scheduler.
+type Scheduler struct {
+	cache     *informer.Cache
+	nodes     []string             // sorted node names
+	info      map[string]*nodeInfo // node → what is placed there
+	placed    map[api.Key]string   // pod → node it is accounted on
+	assumed   map[api.Key]string   // bound by us, not yet seen bound
+	attempts  map[api.Key]int      // failed attempts per pod
+	parked    map[api.Key]bool     // in the unschedulable pool
+	nextStart int
+}
+
+// New returns a scheduler with an empty cache.
+func New() *Scheduler {
+	return &Scheduler{cache: informer.New(), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
+		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}}
+}
+
+// Name implements reconcile.Component.
+func (s *Scheduler) Name() string { return Name }
+
+// Host implements reconcile.Component.
+func (s *Scheduler) Host() string { return "" }
+
+// Watches implements reconcile.Component.
+func (s *Scheduler) Watches() []string { return []string{api.KindNode, api.KindPod} }
+
+// Cache exposes the scheduler's view.
+func (s *Scheduler) Cache() *informer.Cache { return s.cache }
+
+// Clone implements reconcile.Component.
+func (s *Scheduler) Clone() reconcile.Component {
+	c := &Scheduler{cache: s.cache.Clone(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
+		placed: cloneMap(s.placed), assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart}
+	for k, v := range s.info {
+		c.info[k] = v.clone()
+	}
+	return c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// Observe keeps node accounting current and queues pods that need a node.
+func (s *Scheduler) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
+	s.cache.Apply(ev)
+	switch o := ev.Object.(type) {
+	case *api.Node:
+		s.observeNode(ev, o)
+		s.flushParked(q)
+	case *api.Pod:
+		s.observePod(ev, o, q)
+	}
+}
+
+func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
+	i := sort.SearchStrings(s.nodes, n.Name)
+	exists := i < len(s.nodes) && s.nodes[i] == n.Name
+	switch {
+	case ev.Type == apiserver.Deleted && exists:
+		s.nodes = append(s.nodes[:i], s.nodes[i+1:]...)
+	case ev.Type != apiserver.Deleted && !exists:
+		s.nodes = append(s.nodes, "")
+		copy(s.nodes[i+1:], s.nodes[i:])
+		s.nodes[i] = n.Name
+	}
+	if s.info[n.Name] == nil {
+		s.info[n.Name] = &nodeInfo{hostPorts: map[int32]int{}}
+	}
+}
+
+func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
+	k := api.KeyOf(p)
+	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
+	if node, ok := s.placed[k]; ok && gone {
+		s.nodeInfo(node).add(usageOf(p), -1)
+		delete(s.placed, k)
+		delete(s.assumed, k)
+		s.flushParked(q)
+		return
+	}
+	if gone {
+		delete(s.attempts, k)
+		delete(s.parked, k)
+		return
+	}
+	if p.Spec.NodeName != "" {
+		delete(s.assumed, k)
+		delete(s.attempts, k)
+		delete(s.parked, k)
+		if _, ok := s.placed[k]; !ok {
+			s.placed[k] = p.Spec.NodeName
+			s.nodeInfo(p.Spec.NodeName).add(usageOf(p), 1)
+		}
+		return
+	}
+	if p.DeletionTimestamp != nil || p.Spec.SchedulerName != api.DefaultSchedulerName || s.parked[k] {
+		return
+	}
+	if _, ok := s.assumed[k]; !ok && ev.Type == apiserver.Added {
+		q.Add(k)
+	}
+}
+
+func (s *Scheduler) nodeInfo(name string) *nodeInfo {
+	if s.info[name] == nil {
+		s.info[name] = &nodeInfo{hostPorts: map[int32]int{}}
+	}
+	return s.info[name]
+}
+
+// flushParked moves unschedulable pods back to the queue after their
+// backoff, because a cluster event may have made room.
+func (s *Scheduler) flushParked(q reconcile.Queue) {
+	keys := make([]api.Key, 0, len(s.parked))
+	for k := range s.parked {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+	for _, k := range keys {
+		delete(s.parked, k)
+		q.AddAfter(k, backoff(s.attempts[k]))
+	}
+}
+
+func backoff(attempts int) int64 {
+	b := int64(initialBackoffMS)
+	for i := 1; i < attempts && b < maxBackoffMS; i++ {
+		b *= 2
+	}
+	return min(b, maxBackoffMS)
+}
+
+// Reconcile is one scheduling attempt for one pod (schedule_one.go).
+func (s *Scheduler) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+	o, ok := s.cache.Get(key)
+	if !ok {
+		ctx.Explain("pod/%s is gone; nothing to schedule", key.Name)
+		return reconcile.Result{}, nil
+	}
+	p := o.(*api.Pod)
+	if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
+		ctx.Explain("pod/%s needs no scheduling", key.Name)
+		return reconcile.Result{}, nil
+	}
+	if node, ok := s.assumed[key]; ok {
+		ctx.Explain("pod/%s was already bound to %s (cache not updated yet)", key.Name, node)
+		return reconcile.Result{}, nil
+	}
+	ctx.Read(p)
+	node, fitErr, considered := s.schedule(ctx, p)
+	if fitErr != "" {
+		return s.fail(ctx, p, fitErr)
+	}
+	err := ctx.Bind(p, node, fmt.Sprintf("bound pod/%s to %s", p.Name, node))
+	if err != nil {
+		ctx.Explain("binding pod/%s to %s failed: %v", p.Name, node, err)
+		return reconcile.Result{}, nil
+	}
+	s.assumed[key] = node
+	s.placed[key] = node
+	s.nodeInfo(node).add(usageOf(p), 1)
+	ctx.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
+	ctx.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)
+	return reconcile.Result{}, nil
+}
+
+// schedule filters nodes starting at nextStart until enough feasible ones
+// are found, then picks the best score, breaking ties at random.
+func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string, int) {
+	total := len(s.nodes)
+	if total == 0 {
+		return "", "0/0 nodes are available: no nodes available to schedule pods.", 0
+	}
+	want := numFeasibleNodesToFind(total)
+	type cand struct {
+		name  string
+		score int64
+	}
+	var feasible []cand
+	failures := map[string]*status{}
+	processed := 0
+	for ; processed < total && len(feasible) < want; processed++ {
+		name := s.nodes[(s.nextStart+processed)%total]
+		o, ok := s.cache.Get(api.Key{Kind: api.KindNode, Name: name})
+		if !ok {
+			continue
+		}
+		n := o.(*api.Node)
+		if st := filter(p, n, s.nodeInfo(name)); st != nil {
+			failures[name] = st
+			continue
+		}
+		feasible = append(feasible, cand{name, score(p, n, s.nodeInfo(name))})
+	}
+	s.nextStart = (s.nextStart + processed) % total
+	if len(feasible) == 0 {
+		return "", fitError(total, failures), processed
+	}
+	best, count := feasible[0], 1
+	for _, c := range feasible[1:] {
+		switch {
+		case c.score > best.score:
+			best, count = c, 1
+		case c.score == best.score:
+			count++
+			if ctx.Rand().IntN(count) == 0 {
+				best = c
+			}
+		}
+	}
+	return best.name, "", processed
+}
+
+// fitError builds the FailedScheduling message (framework/types.go
+// FitError.Error) with DefaultPreemption's postFilter message. The inner
+// message ends with "." and the outer adds one more, as in real output.
+func fitError(total int, failures map[string]*status) string {
+	reasons := map[string]int{}
+	preempt := map[string]int{}
+	for _, st := range failures {
+		for _, r := range st.reasons {
+			reasons[r]++
+		}
+		if st.unresolvable {
+			preempt["Preemption is not helpful for scheduling"]++
+		} else {
+			preempt["No preemption victims found for incoming pod"]++
+		}
+	}
+	inner := fmt.Sprintf("0/%d nodes are available: %s.", total, histogram(preempt))
+	return fmt.Sprintf("0/%d nodes are available: %s. preemption: %s.", total, histogram(reasons), inner)
+}
+
+func histogram(m map[string]int) string {
+	var entries []string
+	for r, n := range m {
+		entries = append(entries, fmt.Sprintf("%d %s", n, r))
+	}
+	sort.Strings(entries)
+	return strings.Join(entries, ", ")
+}
+
+// fail records PodScheduled=False and FailedScheduling, and parks the pod
+// until a cluster event or the 5-minute flush.
+func (s *Scheduler) fail(ctx reconcile.Context, p *api.Pod, msg string) (reconcile.Result, error) {
+	k := api.KeyOf(p)
+	s.attempts[k]++
+	s.parked[k] = true
+	ctx.Event(p, "", api.EventWarning, "FailedScheduling", msg)
+	cp := p.DeepCopy()
+	if apiserver.SetPodCondition(&cp.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg}, ctx.Now()) {
+		if _, err := ctx.PatchStatus(trace.Bind, cp, fmt.Sprintf("pod/%s PodScheduled=False (Unschedulable)", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			return reconcile.Result{}, err
+		}
+	}
+	ctx.Explain("pod/%s fits no node: %s", p.Name, msg)
+	return reconcile.Result{RequeueAfter: maxInUnschedulablePool}, nil
+}

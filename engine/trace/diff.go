@@ -1,0 +1,231 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// Change is one changed field: its path in JSON names (for example
+// "spec.replicas" or "status.conditions[Available].status") and the values
+// before and after (nil when absent).
+type Change struct {
+	Path string `json:"path"`
+	From any    `json:"from"`
+	To   any    `json:"to"`
+}
+
+var (
+	timeType  = reflect.TypeOf(api.Time{})
+	quantType = reflect.TypeOf(api.Quantity{})
+	intstrTyp = reflect.TypeOf(api.IntOrString{})
+)
+
+// Diff lists the leaf fields that differ between two objects of one kind.
+// Metadata bookkeeping (resourceVersion) is left out. Lists whose items have
+// a type or name are matched by it, so reordering is not reported as change.
+func Diff(before, after api.Object) []Change {
+	var out []Change
+	diffValue("", reflect.ValueOf(before).Elem(), reflect.ValueOf(after).Elem(), &out)
+	return out
+}
+
+func diffValue(path string, a, b reflect.Value, out *[]Change) {
+	if path == "metadata.resourceVersion" {
+		return
+	}
+	t := a.Type()
+	switch {
+	case t == timeType || t == quantType || t == intstrTyp:
+		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
+			*out = append(*out, Change{path, leaf(a), leaf(b)})
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		diffStruct(path, a, b, out)
+	case reflect.Pointer:
+		switch {
+		case a.IsNil() && b.IsNil():
+		case a.IsNil() || b.IsNil():
+			*out = append(*out, Change{path, leaf(a), leaf(b)})
+		default:
+			diffValue(path, a.Elem(), b.Elem(), out)
+		}
+	case reflect.Map:
+		diffMap(path, a, b, out)
+	case reflect.Slice:
+		diffSlice(path, a, b, out)
+	default:
+		if a.Interface() != b.Interface() {
+			*out = append(*out, Change{path, leaf(a), leaf(b)})
+		}
+	}
+}
+
+func diffStruct(path string, a, b reflect.Value, out *[]Change) {
+	t := a.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, inline := jsonName(f)
+		if name == "-" {
+			continue
+		}
+		p := path
+		if !inline {
+			p = join(path, name)
+		}
+		diffValue(p, a.Field(i), b.Field(i), out)
+	}
+}
+
+func jsonName(f reflect.StructField) (string, bool) {
+	tag := f.Tag.Get("json")
+	name, opts, _ := strings.Cut(tag, ",")
+	if f.Anonymous && (name == "" || strings.Contains(opts, "inline")) {
+		return "", true
+	}
+	if name == "" {
+		return f.Name, false
+	}
+	return name, false
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func mapKeyPath(path, key string) string {
+	if strings.ContainsAny(key, "./[]") {
+		return fmt.Sprintf("%s[%q]", path, key)
+	}
+	return join(path, key)
+}
+
+func diffMap(path string, a, b reflect.Value, out *[]Change) {
+	keys := map[string]bool{}
+	for _, k := range a.MapKeys() {
+		keys[k.String()] = true
+	}
+	for _, k := range b.MapKeys() {
+		keys[k.String()] = true
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		kv := reflect.ValueOf(k).Convert(a.Type().Key())
+		av, bv := a.MapIndex(kv), b.MapIndex(kv)
+		p := mapKeyPath(path, k)
+		switch {
+		case !av.IsValid():
+			*out = append(*out, Change{p, nil, leaf(bv)})
+		case !bv.IsValid():
+			*out = append(*out, Change{p, leaf(av), nil})
+		default:
+			diffValue(p, av, bv, out)
+		}
+	}
+}
+
+// itemKey returns the value of a Type or Name field, which identifies a
+// list item (conditions by type, containers by name).
+func itemKey(v reflect.Value) (string, bool) {
+	if v.Kind() != reflect.Struct {
+		return "", false
+	}
+	for _, f := range []string{"Type", "Name"} {
+		if fv := v.FieldByName(f); fv.IsValid() && fv.Kind() == reflect.String {
+			return fv.String(), true
+		}
+	}
+	return "", false
+}
+
+func diffSlice(path string, a, b reflect.Value, out *[]Change) {
+	if a.Len() > 0 || b.Len() > 0 {
+		var probe reflect.Value
+		if a.Len() > 0 {
+			probe = a.Index(0)
+		} else {
+			probe = b.Index(0)
+		}
+		if _, keyed := itemKey(probe); keyed {
+			diffKeyed(path, a, b, out)
+			return
+		}
+	}
+	if a.Len() != b.Len() {
+		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
+			*out = append(*out, Change{path, leaf(a), leaf(b)})
+		}
+		return
+	}
+	for i := 0; i < a.Len(); i++ {
+		diffValue(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i), out)
+	}
+}
+
+func diffKeyed(path string, a, b reflect.Value, out *[]Change) {
+	index := func(s reflect.Value) map[string]reflect.Value {
+		m := map[string]reflect.Value{}
+		for i := 0; i < s.Len(); i++ {
+			k, _ := itemKey(s.Index(i))
+			m[k] = s.Index(i)
+		}
+		return m
+	}
+	am, bm := index(a), index(b)
+	seen := map[string]bool{}
+	var order []string
+	for _, s := range []reflect.Value{a, b} {
+		for i := 0; i < s.Len(); i++ {
+			if k, _ := itemKey(s.Index(i)); !seen[k] {
+				seen[k] = true
+				order = append(order, k)
+			}
+		}
+	}
+	for _, k := range order {
+		p := fmt.Sprintf("%s[%s]", path, k)
+		av, aok := am[k]
+		bv, bok := bm[k]
+		switch {
+		case !aok:
+			*out = append(*out, Change{p, nil, leaf(bv)})
+		case !bok:
+			*out = append(*out, Change{p, leaf(av), nil})
+		default:
+			diffValue(p, av, bv, out)
+		}
+	}
+}
+
+// leaf converts a value to its JSON form (via encoding/json) so a change
+// prints exactly as the field would in kubectl -o json.
+func leaf(v reflect.Value) any {
+	if !v.IsValid() || (v.Kind() == reflect.Pointer || v.Kind() == reflect.Map || v.Kind() == reflect.Slice) && v.IsNil() {
+		return nil
+	}
+	b, err := json.Marshal(v.Interface())
+	if err != nil {
+		return fmt.Sprint(v.Interface())
+	}
+	var out any
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.UseNumber()
+	if err := d.Decode(&out); err != nil {
+		return string(b)
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// jsonTick is the stable JSON form of a tick (DESIGN.md's CLI contract).
+type jsonTick struct {
+	Tick        int          `json:"tick"`
+	Time        int64        `json:"time"`
+	Component   string       `json:"component"`
+	Host        string       `json:"host,omitempty"`
+	Object      string       `json:"object"`
+	Explanation string       `json:"explanation"`
+	Reads       []jsonRead   `json:"reads,omitempty"`
+	Effects     []jsonEffect `json:"effects"`
+	Error       string       `json:"error,omitempty"`
+}
+
+type jsonRead struct {
+	Object string `json:"object"`
+	Cached string `json:"cached"`
+	Live   string `json:"live"`
+	Stale  bool   `json:"stale,omitempty"`
+}
+
+type jsonEffect struct {
+	Class   Class    `json:"class"`
+	Op      Op       `json:"op"`
+	Object  string   `json:"object"`
+	Changes []Change `json:"changes"`
+	Summary string   `json:"summary"`
+}
+
+// MarshalJSON renders the tick in the CLI's JSON-lines schema.
+func (t *Tick) MarshalJSON() ([]byte, error) {
+	j := jsonTick{Tick: t.Seq, Time: t.Time, Component: t.Component, Host: t.Host, Object: t.Object.String(),
+		Explanation: t.Explanation, Error: t.Error, Effects: make([]jsonEffect, 0, len(t.Effects))}
+	for _, r := range t.Reads {
+		j.Reads = append(j.Reads, jsonRead{Object: r.Object.String(), Cached: r.Cached, Live: r.Live, Stale: r.Stale()})
+	}
+	for i := range t.Effects {
+		e := &t.Effects[i]
+		ch := e.Changes()
+		if ch == nil {
+			ch = []Change{}
+		}
+		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Summary})
+	}
+	return json.Marshal(j)
+}
+
+// FormatTime renders virtual milliseconds as "12.345s".
+func FormatTime(ms int64) string { return fmt.Sprintf("%d.%03ds", ms/1000, ms%1000) }
+
+// Text renders the tick as one line: number, time, actor, the classes of
+// its effects as arrows, and the explanation.
+func (t *Tick) Text() string {
+	var arrows strings.Builder
+	for _, c := range t.Classes() {
+		arrows.WriteString(c.Symbol())
+	}
+	line := fmt.Sprintf("%5d %10s  %-28s %-5s %s", t.Seq, FormatTime(t.Time), t.Actor(), arrows.String(), t.Explanation)
+	if t.Error != "" {
+		line += " [error: " + t.Error + "]"
+	}
+	return line
+}

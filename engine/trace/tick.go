@@ -1,0 +1,111 @@
+package trace
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// Class says which way an effect moves state.
+type Class string
+
+// The effect classes.
+const (
+	Translate Class = "translate" // ↓ writes desired state one layer down
+	Bind      Class = "bind"      // ↓ the scheduler sets spec.nodeName
+	Realize   Class = "realize"   // the kubelet turns spec into container state
+	Aggregate Class = "aggregate" // ↑ a status summarised from the layer below
+	Event     Class = "event"     // → an Event on the side channel
+)
+
+// Classes lists every class in display order.
+var Classes = []Class{Translate, Bind, Realize, Aggregate, Event}
+
+// Symbol is the arrow the text trace and the diagram use for c.
+func (c Class) Symbol() string {
+	switch c {
+	case Translate:
+		return "↓"
+	case Bind:
+		return "⇣"
+	case Realize:
+		return "●"
+	case Aggregate:
+		return "↑"
+	case Event:
+		return "◇"
+	}
+	return "?"
+}
+
+// Op is the API operation an effect performed.
+type Op string
+
+// The operations.
+const (
+	Create Op = "create"
+	Update Op = "update"
+	Delete Op = "delete"
+)
+
+// Effect is one write made during a tick.
+type Effect struct {
+	Class   Class
+	Op      Op
+	Object  api.Key
+	Before  api.Object // nil for a create
+	After   api.Object // nil for a delete
+	Summary string
+}
+
+// Changes returns the fields the effect changed. It is computed on demand
+// from the immutable before and after objects.
+func (e *Effect) Changes() []Change {
+	if e.Op != Update || e.Before == nil || e.After == nil {
+		return nil
+	}
+	return Diff(e.Before, e.After)
+}
+
+// Read is a cached object a component acted on, with the version its
+// cache held and the version the API server held at that moment; they
+// differ when the component acted on stale state.
+type Read struct {
+	Object api.Key
+	Cached string
+	Live   string
+}
+
+// Stale reports whether the cache lagged the API server.
+func (r Read) Stale() bool { return r.Cached != r.Live }
+
+// Tick is one step of the simulation: one component handling one key.
+type Tick struct {
+	Seq         int
+	Time        int64 // virtual milliseconds
+	Component   string
+	Host        string // the node, for kubelets
+	Object      api.Key
+	Reads       []Read
+	Effects     []Effect
+	Explanation string
+	Error       string
+}
+
+// Classes returns the distinct classes of the tick's effects, in display order.
+func (t *Tick) Classes() []Class {
+	var out []Class
+	for _, c := range Classes {
+		for _, e := range t.Effects {
+			if e.Class == c {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Actor is the component with its host, such as "kubelet(node-2)".
+func (t *Tick) Actor() string {
+	if t.Host == "" {
+		return t.Component
+	}
+	return t.Component + "(" + t.Host + ")"
+}

@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"math/rand/v2"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/events"
+	"github.com/stateflow/stateflow/engine/reconcile"
+)
+
+// world is the whole mutable state of a simulation; a checkpoint is a
+// clone of it. Objects are immutable and shared between clones.
+type world struct {
+	store    *apiserver.Store
+	now      int64
+	ticks    int
+	seq      uint64
+	agenda   agenda
+	pending  map[workKey]pendingEntry
+	comps    []reconcile.Component
+	latency  []int64
+	watchers map[string][]int // kind → component indexes (kubelets excluded)
+	kubelets map[string]int   // node → component index
+	failures map[workKey]int
+	recorder *events.Recorder
+	pcg      rand.PCG
+	rng      *rand.Rand
+}
+
+func (w *world) clone() *world {
+	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq,
+		agenda: append(agenda(nil), w.agenda...), pending: make(map[workKey]pendingEntry, len(w.pending)),
+		comps: make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
+		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)),
+		recorder: w.recorder.Clone(), pcg: w.pcg}
+	c.rng = rand.New(&c.pcg)
+	for k, v := range w.pending {
+		c.pending[k] = v
+	}
+	for i, comp := range w.comps {
+		c.comps[i] = comp.Clone()
+	}
+	for k, v := range w.kubelets {
+		c.kubelets[k] = v
+	}
+	for k, v := range w.failures {
+		c.failures[k] = v
+	}
+	c.store.SetSink(c.fanOut)
+	return c
+}
+
+// fanOut turns a write into deliveries, one per watching component, after
+// that component's latency. Pods go only to the kubelets of their nodes.
+func (w *world) fanOut(ev apiserver.WatchEvent) {
+	kind := ev.Object.GetKind()
+	for _, i := range w.watchers[kind] {
+		w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+	}
+	if kind != api.KindPod {
+		return
+	}
+	node := ev.Object.(*api.Pod).Spec.NodeName
+	if i, ok := w.kubelets[node]; ok && node != "" {
+		w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+	}
+	if ev.Old != nil {
+		if old := ev.Old.(*api.Pod).Spec.NodeName; old != node && old != "" {
+			if i, ok := w.kubelets[old]; ok {
+				w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+			}
+		}
+	}
+}

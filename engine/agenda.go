@@ -12,6 +12,7 @@ type itemKind uint8
 const (
 	kindDelivery itemKind = iota // a watch event reaching a component's cache
 	kindWork                     // a key in a component's work queue
+	kindTimer                    // an AddAfter whose delay ends: the key is queued then
 	kindAction                   // a scenario action
 )
 
@@ -58,15 +59,30 @@ type workKey struct {
 	key  api.Key
 }
 
-// enqueue adds key to comp's queue at time at, keeping only the earliest
-// pending entry per key (the work queue's de-duplication).
+// enqueue queues key for comp at time at, with client-go workqueue
+// semantics: a key already queued is not queued twice (Add), and a delayed
+// add (AddAfter) waits as a timer that keeps only the earliest time per key
+// and queues the key when it fires, even if the key was processed since.
 func (w *world) enqueue(comp int, key api.Key, at int64) {
 	wk := workKey{comp, key}
-	if due, ok := w.pending[wk]; ok && due.at <= at {
+	if at <= w.now {
+		w.add(wk)
 		return
 	}
-	w.schedule(item{at: at, kind: kindWork, comp: comp, key: key})
-	w.pending[wk] = pendingEntry{at: at, seq: w.seq}
+	if t, ok := w.waiting[wk]; ok && t.at <= at {
+		return
+	}
+	w.schedule(item{at: at, kind: kindTimer, comp: comp, key: key})
+	w.waiting[wk] = pendingEntry{at: at, seq: w.seq}
+}
+
+// add puts the key in the queue now unless it is already there.
+func (w *world) add(wk workKey) {
+	if _, queued := w.pending[wk]; queued {
+		return
+	}
+	w.schedule(item{at: w.now, kind: kindWork, comp: wk.comp, key: wk.key})
+	w.pending[wk] = pendingEntry{at: w.now, seq: w.seq}
 }
 
 type pendingEntry struct {

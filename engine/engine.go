@@ -39,7 +39,7 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.CheckpointEvery <= 0 {
 		cfg.CheckpointEvery = DefaultCheckpointEvery
 	}
-	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, watchers: map[string][]int{},
+	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
 		kubelets: map[string]int{}, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
@@ -150,6 +150,13 @@ func (e *Engine) process(it item) *trace.Tick {
 		}
 		delete(w.pending, wk)
 		return e.finish(e.reconcile(it.comp, it.key))
+	case kindTimer:
+		wk := workKey{it.comp, it.key}
+		if p, ok := w.waiting[wk]; ok && p.seq == it.seq {
+			delete(w.waiting, wk)
+			w.add(wk)
+		}
+		return nil
 	case kindAction:
 		return e.finish(e.runAction(it.action))
 	}
@@ -327,8 +334,10 @@ func (e *Engine) pendingWork() []string {
 		desc string
 	}
 	var ps []p
-	for wk, pe := range e.w.pending {
-		ps = append(ps, p{pe.at, fmt.Sprintf("%s %s at %s", e.w.comps[wk.comp].Name(), wk.key.Short(), trace.FormatTime(pe.at))})
+	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
+		for wk, pe := range m {
+			ps = append(ps, p{pe.at, fmt.Sprintf("%s %s at %s", e.w.comps[wk.comp].Name(), wk.key.Short(), trace.FormatTime(pe.at))})
+		}
 	}
 	sort.Slice(ps, func(i, j int) bool {
 		if ps[i].at != ps[j].at {

@@ -17,7 +17,8 @@ type world struct {
 	ticks    int
 	seq      uint64
 	agenda   agenda
-	pending  map[workKey]pendingEntry
+	pending  map[workKey]pendingEntry // queued keys
+	waiting  map[workKey]pendingEntry // delayed adds (timers)
 	comps    []reconcile.Component
 	latency  []int64
 	watchers map[string][]int // kind → component indexes (kubelets excluded)
@@ -31,12 +32,16 @@ type world struct {
 func (w *world) clone() *world {
 	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq,
 		agenda: append(agenda(nil), w.agenda...), pending: make(map[workKey]pendingEntry, len(w.pending)),
-		comps: make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
+		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
+		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
 		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)),
 		recorder: w.recorder.Clone(), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	for k, v := range w.pending {
 		c.pending[k] = v
+	}
+	for k, v := range w.waiting {
+		c.waiting[k] = v
 	}
 	for i, comp := range w.comps {
 		c.comps[i] = comp.Clone()

@@ -130,6 +130,9 @@ func (c *Controller) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Re
 	s := &syncer{ctx: ctx, cache: c.cache, now: ctx.Now()}
 	res, err := c.syncDeployment(s, key)
 	what := "nothing to change"
+	if d := c.deployment(key.Namespace, key.Name); d != nil {
+		what = fmt.Sprintf("nothing to change (%d/%d available, %d updated)", d.Status.AvailableReplicas, d.Replicas(), d.Status.UpdatedReplicas)
+	}
 	if len(s.notes) > 0 {
 		what = strings.Join(s.notes, "; ")
 	}

@@ -1,0 +1,349 @@
+package engine_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+const seed = "../examples/codartium-api.yaml"
+
+// Every example, run twice, gives byte-identical JSON traces.
+func TestDeterminism(t *testing.T) {
+	for _, path := range examples(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			run := func() []byte {
+				e, _ := load(t, path)
+				_ = e.RunUntilSettled(engine.SettleLimits{MaxTicks: 20000})
+				return traceJSON(t, e.Trace())
+			}
+			a, b := run(), run()
+			if len(a) == 0 {
+				t.Fatal("empty trace")
+			}
+			if !bytes.Equal(a, b) {
+				t.Fatal("two runs of the same scenario gave different traces")
+			}
+		})
+	}
+}
+
+// Seek(n) then stepping forward gives the same trace as running straight
+// through, from several points and across checkpoints.
+func TestSeekReplaysIdentically(t *testing.T) {
+	straight, _ := load(t, seed)
+	if err := straight.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	want := traceJSON(t, straight.Trace())
+	n := straight.Tick()
+	for _, every := range []int{1, 7, 256} {
+		for _, back := range []int{0, 1, n / 3, n / 2, n - 1} {
+			e, sc := load(t, seed)
+			sc.Config.CheckpointEvery = every
+			e, err := engine.New(sc.Config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Seek(n)
+			e.Seek(back)
+			if e.Tick() != back {
+				t.Fatalf("Seek(%d) left the engine at tick %d", back, e.Tick())
+			}
+			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+				t.Fatal(err)
+			}
+			if got := traceJSON(t, e.Trace()); !bytes.Equal(got, want) {
+				t.Fatalf("checkpoint every %d, seek back to %d: the replayed trace differs", every, back)
+			}
+			if fingerprint(t, e) != fingerprint(t, straight) {
+				t.Fatalf("checkpoint every %d, seek back to %d: the final state differs", every, back)
+			}
+		}
+	}
+}
+
+// StepBack returns exactly the state of the previous tick.
+func TestStepBackRestoresPreviousState(t *testing.T) {
+	e, sc := load(t, seed)
+	sc.Config.CheckpointEvery = 5
+	e, err := engine.New(sc.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states []string
+	states = append(states, fingerprint(t, e))
+	for e.Step() != nil {
+		states = append(states, fingerprint(t, e))
+	}
+	for i := len(states) - 2; i >= 0; i-- {
+		e.StepBack()
+		if got := fingerprint(t, e); got != states[i] {
+			t.Fatalf("StepBack to tick %d: state differs from the state first seen after tick %d", i, i)
+		}
+	}
+}
+
+// The seed scenario's whole trace is a golden file.
+func TestSeedGolden(t *testing.T) {
+	e, _ := load(t, seed)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, tk := range e.Trace() {
+		text.WriteString(tk.Text() + "\n")
+	}
+	golden(t, "testdata/codartium-api.trace.txt", []byte(text.String()))
+	golden(t, "testdata/codartium-api.trace.jsonl", traceJSON(t, e.Trace()))
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./engine -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; if the change is intended, run go test ./engine -update and review the diff", path)
+	}
+}
+
+// The seed scenario ends as a real cluster would: Available and
+// NewReplicaSetAvailable, 3/3 ready and available, every pod bound and
+// Running, and the events of every layer.
+func TestSeedEndState(t *testing.T) {
+	e, _ := load(t, seed)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	d := deployment(t, e, "codartium-team", "codartium-api")
+	st := d.Status
+	if st.Replicas != 3 || st.ReadyReplicas != 3 || st.AvailableReplicas != 3 || st.UpdatedReplicas != 3 || st.UnavailableReplicas != 0 {
+		t.Errorf("status = %+v, want 3 replicas, all ready, updated and available", st)
+	}
+	if st.ObservedGeneration != d.Generation {
+		t.Errorf("observedGeneration %d, generation %d", st.ObservedGeneration, d.Generation)
+	}
+	wantConds := []struct{ typ, status, reason, msg string }{
+		{"Available", "True", "MinimumReplicasAvailable", "Deployment has minimum availability."},
+		{"Progressing", "True", "NewReplicaSetAvailable", ""},
+	}
+	if len(st.Conditions) != 2 {
+		t.Fatalf("conditions = %+v", st.Conditions)
+	}
+	for i, w := range wantConds {
+		c := st.Conditions[i]
+		if c.Type != w.typ || c.Status != w.status || c.Reason != w.reason || (w.msg != "" && c.Message != w.msg) {
+			t.Errorf("condition %d = %+v, want %+v", i, c, w)
+		}
+	}
+	rss := replicaSets(e, "codartium-team")
+	if len(rss) != 1 {
+		t.Fatalf("%d ReplicaSets", len(rss))
+	}
+	rs := rss[0]
+	if want := fmt.Sprintf("ReplicaSet %q has successfully progressed.", rs.Name); st.Conditions[1].Message != want {
+		t.Errorf("Progressing message %q, want %q", st.Conditions[1].Message, want)
+	}
+	if !strings.HasPrefix(rs.Name, "codartium-api-") || rs.Labels["pod-template-hash"] == "" || rs.Annotations["deployment.kubernetes.io/revision"] != "1" {
+		t.Errorf("rs = %s labels %v annotations %v", rs.Name, rs.Labels, rs.Annotations)
+	}
+	if rs.Status.Replicas != 3 || rs.Status.ReadyReplicas != 3 || rs.Status.AvailableReplicas != 3 || rs.Status.FullyLabeledReplicas != 3 {
+		t.Errorf("rs status = %+v", rs.Status)
+	}
+	ps := pods(e, "codartium-team")
+	if len(ps) != 3 {
+		t.Fatalf("%d pods", len(ps))
+	}
+	nodes := map[string]bool{}
+	for _, p := range ps {
+		if p.Spec.NodeName == "" || p.Status.Phase != api.PodRunning || !api.IsPodReady(p) || p.Status.PodIP == "" {
+			t.Errorf("pod %s: node %q phase %s ready %v ip %q", p.Name, p.Spec.NodeName, p.Status.Phase, api.IsPodReady(p), p.Status.PodIP)
+		}
+		nodes[p.Spec.NodeName] = true
+	}
+	if len(nodes) != 3 {
+		t.Errorf("pods spread over %d nodes, want 3 (LeastAllocated spreads them)", len(nodes))
+	}
+	reasons := map[string]int{}
+	for _, ev := range events(e, "codartium-team") {
+		reasons[ev.Source.Component+"/"+ev.Reason]++
+	}
+	for want, n := range map[string]int{"deployment-controller/ScalingReplicaSet": 1, "replicaset-controller/SuccessfulCreate": 3,
+		"default-scheduler/Scheduled": 3, "kubelet/Pulling": 3, "kubelet/Pulled": 3, "kubelet/Created": 3, "kubelet/Started": 3} {
+		if reasons[want] != n {
+			t.Errorf("%s events = %d, want %d (all: %v)", want, reasons[want], n, reasons)
+		}
+	}
+}
+
+// A status aggregation never runs ahead of the layer below: the
+// Deployment's availableReplicas never exceeds the ReplicaSets', which
+// never exceeds the ready pods at the same moment.
+func TestAggregationLagsTheLayerBelow(t *testing.T) {
+	e, _ := load(t, seed)
+	for e.Step() != nil {
+		readyPods := int32(0)
+		for _, p := range pods(e, "codartium-team") {
+			if api.IsPodReady(p) && p.DeletionTimestamp == nil {
+				readyPods++
+			}
+		}
+		var rsAvail int32
+		for _, rs := range replicaSets(e, "codartium-team") {
+			rsAvail += rs.Status.AvailableReplicas
+			if rs.Status.ReadyReplicas > readyPods {
+				t.Fatalf("tick %d: rs %s says %d ready, only %d pods are", e.Tick(), rs.Name, rs.Status.ReadyReplicas, readyPods)
+			}
+		}
+		if d := deployment(t, e, "codartium-team", "codartium-api"); d.Status.AvailableReplicas > rsAvail {
+			t.Fatalf("tick %d: deployment says %d available, its ReplicaSets %d", e.Tick(), d.Status.AvailableReplicas, rsAvail)
+		}
+	}
+}
+
+// RunUntilSettled stops at its bound with a clear error when a scenario
+// never settles (a container that crashes forever).
+func TestRunUntilSettledBound(t *testing.T) {
+	src := strings.Replace(mustRead(t, seed), `"codartium/api:1.4.2": {pull: 2s, start: 1s, ready: 3s}`,
+		`"codartium/api:1.4.2": {pull: 2s, start: 1s, ready: 3s, exitAfter: 5s, exitCode: 1}`, 1)
+	e, _ := loadBytes(t, []byte(src))
+	err := e.RunUntilSettled(engine.SettleLimits{MaxTime: 30 * 60 * 1000})
+	var ns *engine.NotSettledError
+	if !errors.As(err, &ns) {
+		t.Fatalf("err = %v, want NotSettledError", err)
+	}
+	if !strings.Contains(err.Error(), "not settled after") || !strings.Contains(err.Error(), "kubelet") {
+		t.Errorf("message %q does not say what keeps the cluster busy", err)
+	}
+	for _, p := range pods(e, "codartium-team") {
+		if p.Status.Phase != api.PodRunning || p.Status.ContainerStatuses[0].RestartCount < 5 {
+			t.Errorf("pod %s phase %s restarts %d; a crash-looping pod stays Running and keeps restarting", p.Name, p.Status.Phase, p.Status.ContainerStatuses[0].RestartCount)
+		}
+	}
+}
+
+func mustRead(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// setImage changes the deployment's container image like kubectl set image.
+func setImage(e *engine.Engine, ns, name, image string) *trace.Tick {
+	key := api.Key{Kind: api.KindDeployment, Namespace: ns, Name: name}
+	return e.Act("kubectl", key, func(ctx reconcile.Context) error {
+		o, _ := ctx.LiveGet(key)
+		d := o.(*api.Deployment).DeepCopy()
+		d.Spec.Template.Spec.Containers[0].Image = image
+		_, err := ctx.Update(trace.Translate, d, "kubectl set image: "+image)
+		ctx.Explain("kubectl set image deployment/%s %s", name, image)
+		return err
+	})
+}
+
+// A template change rolls out through a second ReplicaSet without ever
+// exceeding maxSurge or dropping below minAvailable (25%/25% at 3 replicas:
+// at most 4 pods, at least 3 available), and ends with the old one at 0.
+func TestRollingUpdate(t *testing.T) {
+	e, _ := load(t, seed)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	if tk := setImage(e, "codartium-team", "codartium-api", "codartium/api:1.5.0"); tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+	for e.Step() != nil {
+		var total, available int32
+		for _, rs := range replicaSets(e, "codartium-team") {
+			total += rs.Replicas()
+			available += rs.Status.AvailableReplicas
+		}
+		if total > 4 {
+			t.Fatalf("tick %d: ReplicaSets ask for %d pods, more than replicas+maxSurge = 4", e.Tick(), total)
+		}
+		if available < 3 {
+			t.Fatalf("tick %d: %d available, fewer than minAvailable = 3", e.Tick(), available)
+		}
+	}
+	d := deployment(t, e, "codartium-team", "codartium-api")
+	if d.Annotations["deployment.kubernetes.io/revision"] != "2" || d.Status.UpdatedReplicas != 3 || d.Status.AvailableReplicas != 3 {
+		t.Errorf("after rollout: revision %s status %+v", d.Annotations["deployment.kubernetes.io/revision"], d.Status)
+	}
+	var scaling []string
+	for _, ev := range events(e, "codartium-team") {
+		if ev.Reason == "ScalingReplicaSet" {
+			scaling = append(scaling, ev.Message)
+		}
+	}
+	if len(scaling) != 7 {
+		t.Errorf("ScalingReplicaSet events = %d %q, want the initial one plus 6 (S3: up/down alternating)", len(scaling), scaling)
+	}
+	for _, rs := range replicaSets(e, "codartium-team") {
+		if rs.Annotations["deployment.kubernetes.io/revision"] == "1" && (rs.Replicas() != 0 || rs.Status.Replicas != 0) {
+			t.Errorf("old rs %s still has %d/%d", rs.Name, rs.Replicas(), rs.Status.Replicas)
+		}
+	}
+	for _, p := range pods(e, "codartium-team") {
+		if p.Spec.Containers[0].Image != "codartium/api:1.5.0" {
+			t.Errorf("pod %s still runs %s", p.Name, p.Spec.Containers[0].Image)
+		}
+	}
+}
+
+// Recreate scales the old ReplicaSet to 0, waits until every old pod
+// object is gone, then creates the new one at full size.
+func TestRecreate(t *testing.T) {
+	src := strings.Replace(mustRead(t, seed), "  replicas: 3\n", "  replicas: 3\n  strategy:\n    type: Recreate\n", 1)
+	e, _ := loadBytes(t, []byte(src))
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	setImage(e, "codartium-team", "codartium-api", "codartium/api:1.5.0")
+	sawGap := false
+	for e.Step() != nil {
+		oldPods, newPods := 0, 0
+		for _, p := range pods(e, "codartium-team") {
+			if p.Spec.Containers[0].Image == "codartium/api:1.5.0" {
+				newPods++
+			} else {
+				oldPods++
+			}
+		}
+		if oldPods > 0 && newPods > 0 {
+			t.Fatalf("tick %d: %d old and %d new pods exist together under Recreate", e.Tick(), oldPods, newPods)
+		}
+		if oldPods == 0 && newPods == 0 {
+			sawGap = true
+		}
+	}
+	if !sawGap {
+		t.Error("Recreate should leave a window with no pods")
+	}
+	d := deployment(t, e, "codartium-team", "codartium-api")
+	if d.Status.AvailableReplicas != 3 || d.Status.Conditions[len(d.Status.Conditions)-1].Reason != "NewReplicaSetAvailable" {
+		t.Errorf("status %+v", d.Status)
+	}
+}

@@ -1,0 +1,133 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// rule says what one component may write: which kinds, with which class,
+// and (for updates) which fields.
+type rule struct {
+	kind   string
+	class  trace.Class
+	ops    []trace.Op
+	fields []string // allowed path prefixes of changed fields; nil = any
+}
+
+// layers is the architecture under test: each component writes only its
+// own layer's status or the desired state of the layer directly below.
+var layers = map[string][]rule{
+	"deployment-controller": {
+		{api.KindReplicaSet, trace.Translate, []trace.Op{trace.Create, trace.Update, trace.Delete}, []string{"spec.replicas", "spec.minReadySeconds", "metadata.annotations", "metadata.ownerReferences", "metadata.generation"}},
+		{api.KindDeployment, trace.Aggregate, []trace.Op{trace.Update}, []string{"status", "metadata.annotations"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"replicaset-controller": {
+		{api.KindPod, trace.Translate, []trace.Op{trace.Create, trace.Delete, trace.Update}, []string{"metadata.ownerReferences", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds"}},
+		{api.KindReplicaSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"scheduler": {
+		{api.KindPod, trace.Bind, []trace.Op{trace.Update}, []string{"spec.nodeName", "status.conditions[PodScheduled]"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"kubelet": {
+		{api.KindPod, trace.Realize, []trace.Op{trace.Update, trace.Delete}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+}
+
+func allowed(comp string, e *trace.Effect) (bool, string) {
+	if comp == "kubectl" {
+		return true, ""
+	}
+	for _, r := range layers[comp] {
+		if r.kind != e.Object.Kind || r.class != e.Class || !hasOp(r.ops, e.Op) {
+			continue
+		}
+		if e.Op != trace.Update || r.fields == nil {
+			return true, ""
+		}
+		for _, ch := range e.Changes() {
+			if !hasPrefix(r.fields, ch.Path) {
+				return false, "changed " + ch.Path
+			}
+		}
+		return true, ""
+	}
+	return false, "no rule allows it"
+}
+
+func hasOp(ops []trace.Op, op trace.Op) bool {
+	for _, o := range ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefix(prefixes []string, path string) bool {
+	for _, p := range prefixes {
+		if path == p || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// No component writes an object two layers away, the scheduler only binds,
+// the kubelet only reports Pod status, and every status write is an
+// aggregate of the component's own kind. Checked over the whole trace of
+// every example and of a rolling update.
+func TestLayering(t *testing.T) {
+	check := func(t *testing.T, e *engine.Engine) {
+		effects := 0
+		for _, tk := range e.Trace() {
+			for i := range tk.Effects {
+				eff := &tk.Effects[i]
+				effects++
+				if ok, why := allowed(tk.Component, eff); !ok {
+					t.Errorf("tick %d: %s made a %s %s of %s: %s", tk.Seq, tk.Component, eff.Class, eff.Op, eff.Object, why)
+				}
+				if eff.Class == trace.Aggregate && !strings.HasPrefix(tk.Component, strings.ToLower(eff.Object.Kind)) {
+					t.Errorf("tick %d: %s aggregated into %s, which is not its own layer", tk.Seq, tk.Component, eff.Object)
+				}
+			}
+		}
+		if effects == 0 {
+			t.Fatal("no effects to check")
+		}
+	}
+	for _, path := range examples(t) {
+		t.Run(path, func(t *testing.T) {
+			e, _ := load(t, path)
+			_ = e.RunUntilSettled(engine.SettleLimits{MaxTicks: 20000})
+			check(t, e)
+		})
+	}
+	t.Run("rolling update", func(t *testing.T) {
+		e, _ := load(t, seed)
+		_ = e.RunUntilSettled(engine.SettleLimits{})
+		setImage(e, "codartium-team", "codartium-api", "codartium/api:2.0.0")
+		_ = e.RunUntilSettled(engine.SettleLimits{})
+		check(t, e)
+	})
+}
+
+// The layering check itself rejects a violation (so it cannot pass vacuously).
+func TestLayeringRejectsTwoLayerWrites(t *testing.T) {
+	bad := &trace.Effect{Class: trace.Translate, Op: trace.Create, Object: api.Key{Kind: api.KindPod, Namespace: "a", Name: "p"}}
+	if ok, _ := allowed("deployment-controller", bad); ok {
+		t.Fatal("a deployment controller creating a Pod must be rejected")
+	}
+	spec := &trace.Effect{Class: trace.Bind, Op: trace.Update, Object: api.Key{Kind: api.KindPod, Namespace: "a", Name: "p"},
+		Before: &api.Pod{}, After: &api.Pod{Spec: api.PodSpec{RestartPolicy: "Never"}}}
+	if ok, _ := allowed("scheduler", spec); ok {
+		t.Fatal("a scheduler changing anything but the binding must be rejected")
+	}
+}

@@ -233,10 +233,16 @@ func (e *Engine) run(a Action) *trace.Tick {
 }
 
 // finish numbers the tick, appends it to the trace and checkpoints.
+//
+// Checkpoints are at least CheckpointEvery ticks apart, and at least as
+// many ticks as the store holds objects: a clone costs O(objects), so
+// this keeps the amortised cost per tick constant while a step back
+// replays at most that many ticks.
 func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	e.w.ticks++
 	e.trace = append(e.trace, t)
-	if e.w.ticks%e.cfg.CheckpointEvery == 0 {
+	last := e.checkpoints[len(e.checkpoints)-1].tick
+	if e.w.ticks-last >= max(e.cfg.CheckpointEvery, e.w.store.Len()) {
 		e.checkpoints = append(e.checkpoints, checkpoint{e.w.ticks, e.w.clone()})
 	}
 	return t

@@ -17,7 +17,7 @@ const alphanums = "bcdfghjklmnpqrstvwxz2456789"
 // Store is the simulated API server. It is not safe for concurrent use;
 // the engine drives it from one goroutine.
 type Store struct {
-	objs map[string]map[string]api.Object // kind → "ns/name" → object
+	objs map[string]map[api.Key]api.Object // kind → key → object
 	rv   int64
 	now  int64
 	pcg  rand.PCG
@@ -27,7 +27,7 @@ type Store struct {
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{objs: map[string]map[string]api.Object{}, pcg: *rand.NewPCG(seed, 0x5747e5f10)}
+	s := &Store{objs: map[string]map[api.Key]api.Object{}, pcg: *rand.NewPCG(seed, 0x5747e5f10)}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -47,10 +47,10 @@ func (s *Store) ResourceVersion() int64 { return s.rv }
 // Clone returns a store with the same contents and random state. Objects
 // are shared: they are immutable.
 func (s *Store) Clone() *Store {
-	c := &Store{objs: make(map[string]map[string]api.Object, len(s.objs)), rv: s.rv, now: s.now, pcg: s.pcg, sink: s.sink}
+	c := &Store{objs: make(map[string]map[api.Key]api.Object, len(s.objs)), rv: s.rv, now: s.now, pcg: s.pcg, sink: s.sink}
 	c.rng = rand.New(&c.pcg)
 	for kind, m := range s.objs {
-		cm := make(map[string]api.Object, len(m))
+		cm := make(map[api.Key]api.Object, len(m))
 		for k, v := range m {
 			cm[k] = v
 		}
@@ -59,12 +59,19 @@ func (s *Store) Clone() *Store {
 	return c
 }
 
-func nsName(ns, name string) string { return ns + "/" + name }
-
 // Get returns the stored object, or false.
 func (s *Store) Get(k api.Key) (api.Object, bool) {
-	o, ok := s.objs[k.Kind][nsName(k.Namespace, k.Name)]
+	o, ok := s.objs[k.Kind][k]
 	return o, ok
+}
+
+// Len returns how many objects are stored.
+func (s *Store) Len() int {
+	n := 0
+	for _, m := range s.objs {
+		n += len(m)
+	}
+	return n
 }
 
 // Count returns how many objects of kind are stored.
@@ -119,9 +126,9 @@ func (s *Store) newUID() string {
 func (s *Store) put(o api.Object) {
 	kind := o.GetKind()
 	if s.objs[kind] == nil {
-		s.objs[kind] = map[string]api.Object{}
+		s.objs[kind] = map[api.Key]api.Object{}
 	}
-	s.objs[kind][nsName(o.Meta().Namespace, o.Meta().Name)] = o
+	s.objs[kind][api.KeyOf(o)] = o
 }
 
 func (s *Store) emit(typ string, obj, old api.Object) {
@@ -330,18 +337,20 @@ func withStatusOf(old, src api.Object) api.Object {
 		keepSystemMeta(&c.ObjectMeta, &o.ObjectMeta)
 		c.TypeMeta = o.TypeMeta
 		return c
+	// Stored objects are immutable, so the new version may share the
+	// unchanged metadata and spec with the old one (a shallow copy).
 	case *api.ReplicaSet:
-		c := o.DeepCopy()
+		c := *o
 		c.Status = src.(*api.ReplicaSet).Status
-		return c
+		return &c
 	case *api.Pod:
-		c := o.DeepCopy()
+		c := *o
 		c.Status = src.(*api.Pod).Status
-		return c
+		return &c
 	case *api.Node:
-		c := o.DeepCopy()
+		c := *o
 		c.Status = src.(*api.Node).Status
-		return c
+		return &c
 	}
 	return src
 }
@@ -416,7 +425,7 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 		}
 	}
 	s.rv++
-	delete(s.objs[k.Kind], nsName(k.Namespace, k.Name))
+	delete(s.objs[k.Kind], k)
 	s.emit(Deleted, old, old)
 	return old, true, nil
 }

@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -16,10 +15,34 @@ const (
 	dns1123LabelMsg     = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
 )
 
-var (
-	dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
-	dns1123Label     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
-)
+// isDNS1123Label matches [a-z0-9]([-a-z0-9]*[a-z0-9])? of at most 63
+// characters, without a regular expression (this runs on every write).
+func isDNS1123Label(s string) bool {
+	if len(s) == 0 || len(s) > 63 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		alnum := c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+		if !alnum && (c != '-' || i == 0 || i == len(s)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDNS1123Subdomain is dot-separated labels, at most 253 characters.
+func isDNS1123Subdomain(s string) bool {
+	if len(s) == 0 || len(s) > 253 {
+		return false
+	}
+	for _, part := range strings.Split(s, ".") {
+		if !isDNS1123Label(part) {
+			return false
+		}
+	}
+	return true
+}
 
 type errs []FieldError
 
@@ -71,12 +94,12 @@ func validateMeta(e *errs, obj api.Object) {
 	switch {
 	case m.Name == "" && m.GenerateName == "":
 		e.add("metadata.name", "Required value: name or generateName is required")
-	case m.Name != "" && obj.GetKind() == api.KindNamespace && !dns1123Label.MatchString(m.Name):
+	case m.Name != "" && obj.GetKind() == api.KindNamespace && !isDNS1123Label(m.Name):
 		e.invalid("metadata.name", m.Name, dns1123LabelMsg)
-	case m.Name != "" && (len(m.Name) > 253 || !dns1123Subdomain.MatchString(m.Name)):
+	case m.Name != "" && !isDNS1123Subdomain(m.Name):
 		e.invalid("metadata.name", m.Name, dns1123SubdomainMsg)
 	}
-	if api.Namespaced(obj.GetKind()) && m.Namespace != "" && !dns1123Label.MatchString(m.Namespace) {
+	if api.Namespaced(obj.GetKind()) && m.Namespace != "" && !isDNS1123Label(m.Namespace) {
 		e.invalid("metadata.namespace", m.Namespace, dns1123LabelMsg)
 	}
 }
@@ -207,7 +230,7 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 		switch {
 		case c.Name == "":
 			e.required(p + ".name")
-		case !dns1123Label.MatchString(c.Name):
+		case !isDNS1123Label(c.Name):
 			e.invalid(p+".name", c.Name, dns1123LabelMsg)
 		case seen[c.Name]:
 			e.add(p+".name", "Duplicate value: %q", c.Name)

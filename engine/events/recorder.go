@@ -2,8 +2,8 @@ package events
 
 import (
 	"fmt"
+	"hash/fnv"
 	"sort"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -18,7 +18,7 @@ const (
 )
 
 type aggregateRecord struct {
-	localKeys map[string]bool
+	localKeys map[uint64]bool // hashes of the distinct messages
 	lastMS    int64
 }
 
@@ -27,25 +27,27 @@ type spamBucket struct {
 	lastMS int64
 }
 
-// Recorder turns emitted events into Event objects in the store.
+// Recorder turns emitted events into Event objects in the store. Its
+// caches are keyed by 64-bit FNV hashes of client-go's string keys, which
+// keeps checkpoints cheap; a collision is astronomically unlikely.
 type Recorder struct {
-	aggregate map[string]*aggregateRecord
-	logged    map[string]api.Key // event key → stored Event
-	spam      map[string]*spamBucket
+	aggregate map[uint64]*aggregateRecord
+	logged    map[uint64]api.Key // event key → stored Event
+	spam      map[uint64]*spamBucket
 	counter   int64
 }
 
 // New returns an empty recorder.
 func New() *Recorder {
-	return &Recorder{aggregate: map[string]*aggregateRecord{}, logged: map[string]api.Key{}, spam: map[string]*spamBucket{}}
+	return &Recorder{aggregate: map[uint64]*aggregateRecord{}, logged: map[uint64]api.Key{}, spam: map[uint64]*spamBucket{}}
 }
 
 // Clone returns an independent copy.
 func (r *Recorder) Clone() *Recorder {
-	c := &Recorder{aggregate: make(map[string]*aggregateRecord, len(r.aggregate)), logged: make(map[string]api.Key, len(r.logged)),
-		spam: make(map[string]*spamBucket, len(r.spam)), counter: r.counter}
+	c := &Recorder{aggregate: make(map[uint64]*aggregateRecord, len(r.aggregate)), logged: make(map[uint64]api.Key, len(r.logged)),
+		spam: make(map[uint64]*spamBucket, len(r.spam)), counter: r.counter}
 	for k, v := range r.aggregate {
-		lk := make(map[string]bool, len(v.localKeys))
+		lk := make(map[uint64]bool, len(v.localKeys))
 		for x := range v.localKeys {
 			lk[x] = true
 		}
@@ -75,7 +77,7 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 		return Write{}, false, nil
 	}
 	key, message := r.aggregateKey(e, now)
-	if key != "" {
+	if key != 0 {
 		e.Message = message
 	} else {
 		key = eventKey(e)
@@ -112,33 +114,43 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 	return Write{After: out}, true, nil
 }
 
+// hash is FNV-1a over the parts, separated by NUL.
+func hash(parts ...string) uint64 {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
 // eventKey identifies identical events (getEventKey).
-func eventKey(e *api.Event) string {
+func eventKey(e *api.Event) uint64 {
 	o := e.InvolvedObject
-	return strings.Join([]string{e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.FieldPath, o.UID, o.APIVersion, e.Type, e.Reason, e.Message}, "\x00")
+	return hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.FieldPath, o.UID, o.APIVersion, e.Type, e.Reason, e.Message)
 }
 
 // aggregateKey returns the key and message of a combined event once an
 // object has had 10 distinct messages with one reason within 10 minutes.
-func (r *Recorder) aggregateKey(e *api.Event, now int64) (string, string) {
+func (r *Recorder) aggregateKey(e *api.Event, now int64) (uint64, string) {
 	o := e.InvolvedObject
-	akey := strings.Join([]string{e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason}, "\x00")
+	akey := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason)
 	rec, ok := r.aggregate[akey]
 	if !ok || now-rec.lastMS > aggregateIntervalMS {
-		rec = &aggregateRecord{localKeys: map[string]bool{}}
+		rec = &aggregateRecord{localKeys: map[uint64]bool{}}
 		r.aggregate[akey] = rec
 	}
-	rec.localKeys[e.Message] = true
+	rec.localKeys[hash(e.Message)] = true
 	rec.lastMS = now
 	if len(rec.localKeys) < aggregateMaxEvents {
-		return "", ""
+		return 0, ""
 	}
-	// PopAny: drop one remembered message (the smallest, for determinism).
-	keys := make([]string, 0, len(rec.localKeys))
+	// PopAny: drop one remembered message (the smallest hash, for determinism).
+	keys := make([]uint64, 0, len(rec.localKeys))
 	for k := range rec.localKeys {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	delete(rec.localKeys, keys[0])
 	return akey, "(combined from similar events): " + e.Message
 }
@@ -146,7 +158,7 @@ func (r *Recorder) aggregateKey(e *api.Event, now int64) (string, string) {
 // allow is the spam filter: a token bucket per source and object.
 func (r *Recorder) allow(e *api.Event, now int64) bool {
 	o := e.InvolvedObject
-	key := strings.Join([]string{e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion}, "\x00")
+	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
 	b, ok := r.spam[key]
 	if !ok {
 		b = &spamBucket{tokens: spamBurst, lastMS: now}

@@ -133,6 +133,27 @@ func (c *Cache) List(kind, ns string) []api.Object { return c.sorted(c.byKind[ki
 // Owned returns the cached objects of kind whose controller owner has uid.
 func (c *Cache) Owned(kind, uid string) []api.Object { return c.sorted(c.byOwner[uid], kind, "") }
 
+// EachOwned calls f for each cached object of kind owned by uid, in no
+// particular order: for order-independent uses such as counting.
+func (c *Cache) EachOwned(kind, uid string, f func(api.Object)) {
+	for k := range c.byOwner[uid] {
+		if k.Kind == kind {
+			f(c.objs[k])
+		}
+	}
+}
+
+// CountOwned returns how many cached objects of kind uid owns.
+func (c *Cache) CountOwned(kind, uid string) int {
+	n := 0
+	for k := range c.byOwner[uid] {
+		if k.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
 // OnNode returns the cached pods bound to node.
 func (c *Cache) OnNode(node string) []api.Object { return c.sorted(c.byNode[node], api.KindPod, "") }
 

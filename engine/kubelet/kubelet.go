@@ -387,9 +387,9 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	if reflect.DeepEqual(*base, st) {
 		return nil
 	}
-	cp := p.DeepCopy()
+	cp := *p // the store keeps only the status of a status patch
 	cp.Status = st
-	if _, err := w.ctx.PatchStatus(trace.Realize, cp, statusSummary(p, &st)); err != nil {
+	if _, err := w.ctx.PatchStatus(trace.Realize, &cp, statusSummary(p, &st)); err != nil {
 		return err
 	}
 	rt.status = &st

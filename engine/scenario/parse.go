@@ -91,7 +91,13 @@ func invalidUTF8At(b []byte) int {
 var lineRE = regexp.MustCompile(`line (\d+)`)
 
 func (p *parser) errorf(line, col int, path, format string, args ...any) {
-	p.errs = append(p.errs, Diagnostic{Severity: Error, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)})
+	d := Diagnostic{Severity: Error, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)}
+	for _, e := range p.errs {
+		if e == d {
+			return // yaml.v3 repeats a type error once per alias use
+		}
+	}
+	p.errs = append(p.errs, d)
 }
 
 func (p *parser) warnf(line, col int, path, format string, args ...any) {

@@ -80,7 +80,27 @@ func diffStruct(path string, a, b reflect.Value, out *[]Change) {
 		if !inline {
 			p = join(path, name)
 		}
+		n := len(*out)
 		diffValue(p, a.Field(i), b.Field(i), out)
+		if strings.Contains(f.Tag.Get("json"), "omitempty") {
+			absentAsNull((*out)[n:], p, a.Field(i), b.Field(i))
+		}
+	}
+}
+
+// absentAsNull shows the zero value of an omitempty field as null: the
+// field is absent from the object's JSON.
+func absentAsNull(changes []Change, path string, a, b reflect.Value) {
+	for i := range changes {
+		if changes[i].Path != path {
+			continue
+		}
+		if a.IsZero() {
+			changes[i].From = nil
+		}
+		if b.IsZero() {
+			changes[i].To = nil
+		}
 	}
 }
 

@@ -97,7 +97,7 @@ func (c *Controller) podDeleted(p *api.Pod, q reconcile.Queue) {
 		return
 	}
 	for _, rs := range c.cache.Owned(api.KindReplicaSet, d.UID) {
-		if len(c.cache.Owned(api.KindPod, rs.Meta().UID)) > 0 {
+		if c.cache.CountOwned(api.KindPod, rs.Meta().UID) > 0 {
 			return
 		}
 	}
@@ -161,7 +161,6 @@ func (c *Controller) syncDeployment(s *syncer, key api.Key) (reconcile.Result, e
 		return reconcile.Result{}, err
 	}
 	s.describe(d, rsList)
-	podMap := c.getPodMapForDeployment(rsList)
 	if d.DeletionTimestamp != nil {
 		return reconcile.Result{}, s.syncStatusOnly(d, rsList)
 	}
@@ -180,7 +179,7 @@ func (c *Controller) syncDeployment(s *syncer, key api.Key) (reconcile.Result, e
 		return s.sync(d, rsList)
 	}
 	if d.Spec.Strategy.Type == api.RecreateStrategy {
-		return s.rolloutRecreate(d, rsList, podMap)
+		return s.rolloutRecreate(d, rsList, c.getPodMapForDeployment(rsList))
 	}
 	return s.rolloutRolling(d, rsList)
 }
@@ -270,9 +269,7 @@ func (c *Controller) getPodMapForDeployment(rsList []*api.ReplicaSet) map[string
 	m := make(map[string][]*api.Pod, len(rsList))
 	for _, rs := range rsList {
 		var pods []*api.Pod
-		for _, o := range c.cache.Owned(api.KindPod, rs.UID) {
-			pods = append(pods, o.(*api.Pod))
-		}
+		c.cache.EachOwned(api.KindPod, rs.UID, func(o api.Object) { pods = append(pods, o.(*api.Pod)) })
 		m[rs.UID] = pods
 	}
 	return m

@@ -3,6 +3,7 @@ package replicaset
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -148,24 +149,42 @@ func prefix(s string) string {
 }
 
 // activePods returns the cached pods owned by rs or orphaned in its
-// namespace, without terminal or terminating ones (FilterActivePods).
+// namespace, without terminal or terminating ones (FilterActivePods). The
+// owned pods come in no particular order; code whose effects depend on the
+// order sorts what it acts on.
 func activePods(cache *informer.Cache, rs *api.ReplicaSet) []*api.Pod {
 	var out []*api.Pod
-	for _, list := range [][]api.Object{cache.Owned(api.KindPod, rs.UID), cache.Orphans(api.KindPod, rs.Namespace)} {
-		for _, o := range list {
-			if p := o.(*api.Pod); api.IsPodActive(p) {
-				out = append(out, p)
-			}
+	cache.EachOwned(api.KindPod, rs.UID, func(o api.Object) {
+		if p := o.(*api.Pod); api.IsPodActive(p) {
+			out = append(out, p)
+		}
+	})
+	for _, o := range cache.Orphans(api.KindPod, rs.Namespace) {
+		if p := o.(*api.Pod); api.IsPodActive(p) {
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
+// byName sorts pods by name, for deterministic order where it matters.
+func byName(ps []*api.Pod) {
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Name < ps[j].Name })
+}
+
 // claimPods keeps owned pods that still match, adopts matching orphans and
 // releases owned pods that no longer match (PodControllerRefManager).
 func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods []*api.Pod) ([]*api.Pod, error) {
-	var out []*api.Pod
+	var out, changes []*api.Pod
 	for _, p := range pods {
+		if p.ControllerRef() != nil && rs.Spec.Selector.Matches(p.Labels) {
+			out = append(out, p)
+		} else {
+			changes = append(changes, p)
+		}
+	}
+	byName(changes)
+	for _, p := range changes {
 		matches := rs.Spec.Selector.Matches(p.Labels)
 		ref := p.ControllerRef()
 		switch {
@@ -210,6 +229,7 @@ func (c *Controller) manageReplicas(ctx reconcile.Context, pods []*api.Pod, rs *
 		return fmt.Sprintf("created %d pods in batches %s", ok, batches), err
 	case diff > 0:
 		n := min(diff, BurstReplicas)
+		byName(pods)
 		victims := getPodsToDelete(pods, c.relatedPods(rs), n, ctx.Now())
 		keys := make([]api.Key, len(victims))
 		for i, p := range victims {
@@ -310,9 +330,7 @@ func (c *Controller) relatedPods(rs *api.ReplicaSet) []*api.Pod {
 	}
 	var out []*api.Pod
 	for _, s := range siblings {
-		for _, o := range c.cache.Owned(api.KindPod, s.Meta().UID) {
-			out = append(out, o.(*api.Pod))
-		}
+		c.cache.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) { out = append(out, o.(*api.Pod)) })
 	}
 	return out
 }

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+const seed = "../../examples/codartium-api.yaml"
+
+func runCLI(t *testing.T, stdin string, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := run(args, strings.NewReader(stdin), &out)
+	return out.String(), err
+}
+
+func exitCode(err error) int {
+	var ee *exitError
+	if err == nil {
+		return 0
+	}
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 1
+}
+
+// The JSON lines carry the contract's fields, and the run ends with the
+// Deployment's status aggregated from below.
+func TestRunJSON(t *testing.T) {
+	out, err := runCLI(t, "", "run", seed, "--until-settled", "-o", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	classes := map[string]bool{}
+	for i, line := range lines {
+		var tick struct {
+			Tick      int    `json:"tick"`
+			Time      *int64 `json:"time"`
+			Component string `json:"component"`
+			Object    string `json:"object"`
+			Effects   []struct {
+				Class   string            `json:"class"`
+				Object  string            `json:"object"`
+				Changes []json.RawMessage `json:"changes"`
+				Summary string            `json:"summary"`
+			} `json:"effects"`
+			Explanation string `json:"explanation"`
+		}
+		if err := json.Unmarshal([]byte(line), &tick); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if tick.Tick != i+1 || tick.Time == nil || tick.Component == "" || strings.Count(tick.Object, "/") < 1 || tick.Explanation == "" {
+			t.Fatalf("line %d lacks contract fields: %s", i+1, line)
+		}
+		for _, e := range tick.Effects {
+			if e.Class == "" || e.Object == "" || e.Summary == "" || e.Changes == nil {
+				t.Fatalf("line %d: effect lacks fields: %s", i+1, line)
+			}
+			classes[e.Class] = true
+		}
+	}
+	for _, c := range []string{"translate", "bind", "realize", "aggregate", "event"} {
+		if !classes[c] {
+			t.Errorf("no %s effect in the seed trace", c)
+		}
+	}
+	if !strings.Contains(out, `"path":"spec.nodeName","from":null,"to":"node-`) {
+		t.Error("the bind effect should show spec.nodeName changing")
+	}
+}
+
+func TestRunTextAndStdin(t *testing.T) {
+	src, err := os.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCLI(t, string(src), "run", "-", "--ticks", "8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 8 || !strings.Contains(lines[0], "kubectl") || !strings.Contains(out, "created rs/codartium-api-") {
+		t.Fatalf("output:\n%s", out)
+	}
+	out, err = runCLI(t, "", "run", seed, "--until", "3s")
+	if err != nil || !strings.Contains(out, "pulled codartium/api:1.4.2") || strings.Contains(out, "readiness probe of api succeeded") {
+		t.Fatalf("--until 3s: %v\n%s", err, out)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := dir + "/bad.yaml"
+	os.WriteFile(bad, []byte("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: -1\n  selector: {matchLabels: {a: b}}\n  template: {metadata: {labels: {a: b}}, spec: {containers: [{name: c, image: x:1}]}}\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{nil, 2, "missing command"},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"run"}, 2, "run needs exactly one FILE"},
+		{[]string{"run", seed, "--ticks", "x"}, 2, "--ticks"},
+		{[]string{"run", seed, "--until", "1s", "--ticks", "3"}, 2, "use only one of"},
+		{[]string{"run", seed, "--bogus"}, 2, "unknown flag --bogus"},
+		{[]string{"run", seed, "-o", "xml"}, 2, "unknown output format"},
+		{[]string{"run", bad}, 1, bad + ":5:13: spec.replicas: Invalid value: -1: must be greater than or equal to 0"},
+		{[]string{"run", dir + "/missing.yaml"}, 1, "no such file"},
+	} {
+		_, err := runCLI(t, "", tc.args...)
+		if code := exitCode(err); code != tc.code || err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%v: code %d, err %v; want %d and %q", tc.args, code, err, tc.code, tc.msg)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package api
+
+import "testing"
+
+func TestParseQuantity(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		milli int64
+	}{
+		{"500m", 500}, {"1", 1000}, {"2", 2000}, {"1.5", 1500}, {"128Mi", 128 << 20 * 1000}, {"1Gi", 1 << 30 * 1000},
+		{"1k", 1_000_000}, {"1e3", 1_000_000}, {"0.1", 100}, {"100n", 1}, {"+3", 3000},
+	} {
+		q, err := ParseQuantity(tc.in)
+		if err != nil || q.MilliValue() != tc.milli || q.String() != tc.in {
+			t.Errorf("ParseQuantity(%q) = %d %q %v, want %d", tc.in, q.MilliValue(), q.String(), err, tc.milli)
+		}
+	}
+	for _, bad := range []string{"", "5 cores", "abc", "1.2.3", "1Qi", "e3", "-"} {
+		if _, err := ParseQuantity(bad); err == nil {
+			t.Errorf("ParseQuantity(%q) should fail", bad)
+		}
+	}
+}
+
+func TestScaledValue(t *testing.T) {
+	for _, tc := range []struct {
+		v     IntOrString
+		total int
+		up    bool
+		want  int
+	}{
+		{FromString("25%"), 10, true, 3}, {FromString("25%"), 10, false, 2}, {FromInt(4), 10, false, 4}, {FromString("100%"), 5, false, 5},
+	} {
+		if got, err := tc.v.ScaledValue(tc.total, tc.up); err != nil || got != tc.want {
+			t.Errorf("%v of %d (up %v) = %d %v, want %d", tc.v, tc.total, tc.up, got, err, tc.want)
+		}
+	}
+	if _, err := FromString("25").ScaledValue(10, true); err == nil {
+		t.Error("a string without % must be refused")
+	}
+}
+
+func TestLabelSelector(t *testing.T) {
+	sel := &LabelSelector{MatchLabels: map[string]string{"app": "web"}, MatchExpressions: []LabelSelectorRequirement{
+		{Key: "tier", Operator: "In", Values: []string{"a", "b"}}, {Key: "canary", Operator: "DoesNotExist"}}}
+	for _, tc := range []struct {
+		labels map[string]string
+		want   bool
+	}{
+		{map[string]string{"app": "web", "tier": "a"}, true},
+		{map[string]string{"app": "web", "tier": "c"}, false},
+		{map[string]string{"app": "web", "tier": "a", "canary": "1"}, false},
+		{map[string]string{"tier": "a"}, false},
+	} {
+		if got := sel.Matches(tc.labels); got != tc.want {
+			t.Errorf("Matches(%v) = %v", tc.labels, got)
+		}
+	}
+	if got := sel.String(); got != "app=web,tier in (a,b),!canary" {
+		t.Errorf("String() = %q", got)
+	}
+	var none *LabelSelector
+	if none.Matches(map[string]string{}) {
+		t.Error("a nil selector matches nothing")
+	}
+	if !(&LabelSelector{}).Matches(map[string]string{"x": "y"}) {
+		t.Error("an empty selector matches everything")
+	}
+}
+
+func TestTimeTruncatesToSeconds(t *testing.T) {
+	if At(12_345).MS != 12_000 {
+		t.Error("API timestamps have one-second precision")
+	}
+	if b, _ := (Time{}).MarshalJSON(); string(b) != "null" {
+		t.Errorf("zero time marshals as %s", b)
+	}
+	if At(0).String() != "2025-01-01T00:00:00Z" {
+		t.Errorf("epoch renders as %s", At(0))
+	}
+}

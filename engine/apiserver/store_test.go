@@ -1,0 +1,159 @@
+package apiserver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+func deployment(mutate func(*api.Deployment)) *api.Deployment {
+	d := &api.Deployment{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"}}
+	d.Spec.Replicas = api.Int32(3)
+	d.Spec.Selector = &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}}
+	d.Spec.Template.Labels = map[string]string{"app": "web"}
+	d.Spec.Template.Spec.Containers = []api.Container{{Name: "web", Image: "nginx:1.25"}}
+	if mutate != nil {
+		mutate(d)
+	}
+	return d
+}
+
+func newStore(t *testing.T) *Store {
+	s := New(1)
+	if _, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Validation answers with the API server's words and field paths.
+func TestValidationMessages(t *testing.T) {
+	zero := api.FromInt(0)
+	for _, tc := range []struct {
+		name   string
+		mutate func(*api.Deployment)
+		want   string
+	}{
+		{"negative replicas", func(d *api.Deployment) { d.Spec.Replicas = api.Int32(-1) },
+			`Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0`},
+		{"both zero", func(d *api.Deployment) {
+			d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateStrategy, RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: &zero, MaxUnavailable: &zero}}
+		}, "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}: may not be 0 when `maxSurge` is 0"},
+		{"selector does not match", func(d *api.Deployment) { d.Spec.Template.Labels = map[string]string{"app": "other"} },
+			"spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"other\"}: `selector` does not match template `labels`"},
+		{"missing selector", func(d *api.Deployment) { d.Spec.Selector = nil }, "spec.selector: Required value"},
+		{"missing image", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].Image = "" }, "spec.template.spec.containers[0].image: Required value"},
+		{"bad name", func(d *api.Deployment) { d.Name = "Web_1" }, `metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain`},
+		{"restartPolicy", func(d *api.Deployment) { d.Spec.Template.Spec.RestartPolicy = "Never" },
+			`spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"`},
+		{"recreate with rollingUpdate", func(d *api.Deployment) {
+			d.Spec.Strategy = api.DeploymentStrategy{Type: api.RecreateStrategy, RollingUpdate: &api.RollingUpdateDeployment{}}
+		}, "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"},
+	} {
+		_, err := newStore(t).Create(deployment(tc.mutate))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to contain %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestCreateDefaultsAndGeneration(t *testing.T) {
+	s := newStore(t)
+	o, err := s.Create(deployment(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := o.(*api.Deployment)
+	ru := d.Spec.Strategy.RollingUpdate
+	if d.Generation != 1 || d.UID == "" || d.ResourceVersion == "" || ru.MaxSurge.String() != "25%" || ru.MaxUnavailable.String() != "25%" ||
+		*d.Spec.RevisionHistoryLimit != 10 || *d.Spec.ProgressDeadlineSeconds != 600 || *d.Spec.Template.Spec.TerminationGracePeriodSeconds != 30 ||
+		d.Spec.Template.Spec.Containers[0].ImagePullPolicy != "IfNotPresent" {
+		t.Fatalf("defaults not applied: %+v", d)
+	}
+	c := d.DeepCopy()
+	c.Annotations = map[string]string{"note": "x"}
+	o, _ = s.Update(c)
+	if o.Meta().Generation != 1 {
+		t.Error("a metadata-only update must not bump generation")
+	}
+	c = o.(*api.Deployment).DeepCopy()
+	c.Spec.Replicas = api.Int32(5)
+	o, _ = s.Update(c)
+	if o.Meta().Generation != 2 {
+		t.Error("a spec change must bump generation")
+	}
+	c = o.(*api.Deployment).DeepCopy()
+	c.Status.Replicas = 99
+	o, _ = s.UpdateStatus(c)
+	if o.Meta().Generation != 2 || o.(*api.Deployment).Status.Replicas != 99 {
+		t.Error("a status update must not bump generation")
+	}
+}
+
+func TestOptimisticConcurrency(t *testing.T) {
+	s := newStore(t)
+	o, _ := s.Create(deployment(nil))
+	stale := o.(*api.Deployment).DeepCopy()
+	fresh := o.(*api.Deployment).DeepCopy()
+	fresh.Spec.Replicas = api.Int32(4)
+	if _, err := s.Update(fresh); err != nil {
+		t.Fatal(err)
+	}
+	stale.Spec.Replicas = api.Int32(7)
+	_, err := s.Update(stale)
+	if !IsReason(err, ReasonConflict) || !strings.Contains(err.Error(), `Operation cannot be fulfilled on deployments.apps "web": the object has been modified`) {
+		t.Fatalf("stale update: %v", err)
+	}
+}
+
+// A pod bound to a node is deleted gracefully; an unbound one at once.
+func TestGracefulPodDeletion(t *testing.T) {
+	s := newStore(t)
+	newPod := func(name, node string) api.Key {
+		p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"}, Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "x:1"}}}}
+		o, err := s.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if node != "" {
+			if _, err := s.Bind(api.KeyOf(o), "", node); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return api.KeyOf(o)
+	}
+	s.SetNow(10_000)
+	bound := newPod("bound", "node-1")
+	last, gone, err := s.Delete(bound, DeleteOptions{})
+	if err != nil || gone || last.Meta().DeletionTimestamp == nil || last.Meta().DeletionTimestamp.MS != 40_000 || *last.Meta().DeletionGracePeriodSeconds != 30 {
+		t.Fatalf("graceful delete: gone %v, %+v, %v", gone, last.Meta(), err)
+	}
+	if _, gone, _ := s.Delete(bound, DeleteOptions{GracePeriodSeconds: api.Int64(0)}); !gone {
+		t.Fatal("a zero grace period (the kubelet's confirmation) removes the pod")
+	}
+	unbound := newPod("unbound", "")
+	if _, gone, _ := s.Delete(unbound, DeleteOptions{}); !gone {
+		t.Fatal("an unscheduled pod is deleted at once")
+	}
+	p, _ := s.Get(newPod("p", "node-2"))
+	pod := p.(*api.Pod)
+	if len(pod.Spec.Tolerations) != 2 || *pod.Spec.Tolerations[0].TolerationSeconds != 300 || pod.Status.Phase != api.PodPending ||
+		pod.Status.QOSClass != "BestEffort" || pod.Status.Condition(api.PodScheduled).Status != api.ConditionTrue {
+		t.Fatalf("admission and binding: %+v", pod)
+	}
+}
+
+func TestWatchEventsCarryResourceVersions(t *testing.T) {
+	s := newStore(t)
+	var evs []WatchEvent
+	s.SetSink(func(e WatchEvent) { evs = append(evs, e) })
+	o, _ := s.Create(deployment(nil))
+	c := o.(*api.Deployment).DeepCopy()
+	c.Spec.Replicas = api.Int32(1)
+	s.Update(c)
+	s.Delete(api.KeyOf(o), DeleteOptions{})
+	if len(evs) != 3 || evs[0].Type != Added || evs[1].Type != Modified || evs[2].Type != Deleted || !(evs[0].RV < evs[1].RV && evs[1].RV < evs[2].RV) {
+		t.Fatalf("events %+v", evs)
+	}
+}

@@ -1,0 +1,352 @@
+package deployment
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// Rows from deployment_util_test.go TestResolveFenceposts and FIDELITY S13.
+func TestResolveFenceposts(t *testing.T) {
+	for _, tc := range []struct {
+		surge, unavailable string
+		desired            int32
+		wantSurge, wantU   int32
+	}{
+		{"0%", "0%", 0, 0, 1},
+		{"39%", "39%", 10, 4, 3},
+		{"", "39%", 10, 0, 3},
+		{"39%", "", 10, 4, 0},
+		{"", "", 10, 0, 1},
+		{"0", "10%", 5, 0, 1}, // both-zero rule
+	} {
+		s, u, err := ResolveFenceposts(intstr(tc.surge), intstr(tc.unavailable), tc.desired)
+		if err != nil || s != tc.wantSurge || u != tc.wantU {
+			t.Errorf("ResolveFenceposts(%q, %q, %d) = %d, %d, %v; want %d, %d", tc.surge, tc.unavailable, tc.desired, s, u, err, tc.wantSurge, tc.wantU)
+		}
+	}
+}
+
+func TestFencepostTable25Percent(t *testing.T) {
+	surge := []int32{1, 1, 1, 1, 2, 2, 2, 2, 3, 3}
+	unavail := []int32{0, 0, 0, 1, 1, 1, 1, 2, 2, 2}
+	minAvail := []int32{1, 2, 3, 3, 4, 5, 6, 6, 7, 8}
+	for r := int32(1); r <= 10; r++ {
+		d := newDeployment(r, "25%", "25%")
+		if MaxSurge(d) != surge[r-1] || MaxUnavailable(d) != unavail[r-1] || MinAvailable(d) != minAvail[r-1] {
+			t.Errorf("replicas %d: surge %d unavailable %d minAvailable %d; want %d %d %d", r, MaxSurge(d), MaxUnavailable(d), MinAvailable(d), surge[r-1], unavail[r-1], minAvail[r-1])
+		}
+	}
+}
+
+func TestMaxUnavailable(t *testing.T) {
+	recreate := newDeployment(10, "", "")
+	recreate.Spec.Strategy = api.DeploymentStrategy{Type: api.RecreateStrategy}
+	for _, tc := range []struct {
+		name string
+		d    *api.Deployment
+		want int32
+	}{
+		{"10 replicas, 5", newDeployment(10, "0", "5"), 5},
+		{"10 replicas, 10", newDeployment(10, "0", "10"), 10},
+		{"5 replicas, 10 clamps", newDeployment(5, "0", "10"), 5},
+		{"0 replicas", newDeployment(0, "0", "10"), 0},
+		{"recreate", recreate, 0},
+		{"10 replicas, 50%", newDeployment(10, "0", "50%"), 5},
+		{"5 replicas, 100%", newDeployment(5, "0", "100%"), 5},
+	} {
+		if got := MaxUnavailable(tc.d); got != tc.want {
+			t.Errorf("%s: MaxUnavailable = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	if got := MinAvailable(newDeployment(10, "0", "60%")); got != 4 {
+		t.Errorf("MinAvailable(10, 60%%) = %d, want 4", got)
+	}
+	if got := MinAvailable(newDeployment(10, "0", "100%")); got != 0 {
+		t.Errorf("MinAvailable(10, 100%%) = %d, want 0", got)
+	}
+}
+
+// Rows from rolling_test.go TestDeploymentController_reconcileNewReplicaSet.
+func TestReconcileNewReplicaSet(t *testing.T) {
+	for _, tc := range []struct {
+		replicas, surge, old, new int32
+		want                      int32 // -1: no scale
+	}{
+		{10, 2, 10, 0, 2},
+		{10, 2, 5, 0, 7},
+		{10, 0, 10, 0, -1},
+		{10, 2, 10, 2, -1},
+		{10, 2, 2, 11, 10},
+	} {
+		f := newFake()
+		d := newDeployment(tc.replicas, fmt.Sprint(tc.surge), "0")
+		oldRS, newRS := newRS("old", 0, tc.old, tc.old), newRS("new", 1, tc.new, 0)
+		scaled, err := newSyncer(f).reconcileNewReplicaSet([]*api.ReplicaSet{oldRS, newRS}, newRS, d)
+		got, ok := f.replicas("new")
+		if err != nil || scaled != (tc.want >= 0) || (tc.want >= 0 && (!ok || got != tc.want)) {
+			t.Errorf("%+v: scaled %v to %d (written %v), want %d", tc, scaled, got, ok, tc.want)
+		}
+	}
+}
+
+// Rows from rolling_test.go TestDeploymentController_scaleDownOldReplicaSetsForRollingUpdate.
+func TestScaleDownOldReplicaSetsForRollingUpdate(t *testing.T) {
+	for _, tc := range []struct {
+		replicas       int32
+		maxUnavailable string
+		ready, old     int32
+		want           int32 // -1: no scale
+	}{
+		{10, "0", 10, 10, 9},
+		{10, "2", 10, 10, 8},
+		{10, "2", 8, 10, -1},
+		{10, "2", 1, 10, -1},
+	} {
+		f := newFake()
+		d := newDeployment(tc.replicas, "", tc.maxUnavailable)
+		oldRS := newRS("old", 0, tc.old, tc.ready)
+		n, err := newSyncer(f).scaleDownOldReplicaSetsForRollingUpdate([]*api.ReplicaSet{oldRS}, []*api.ReplicaSet{oldRS}, d)
+		got, ok := f.replicas("old")
+		if err != nil || (tc.want < 0 && (ok || n != 0)) || (tc.want >= 0 && got != tc.want) {
+			t.Errorf("%+v: scaled by %d to %d (written %v), want %d", tc, n, got, ok, tc.want)
+		}
+	}
+}
+
+// Rows from rolling_test.go TestDeploymentController_cleanupUnhealthyReplicas.
+func TestCleanupUnhealthyReplicas(t *testing.T) {
+	for _, tc := range []struct {
+		old, ready, maxCleanup, want int32
+	}{
+		{10, 8, 1, 1}, {10, 8, 3, 2}, {10, 8, 0, 0}, {10, 10, 3, 0},
+	} {
+		f := newFake()
+		oldRS := newRS("old", 0, tc.old, tc.ready)
+		_, n, err := newSyncer(f).cleanupUnhealthyReplicas([]*api.ReplicaSet{oldRS}, tc.maxCleanup, newDeployment(10, "2", "2"))
+		if err != nil || n != tc.want {
+			t.Errorf("%+v: cleaned %d, want %d", tc, n, tc.want)
+		}
+	}
+}
+
+// Unavailable new pods block the scale-down (rolling_test.go reconcileOldReplicaSets).
+func TestReconcileOldReplicaSetsBlockedByUnavailableNewPods(t *testing.T) {
+	f := newFake()
+	d := newDeployment(10, "0", "2")
+	oldRS, newRS := newRS("old", 0, 8, 8), newRS("new", 1, 2, 0)
+	scaled, err := newSyncer(f).reconcileOldReplicaSets([]*api.ReplicaSet{oldRS, newRS}, []*api.ReplicaSet{oldRS}, newRS, d)
+	if err != nil || scaled || len(f.updates) != 0 {
+		t.Errorf("scaled %v %v: old ReplicaSets must wait for the new pods", scaled, f.updates)
+	}
+}
+
+// Rows from deployment_util_test.go TestGetReplicaSetFraction.
+func TestGetReplicaSetFraction(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		replicas, surge  int32
+		statusReplicas   int32
+		annotation       string
+		rsReplicas, want int32
+	}{
+		{"scale to zero", 0, 0, 0, "", 10, -10},
+		{"no annotation, no status", 10, 0, 0, "", 5, 0},
+		{"annotation 0, no status", 10, 0, 0, "0", 5, 0},
+		{"no annotation, status 100", 120, 0, 100, "", 50, 10},
+		{"annotation 100", 120, 0, 0, "100", 50, 10},
+		{"surge 10, annotation 110", 120, 10, 0, "110", 50, 9},
+		{"down, annotation 12", 10, 0, 0, "12", 6, -1},
+		{"down with surge", 100, 10, 0, "130", 50, -8},
+	} {
+		d := newDeployment(tc.replicas, fmt.Sprint(tc.surge), "0")
+		d.Status.Replicas = tc.statusReplicas
+		rs := newRS("rs", 0, tc.rsReplicas, 0)
+		if tc.annotation != "" {
+			rs.Annotations[MaxReplicasAnnotation] = tc.annotation
+		}
+		if got := getReplicaSetFraction(rs, d); got != tc.want {
+			t.Errorf("%s: fraction %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Proportional scaling: rows of sync_test.go TestScale (FIDELITY S5).
+func TestProportionalScale(t *testing.T) {
+	type rsSpec struct {
+		name    string
+		created int64
+		size    int32
+	}
+	for _, tc := range []struct {
+		name               string
+		oldReplicas        int32
+		oldSurge, newSurge string
+		newReplicas        int32
+		unavailable        string
+		newRSName          string // the deployment's new RS ("" = none)
+		rss                []rsSpec
+		want               map[string]int32
+	}{
+		{"proportional 5→10", 5, "0", "0", 10, "0", "v2", []rsSpec{{"v1", 0, 3}, {"v2", 1, 2}}, map[string]int32{"v1": 6, "v2": 4}},
+		{"proportional 5→3", 5, "0", "0", 3, "0", "v2", []rsSpec{{"v1", 0, 3}, {"v2", 1, 2}}, map[string]int32{"v1": 2, "v2": 1}},
+		{"proportional 9→4", 9, "0", "0", 4, "0", "v2", []rsSpec{{"v1", 0, 1}, {"v2", 1, 8}}, map[string]int32{"v1": 0, "v2": 4}},
+		{"proportional 7→10", 7, "0", "0", 10, "0", "v3", []rsSpec{{"v1", 0, 2}, {"v2", 1, 3}, {"v3", 2, 2}}, map[string]int32{"v1": 3, "v2": 4, "v3": 3}},
+		{"proportional 13→8", 13, "0", "0", 8, "0", "v3", []rsSpec{{"v1", 0, 3}, {"v2", 1, 8}, {"v3", 2, 2}}, map[string]int32{"v1": 2, "v2": 5, "v3": 1}},
+		{"leftover 3→4", 3, "0", "0", 4, "0", "v3", []rsSpec{{"v1", 0, 1}, {"v2", 1, 1}, {"v3", 2, 1}}, map[string]int32{"v1": 1, "v2": 1, "v3": 2}},
+		{"leftover 3→2", 3, "0", "0", 2, "0", "v3", []rsSpec{{"v1", 0, 1}, {"v2", 1, 1}, {"v3", 2, 1}}, map[string]int32{"v1": 0, "v2": 1, "v3": 1}},
+		{"6→0", 6, "0", "0", 0, "0", "v3", []rsSpec{{"v1", 0, 1}, {"v2", 1, 2}, {"v3", 2, 3}}, map[string]int32{"v1": 0, "v2": 0, "v3": 0}},
+		{"surge pods 10→20", 10, "2", "2", 20, "0", "v2", []rsSpec{{"v1", 0, 6}, {"v2", 1, 6}}, map[string]int32{"v1": 11, "v2": 11}},
+		{"surge and size 10→50", 10, "3", "6", 50, "0", "v2", []rsSpec{{"v1", 0, 8}, {"v2", 1, 5}}, map[string]int32{"v1": 34, "v2": 22}},
+		{"no new RS 4→5", 4, "0", "0", 5, "0", "", []rsSpec{{"v1", 0, 2}, {"v2", 1, 2}}, map[string]int32{"v1": 2, "v2": 3}},
+		{"documented mid-rollout 10→15", 10, "3", "3", 15, "2", "new", []rsSpec{{"old", 0, 8}, {"new", 1, 5}}, map[string]int32{"old": 11, "new": 7}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake()
+			d := newDeployment(tc.newReplicas, tc.newSurge, tc.unavailable)
+			oldD := newDeployment(tc.oldReplicas, tc.oldSurge, tc.unavailable)
+			var newRS *api.ReplicaSet
+			var oldRSs []*api.ReplicaSet
+			for _, s := range tc.rss {
+				rs := newRS0(s.name, s.created, s.size)
+				SetReplicasAnnotations(rs, oldD.Replicas(), oldD.Replicas()+MaxSurge(oldD))
+				if s.name == tc.newRSName {
+					newRS = rs
+				} else {
+					oldRSs = append(oldRSs, rs)
+				}
+			}
+			if err := newSyncer(f).scale(d, newRS, oldRSs); err != nil {
+				t.Fatal(err)
+			}
+			for name, want := range tc.want {
+				got, ok := f.replicas(name)
+				if !ok {
+					for _, s := range tc.rss {
+						if s.name == name {
+							got = s.size
+						}
+					}
+				}
+				if got != want {
+					t.Errorf("%s = %d, want %d", name, got, want)
+				}
+			}
+		})
+	}
+}
+
+func newRS0(name string, created int64, size int32) *api.ReplicaSet {
+	return newRS(name, created, size, size)
+}
+
+func TestDeploymentComplete(t *testing.T) {
+	for _, tc := range []struct {
+		desired, current, updated, available int32
+		want                                 bool
+	}{
+		{5, 5, 5, 4, false}, {5, 5, 5, 3, false}, {5, 5, 5, 5, true}, {5, 5, 4, 5, false}, {1, 2, 1, 1, false}, {1, 1, 1, 0, false},
+	} {
+		d := newDeployment(tc.desired, "0", "1")
+		st := api.DeploymentStatus{Replicas: tc.current, UpdatedReplicas: tc.updated, AvailableReplicas: tc.available, ObservedGeneration: 1}
+		if got := DeploymentComplete(d, &st); got != tc.want {
+			t.Errorf("%+v: %v", tc, got)
+		}
+	}
+}
+
+func TestDeploymentProgressing(t *testing.T) {
+	for _, tc := range []struct {
+		old, new [4]int32 // replicas, updated, ready, available
+		want     bool
+	}{
+		{[4]int32{10, 4, 4, 4}, [4]int32{10, 6, 4, 4}, true},
+		{[4]int32{10, 4, 4, 4}, [4]int32{10, 4, 4, 4}, false},
+		{[4]int32{10, 4, 6, 6}, [4]int32{8, 4, 6, 6}, true},
+		{[4]int32{10, 7, 3, 3}, [4]int32{10, 6, 3, 3}, false},
+		{[4]int32{10, 4, 7, 7}, [4]int32{8, 8, 5, 5}, true},
+		{[4]int32{10, 10, 9, 8}, [4]int32{10, 10, 10, 8}, true},
+		{[4]int32{10, 10, 10, 9}, [4]int32{10, 10, 10, 10}, true},
+	} {
+		d := newDeployment(10, "0", "1")
+		d.Status = api.DeploymentStatus{Replicas: tc.old[0], UpdatedReplicas: tc.old[1], ReadyReplicas: tc.old[2], AvailableReplicas: tc.old[3]}
+		st := api.DeploymentStatus{Replicas: tc.new[0], UpdatedReplicas: tc.new[1], ReadyReplicas: tc.new[2], AvailableReplicas: tc.new[3]}
+		if got := DeploymentProgressing(d, &st); got != tc.want {
+			t.Errorf("%v → %v: %v, want %v", tc.old, tc.new, got, tc.want)
+		}
+	}
+}
+
+func TestDeploymentTimedOut(t *testing.T) {
+	at := func(s string) int64 {
+		m, _ := strconv.Atoi(s[0:2])
+		sec, _ := strconv.Atoi(s[3:5])
+		return int64(m*60+sec) * 1000
+	}
+	for _, tc := range []struct {
+		lastUpdate string
+		deadline   *int32
+		want       bool
+	}{
+		{"01:09", api.Int32(10), true},
+		{"01:11", api.Int32(10), false},
+		{"01:09", nil, false},
+		{"01:09", api.Int32(1<<31 - 1), false},
+	} {
+		d := newDeployment(1, "0", "1")
+		d.Spec.ProgressDeadlineSeconds = tc.deadline
+		st := api.DeploymentStatus{Conditions: []api.DeploymentCondition{NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, "", at(tc.lastUpdate))}}
+		if got := DeploymentTimedOut(d, &st, at("01:20")); got != tc.want {
+			t.Errorf("%+v: %v", tc, got)
+		}
+	}
+}
+
+// SetDeploymentCondition keeps an unchanged condition, keeps the
+// transition time when only the reason changes, and moves it to the end.
+func TestSetDeploymentCondition(t *testing.T) {
+	st := &api.DeploymentStatus{}
+	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 1000))
+	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailabl, "b", 1000))
+	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 5000))
+	if st.Conditions[0].Type != api.DeploymentProgressing || st.Conditions[0].LastUpdateTime.MS != 1000 {
+		t.Fatalf("an unchanged condition must be left alone: %+v", st.Conditions)
+	}
+	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, "c", 9000))
+	last := st.Conditions[len(st.Conditions)-1]
+	if last.Type != api.DeploymentProgressing || last.LastTransitionTime.MS != 1000 || last.LastUpdateTime.MS != 9000 {
+		t.Fatalf("reason change: %+v", st.Conditions)
+	}
+}
+
+// The pod-template-hash has the upstream format: one safe character per
+// decimal digit of the FNV-32 sum, and the collision count changes it.
+func TestComputeHashFormat(t *testing.T) {
+	tpl := &api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": "web"}}, Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: "nginx:1.25"}}}}
+	h := ComputeHash(tpl, nil)
+	if len(h) < 1 || len(h) > 10 {
+		t.Fatalf("hash %q", h)
+	}
+	for _, c := range h {
+		if !containsRune("bcdfghjklmnpqrstvwxz2456789", c) {
+			t.Fatalf("hash %q has %q outside the safe alphabet", h, c)
+		}
+	}
+	if ComputeHash(tpl, api.Int32(1)) == h {
+		t.Error("collisionCount must change the hash")
+	}
+	if ComputeHash(tpl, nil) != h {
+		t.Error("hash must be stable")
+	}
+}
+
+func containsRune(s string, r rune) bool {
+	for _, c := range s {
+		if c == r {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,86 @@
+package deployment
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// fakeCtx is a reconcile.Context that accepts every write and remembers it.
+type fakeCtx struct {
+	now     int64
+	updates map[string]api.Object
+	events  []string
+}
+
+func newFake() *fakeCtx { return &fakeCtx{updates: map[string]api.Object{}} }
+
+func (f *fakeCtx) Now() int64       { return f.now }
+func (f *fakeCtx) Rand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+func (f *fakeCtx) Create(_ trace.Class, o api.Object, _ string) (api.Object, error) {
+	f.updates[o.Meta().Name] = o
+	return o, nil
+}
+func (f *fakeCtx) Update(_ trace.Class, o api.Object, _ string) (api.Object, error) {
+	f.updates[o.Meta().Name] = o
+	return o, nil
+}
+func (f *fakeCtx) UpdateStatus(c trace.Class, o api.Object, s string) (api.Object, error) {
+	return f.Update(c, o, s)
+}
+func (f *fakeCtx) PatchStatus(c trace.Class, o api.Object, s string) (api.Object, error) {
+	return f.Update(c, o, s)
+}
+func (f *fakeCtx) Delete(trace.Class, api.Key, apiserver.DeleteOptions, string) error { return nil }
+func (f *fakeCtx) Bind(*api.Pod, string, string) error                                { return nil }
+func (f *fakeCtx) LiveGet(api.Key) (api.Object, bool)                                 { return nil, false }
+func (f *fakeCtx) Event(_ api.Object, _, typ, reason, msg string) {
+	f.events = append(f.events, fmt.Sprintf("%s %s %s", typ, reason, msg))
+}
+func (f *fakeCtx) Read(api.Object)        {}
+func (f *fakeCtx) Explain(string, ...any) {}
+
+func (f *fakeCtx) replicas(name string) (int32, bool) {
+	o, ok := f.updates[name]
+	if !ok {
+		return 0, false
+	}
+	return o.(*api.ReplicaSet).Replicas(), true
+}
+
+func newSyncer(f *fakeCtx) *syncer { return &syncer{ctx: f, cache: informer.New(), now: f.now} }
+
+func intstr(s string) *api.IntOrString {
+	if s == "" {
+		return nil
+	}
+	if s[len(s)-1] == '%' {
+		v := api.FromString(s)
+		return &v
+	}
+	var i int32
+	fmt.Sscan(s, &i)
+	v := api.FromInt(i)
+	return &v
+}
+
+// newDeployment is a RollingUpdate deployment; "" leaves a fencepost unset.
+func newDeployment(replicas int32, surge, unavailable string) *api.Deployment {
+	d := &api.Deployment{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default", UID: "d-uid", Generation: 1}}
+	d.Spec.Replicas = api.Int32(replicas)
+	d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateStrategy, RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: intstr(surge), MaxUnavailable: intstr(unavailable)}}
+	return d
+}
+
+// newRS is a ReplicaSet created at second created, with spec replicas and
+// available pods.
+func newRS(name string, created int64, replicas, available int32) *api.ReplicaSet {
+	rs := &api.ReplicaSet{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", UID: name + "-uid", CreationTimestamp: api.At(created * 1000), Annotations: map[string]string{}}}
+	rs.Spec.Replicas = api.Int32(replicas)
+	rs.Status.Replicas, rs.Status.ReadyReplicas, rs.Status.AvailableReplicas = replicas, available, available
+	return rs
+}

@@ -1,0 +1,82 @@
+package events
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+)
+
+func event(msg string) *api.Event {
+	return &api.Event{InvolvedObject: api.ObjectReference{Kind: "Deployment", Namespace: "default", Name: "web", UID: "u"},
+		Reason: "ScalingReplicaSet", Message: msg, Type: api.EventNormal, Source: api.EventSource{Component: "deployment-controller"}}
+}
+
+// FIDELITY S2: 20 distinct ScalingReplicaSet messages on one object within
+// 10 minutes: 9 stay distinct, the 10th and later fold into one combined
+// event with count 11.
+func TestAggregationS2(t *testing.T) {
+	s := apiserver.New(1)
+	r := New()
+	for i := 0; i < 20; i++ {
+		s.SetNow(int64(i) * 1000)
+		if _, ok, err := r.Record(s, event(fmt.Sprintf("Scaled replica set web-new from %d to %d", i, i+1))); !ok || err != nil {
+			t.Fatalf("event %d dropped: %v", i, err)
+		}
+	}
+	evs := s.List(api.KindEvent, "")
+	if len(evs) != 10 {
+		t.Fatalf("%d events stored, want 10", len(evs))
+	}
+	combined := 0
+	for _, o := range evs {
+		e := o.(*api.Event)
+		if strings.HasPrefix(e.Message, "(combined from similar events): ") {
+			combined++
+			if e.Count != 11 || e.Message != "(combined from similar events): Scaled replica set web-new from 19 to 20" {
+				t.Errorf("combined event: count %d message %q", e.Count, e.Message)
+			}
+		} else if e.Count != 1 {
+			t.Errorf("plain event count %d", e.Count)
+		}
+	}
+	if combined != 1 {
+		t.Fatalf("%d combined events", combined)
+	}
+}
+
+func TestRepeatsIncrementCount(t *testing.T) {
+	s := apiserver.New(1)
+	r := New()
+	for i := 0; i < 3; i++ {
+		s.SetNow(int64(i) * 60_000)
+		r.Record(s, event("Back-off"))
+	}
+	evs := s.List(api.KindEvent, "")
+	e := evs[0].(*api.Event)
+	if len(evs) != 1 || e.Count != 3 || e.FirstTimestamp.MS != 0 || e.LastTimestamp.MS != 120_000 {
+		t.Fatalf("%d events, %+v", len(evs), e)
+	}
+}
+
+// The spam filter lets 25 events from one source about one object through,
+// then one per 5 minutes.
+func TestSpamFilter(t *testing.T) {
+	s := apiserver.New(1)
+	r := New()
+	passed := 0
+	for i := 0; i < 40; i++ {
+		if _, ok, _ := r.Record(s, event(fmt.Sprintf("m%d", i))); ok {
+			passed++
+		}
+	}
+	if passed != 25 {
+		t.Fatalf("%d passed, want 25", passed)
+	}
+	s.SetNow(300_000)
+	if _, ok, _ := r.Record(s, event("later")); !ok {
+		t.Fatal("a token refills after 5 minutes")
+	}
+}

@@ -1,0 +1,86 @@
+package kubelet
+
+import (
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+func TestGoDuration(t *testing.T) {
+	for ms, want := range map[int64]string{0: "0s", 10_000: "10s", 80_000: "1m20s", 160_000: "2m40s", 300_000: "5m0s", 1_500: "1.5s", 250: "250ms"} {
+		if got := goDuration(ms); got != want {
+			t.Errorf("goDuration(%d) = %q, want %q", ms, got, want)
+		}
+	}
+}
+
+func TestCrashLoopBackoffSequence(t *testing.T) {
+	var b int64
+	var got []int64
+	for i := 0; i < 8; i++ {
+		b = nextBackoff(b)
+		got = append(got, b/1000)
+	}
+	want := []int64{10, 20, 40, 80, 160, 300, 300, 300}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("backoff %v, want %v", got, want)
+		}
+	}
+}
+
+func TestGetPhase(t *testing.T) {
+	running := api.ContainerStatus{State: api.ContainerState{Running: &api.ContainerStateRunning{}}}
+	waiting := api.ContainerStatus{State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: "ContainerCreating"}}}
+	crashloop := api.ContainerStatus{State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: "CrashLoopBackOff"}},
+		LastTerminationState: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1}}}
+	done := api.ContainerStatus{State: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 0}}}
+	failed := api.ContainerStatus{State: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1}}}
+	always := &api.Pod{Spec: api.PodSpec{RestartPolicy: "Always"}}
+	never := &api.Pod{Spec: api.PodSpec{RestartPolicy: "Never"}}
+	for _, tc := range []struct {
+		name     string
+		pod      *api.Pod
+		cs       []api.ContainerStatus
+		terminal bool
+		want     string
+	}{
+		{"creating", always, []api.ContainerStatus{waiting}, false, api.PodPending},
+		{"running", always, []api.ContainerStatus{running}, false, api.PodRunning},
+		{"crash loop stays Running", always, []api.ContainerStatus{crashloop}, false, api.PodRunning},
+		{"one running one waiting", always, []api.ContainerStatus{running, waiting}, false, api.PodPending},
+		{"never, failed", never, []api.ContainerStatus{failed}, false, api.PodFailed},
+		{"never, done", never, []api.ContainerStatus{done}, false, api.PodSucceeded},
+		{"deleted, all exit 0", always, []api.ContainerStatus{done}, true, api.PodSucceeded},
+	} {
+		if got := getPhase(tc.pod, tc.cs, tc.terminal); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestReadyAtFollowsProbePeriods(t *testing.T) {
+	probe := &api.Probe{InitialDelaySeconds: 2, PeriodSeconds: 5, SuccessThreshold: 1}
+	if got := readyAt(1000, probe, Behavior{ReadyMS: 3000}); got != 8000 {
+		t.Fatalf("readyAt = %d, want 8000 (probes at 3s, 8s; the app answers from 4s)", got)
+	}
+	if got := readyAt(1000, nil, Behavior{ReadyMS: 3000}); got != 1000 {
+		t.Fatalf("without a readiness probe a container is ready when it starts, got %d", got)
+	}
+}
+
+func TestContainersReadyMessage(t *testing.T) {
+	c := containersReady(api.PodRunning, nil, []string{"a", "b"})
+	if c.Reason != "ContainersNotReady" || c.Message != "containers with unready status: [a b]" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestImageID(t *testing.T) {
+	if got := imageID("nginx:1.25"); got[:len("docker.io/library/nginx@sha256:")] != "docker.io/library/nginx@sha256:" {
+		t.Fatalf("imageID = %s", got)
+	}
+	if got := qualified("ghcr.io/acme/api"); got != "ghcr.io/acme/api" {
+		t.Fatalf("qualified = %s", got)
+	}
+}

@@ -1,0 +1,121 @@
+package scenario
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+const base = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.25
+`
+
+func TestParseSeed(t *testing.T) {
+	src, err := os.ReadFile("../../examples/codartium-api.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Name != "codartium-api" || sc.Namespace != "codartium-team" || sc.Config.Seed != 42 || len(sc.Config.Nodes) != 3 ||
+		len(sc.Objects) != 1 || len(sc.Config.Actions) != 1 || len(sc.Warnings) != 0 {
+		t.Fatalf("%+v (warnings %v)", sc, sc.Warnings)
+	}
+	if sc.Config.Nodes[0].Name != "node-1" || sc.Config.Nodes[0].Status.Allocatable["cpu"].String() != "4" {
+		t.Fatalf("node %+v", sc.Config.Nodes[0])
+	}
+	if b := sc.Config.Images["codartium/api:1.4.2"]; b.PullMS != 2000 || b.StartMS != 1000 || b.ReadyMS != 3000 {
+		t.Fatalf("image behaviour %+v", b)
+	}
+}
+
+// Each bad input is refused with a message that names its place.
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  string
+		want string
+	}{
+		{"syntax", "apiVersion: v1\nkind: [", "line 2: YAML syntax error"},
+		{"wrong type", strings.Replace(base, "replicas: 2", "replicas: two", 1), "line 6: cannot unmarshal !!str `two` into int32"},
+		{"bad quantity", strings.Replace(base, "image: nginx:1.25", "image: nginx:1.25\n          resources: {requests: {cpu: 5 cores}}", 1), `"5 cores" is not a quantity`},
+		{"invalid field", strings.Replace(base, "replicas: 2", "replicas: -2", 1), "line 6:13: spec.replicas: Invalid value: -2: must be greater than or equal to 0"},
+		{"selector mismatch", strings.Replace(base, "labels: {app: web}", "labels: {app: api}", 1), "line 11:15: spec.template.metadata.labels: Invalid value"},
+		{"missing image", strings.Replace(base, "          image: nginx:1.25\n", "", 1), "line 14:11: spec.template.spec.containers[0].image: Required value"},
+		{"duplicate", base + "---\n" + base, `line 20:9: metadata.name: deployments.apps "web" already exists (defined at line 4)`},
+		{"wrong apiVersion", strings.Replace(base, "apps/v1", "extensions/v1beta1", 1), `line 1:13: apiVersion: no matches for kind "Deployment" in version "extensions/v1beta1"`},
+		{"negative duration", base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  latency: {kubelet: -5s}\n", `line 20:22: spec.latency.kubelet: "-5s" is negative`},
+		{"bad duration", base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  images: {\"nginx:1.25\": {pull: soon}}\n", `"soon" is not a duration`},
+		{"too many nodes", base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  nodes: {count: 5001}\n", "spec.nodes.count: Invalid value: 5001: must be between 0 and 5000"},
+		{"two scenarios", "apiVersion: stateflow/v1alpha1\nkind: Scenario\n---\napiVersion: stateflow/v1alpha1\nkind: Scenario\n", "only one Scenario document"},
+		{"no kind", "apiVersion: v1\nmetadata: {name: x}\n", "Object 'Kind' is missing"},
+		{"not a mapping", "- a\n- b\n", "document 1 is not a mapping"},
+		{"invalid utf-8", "kind: Pod\nname: \xff\n", "line 2: the scenario is not valid UTF-8 text"},
+		{"too large", strings.Repeat("#", MaxInputBytes+1), "the limit is 1048576 bytes (1 MiB)"},
+		{"alias bomb", "apiVersion: v1\nkind: Pod\nx:\n  a: &a [x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x:1, args: *f}]\n", "line 8: cannot unmarshal !!seq into string"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.src))
+			var errs Errors
+			if !errors.As(err, &errs) {
+				t.Fatalf("err = %v, want Errors", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %q\nwant it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseWarnings(t *testing.T) {
+	src := strings.Replace(base, "  replicas: 2", "  replicas: 2\n  replica: 3", 1) +
+		"---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1}]}\n"
+	sc, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range sc.Warnings {
+		got = append(got, w.String())
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		`line 7:3: spec.replica: unknown or unsimulated field "replica" is ignored`,
+		"line 18:1: document 2: kind Service (v1) is not simulated; it is ignored",
+		`metadata.namespace: namespace "other" is not declared in the scenario; it is created for you`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings:\n%s\nwant %q", all, want)
+		}
+	}
+}
+
+// What kubectl get deploy -o yaml prints loads: status, managedFields, uid
+// and resourceVersion are accepted.
+func TestParseServerOutput(t *testing.T) {
+	src := strings.Replace(base, "metadata:\n  name: web\n", "metadata:\n  name: web\n  uid: 1b2c\n  resourceVersion: \"123\"\n  generation: 4\n  creationTimestamp: \"2024-05-01T10:00:00Z\"\n  managedFields:\n    - manager: kubectl\n", 1) +
+		"status:\n  replicas: 2\n  availableReplicas: 2\n  conditions:\n    - type: Available\n      status: \"True\"\n      lastUpdateTime: \"2024-05-01T10:00:05Z\"\n      lastTransitionTime: \"2024-05-01T10:00:05Z\"\n"
+	sc, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Warnings) != 0 {
+		t.Fatalf("warnings %v", sc.Warnings)
+	}
+}

@@ -1,0 +1,76 @@
+package scheduler
+
+import (
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+func node(name, cpu string, taints ...api.Taint) *api.Node {
+	n := &api.Node{ObjectMeta: api.ObjectMeta{Name: name}}
+	n.Status.Allocatable = api.ResourceList{"cpu": api.MustQuantity(cpu), "memory": api.MustQuantity("8Gi"), "pods": api.MustQuantity("110")}
+	n.Spec.Taints = taints
+	return n
+}
+
+func cpuPod(cpu string) *api.Pod {
+	return &api.Pod{Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Resources: api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity(cpu)}}}}}}
+}
+
+// FIDELITY S9: the FailedScheduling message, with its sorted histogram,
+// the preemption suffix and the double period.
+func TestFitErrorS9(t *testing.T) {
+	p := cpuPod("3")
+	fails := map[string]*status{}
+	for _, n := range []*api.Node{node("a", "2"), node("b", "2"), node("c", "2")} {
+		fails[n.Name] = filter(p, n, &nodeInfo{})
+	}
+	want := "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.."
+	if got := fitError(3, fails); got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+	cp := node("cp", "8", api.Taint{Key: "node-role.kubernetes.io/control-plane", Effect: api.TaintNoSchedule})
+	fails = map[string]*status{"cp": filter(p, cp, &nodeInfo{}), "a": filter(p, node("a", "2"), &nodeInfo{}), "b": filter(p, node("b", "2"), &nodeInfo{})}
+	want = "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.."
+	if got := fitError(3, fails); got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+// The first failing filter stops the evaluation of a node.
+func TestFilterOrder(t *testing.T) {
+	n := node("n", "1", api.Taint{Key: "dedicated", Value: "db", Effect: api.TaintNoSchedule})
+	n.Spec.Unschedulable = true
+	if st := filter(cpuPod("3"), n, &nodeInfo{}); st.reasons[0] != "node(s) were unschedulable" {
+		t.Fatalf("reasons %v", st.reasons)
+	}
+	n.Spec.Unschedulable = false
+	if st := filter(cpuPod("3"), n, &nodeInfo{}); len(st.reasons) != 1 || st.reasons[0] != "node(s) had untolerated taint {dedicated: db}" {
+		t.Fatalf("reasons %v", st.reasons)
+	}
+}
+
+func TestLeastAllocatedPrefersEmptierNodes(t *testing.T) {
+	p := cpuPod("1")
+	busy := &nodeInfo{}
+	busy.add(usageOf(cpuPod("2")), 1)
+	if score(p, node("a", "4"), &nodeInfo{}) <= score(p, node("b", "4"), busy) {
+		t.Fatal("an empty node must score higher than a busy one")
+	}
+}
+
+func TestNumFeasibleNodesToFind(t *testing.T) {
+	for _, tc := range []struct{ nodes, want int }{{3, 3}, {99, 99}, {100, 100}, {1000, 420}, {5000, 500}} {
+		if got := numFeasibleNodesToFind(tc.nodes); got != tc.want {
+			t.Errorf("%d nodes: %d, want %d", tc.nodes, got, tc.want)
+		}
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	for i, want := range []int64{1000, 1000, 2000, 4000, 8000, 10000, 10000} {
+		if got := backoff(i); got != want {
+			t.Errorf("attempt %d: %d, want %d", i, got, want)
+		}
+	}
+}

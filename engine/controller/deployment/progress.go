@@ -48,6 +48,8 @@ func (s *syncer) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaS
 	_, err := s.ctx.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
 	if err == nil {
 		s.noteStatus(d, &newStatus)
+	} else {
+		s.note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
 	}
 	return reconcile.Result{}, err
 }

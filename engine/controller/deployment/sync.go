@@ -323,6 +323,8 @@ func (s *syncer) syncDeploymentStatus(allRSs []*api.ReplicaSet, newRS *api.Repli
 	_, err := s.ctx.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
 	if err == nil {
 		s.noteStatus(d, &newStatus)
+	} else {
+		s.note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
 	}
 	return err
 }

@@ -39,6 +39,10 @@ func (c *tickCtx) Read(obj api.Object) {
 
 func (c *tickCtx) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }
 
+// List lists live objects, for user commands such as kubectl drain that
+// act on the API server's state rather than a cache.
+func (c *tickCtx) List(kind, ns string) []api.Object { return c.w.store.List(kind, ns) }
+
 func (c *tickCtx) record(class trace.Class, op trace.Op, before, after api.Object, summary string) {
 	obj := after
 	if obj == nil {

@@ -14,8 +14,11 @@ import (
 
 const usage = `usage:
   stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
+  stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
 
-FILE is a scenario YAML file, or - for standard input.`
+FILE is a scenario YAML file (run also takes - for standard input).
+kubectl runs one kubectl command against the simulated cluster at that
+moment (default: once it has settled) and prints what kubectl would.`
 
 // exitError carries an exit code and a message for main to print.
 type exitError struct {
@@ -30,7 +33,7 @@ func usageError(format string, args ...any) error {
 }
 
 func main() {
-	err := run(os.Args[1:], os.Stdin, os.Stdout)
+	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if err == nil {
 		return
 	}
@@ -38,17 +41,21 @@ func main() {
 	if ee, ok := err.(*exitError); ok {
 		code = ee.code
 	}
-	fmt.Fprintln(os.Stderr, "error: "+err.Error())
+	if err.Error() != "" {
+		fmt.Fprintln(os.Stderr, "error: "+err.Error())
+	}
 	os.Exit(code)
 }
 
-func run(args []string, stdin io.Reader, stdout io.Writer) error {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError("missing command")
 	}
 	switch args[0] {
 	case "run":
 		return runCommand(args[1:], stdin, stdout)
+	case "kubectl":
+		return kubectlCommand(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

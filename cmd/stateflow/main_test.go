@@ -13,9 +13,9 @@ const seed = "../../examples/codartium-api.yaml"
 
 func runCLI(t *testing.T, stdin string, args ...string) (string, error) {
 	t.Helper()
-	var out bytes.Buffer
-	err := run(args, strings.NewReader(stdin), &out)
-	return out.String(), err
+	var out, errOut bytes.Buffer
+	err := run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String() + errOut.String(), err
 }
 
 func exitCode(err error) int {

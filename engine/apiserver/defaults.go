@@ -200,3 +200,16 @@ func defaultRequestsFromLimits(s *api.PodSpec) {
 		}
 	}
 }
+
+// ApplyDefaults fills in the API defaults of obj's spec in place, as the
+// API server does when it decodes a request.
+func ApplyDefaults(obj api.Object) {
+	switch o := obj.(type) {
+	case *api.Deployment:
+		defaultDeployment(o)
+	case *api.ReplicaSet:
+		defaultReplicaSet(o)
+	case *api.Pod:
+		defaultPodSpec(&o.Spec)
+	}
+}

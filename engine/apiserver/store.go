@@ -401,6 +401,9 @@ type DeleteOptions struct {
 	GracePeriodSeconds *int64
 	// UID, when set, must match the stored object's uid.
 	UID string
+	// Propagation is the cascade: "background" (the default), "foreground"
+	// or "orphan" (metav1.DeletionPropagation).
+	Propagation string
 }
 
 // Delete deletes an object. A pod bound to a node is deleted gracefully:

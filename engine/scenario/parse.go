@@ -312,9 +312,8 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 	if s.Nodes != nil || len(p.nodes) == 0 {
 		p.nodes = append(generateNodes(s.Nodes), p.nodes...)
 	}
-	if len(s.Actions) > 0 {
-		at := nodeAt(n, "spec.actions")
-		p.errorf(at.Line, at.Column, "spec.actions", "timed actions are not supported yet by this version of Stateflow")
+	for i, a := range s.Actions {
+		p.action(n, i, a)
 	}
 }
 

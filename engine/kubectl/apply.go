@@ -1,0 +1,103 @@
+package kubectl
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Decoder turns manifest text into objects; the scenario package provides
+// it (it owns YAML parsing and its diagnostics).
+type Decoder func(src []byte) ([]api.Object, error)
+
+// apply is kubectl apply -f - with the manifest in Session.Stdin: each
+// object is created, or its spec and metadata replaced, in one tick.
+func (s *Session) apply(args []string) (string, error) {
+	p, err := parseFlags("apply", args, []flagSpec{{"filename", "f", true}, {"server-side", "", false}, {"force", "", false}})
+	if err != nil {
+		return "", err
+	}
+	if p.str("filename") != "-" {
+		return "", errorf("the simulated cluster reads manifests from standard input only: use 'kubectl apply -f -'")
+	}
+	if s.Decode == nil {
+		return "", errorf("no manifest decoder is configured")
+	}
+	objs, err := s.Decode([]byte(s.Stdin))
+	if err != nil {
+		return "", errorf("error parsing the manifest: %v", err)
+	}
+	if len(objs) == 0 {
+		return "", errorf("no objects passed to apply")
+	}
+	ns := s.namespace(p)
+	var lines []string
+	var firstErr error
+	for _, o := range objs {
+		o := o.DeepCopyObject()
+		if api.Namespaced(o.GetKind()) && o.Meta().Namespace == "" {
+			o.Meta().Namespace = ns
+		}
+		k := api.KeyOf(o)
+		m := &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) { return applyOne(ctx, o) }}
+		out, err := s.do(m, "apply -f - ("+k.Short()+")")
+		lines = append(lines, strings.TrimSuffix(out, "\n"))
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	out := strings.Join(lines, "\n")
+	if out != "" {
+		out += "\n"
+	}
+	return out, firstErr
+}
+
+func applyOne(ctx reconcile.Context, o api.Object) (string, error) {
+	r := resourceFor(o.GetKind())
+	name := r.qualified() + "/" + o.Meta().Name
+	cur, exists := ctx.LiveGet(api.KeyOf(o))
+	if !exists {
+		if _, err := ctx.Create(trace.Translate, o, "kubectl apply: "+name+" created"); err != nil {
+			return "", apiErr(err)
+		}
+		return name + " created\n", nil
+	}
+	next := cur.DeepCopyObject()
+	if !replaceSpec(next, o) {
+		return name + " unchanged\n", nil
+	}
+	if _, err := ctx.Update(trace.Translate, next, "kubectl apply: "+name+" configured"); err != nil {
+		return "", apiErr(err)
+	}
+	return name + " configured\n", nil
+}
+
+// replaceSpec copies the applied labels, annotations and spec (with the
+// API defaults filled in) into cur, and reports whether anything differs.
+func replaceSpec(cur, applied api.Object) bool {
+	applied = applied.DeepCopyObject()
+	apiserver.ApplyDefaults(applied)
+	cm, am := cur.Meta(), applied.Meta()
+	changed := !reflect.DeepEqual(cm.Labels, am.Labels) || !reflect.DeepEqual(cm.Annotations, am.Annotations)
+	cm.Labels, cm.Annotations = am.Labels, am.Annotations
+	switch c := cur.(type) {
+	case *api.Deployment:
+		a := applied.(*api.Deployment)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
+	case *api.ReplicaSet:
+		a := applied.(*api.ReplicaSet)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
+	case *api.Node:
+		a := applied.(*api.Node)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
+	}
+	return changed
+}

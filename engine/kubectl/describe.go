@@ -1,0 +1,499 @@
+package kubectl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/deployment"
+)
+
+// prefixWriter writes "label:\tvalue" lines at indentation levels through
+// one tabwriter, as kubectl describe's PrefixWriter does.
+type prefixWriter struct {
+	b strings.Builder
+	w *tabwriter.Writer
+}
+
+func newPrefixWriter() *prefixWriter {
+	p := &prefixWriter{}
+	p.w = tabwriter.NewWriter(&p.b, 0, 8, 2, ' ', 0)
+	return p
+}
+
+func (p *prefixWriter) line(level int, format string, args ...any) {
+	fmt.Fprintf(p.w, strings.Repeat("  ", level)+format+"\n", args...)
+}
+
+func (p *prefixWriter) String() string {
+	p.w.Flush()
+	return p.b.String()
+}
+
+func (s *Session) describe(args []string) (string, error) {
+	p, err := parseFlags("describe", args, []flagSpec{{"selector", "l", true}, {"all-namespaces", "A", false}, {"show-events", "", false}})
+	if err != nil {
+		return "", err
+	}
+	qs, err := parseQueries("describe", p.args)
+	if err != nil {
+		return "", err
+	}
+	results, err := s.find(p, qs)
+	if err != nil {
+		return "", err
+	}
+	var parts []string
+	for _, r := range results {
+		for _, o := range r.objs {
+			parts = append(parts, s.describeObject(o, !p.has("show-events") || p.bool("show-events")))
+		}
+	}
+	if len(parts) == 0 {
+		return "", s.noResources(p, results)
+	}
+	return strings.Join(parts, "\n\n"), nil
+}
+
+func (s *Session) describeObject(o api.Object, events bool) string {
+	w := newPrefixWriter()
+	switch x := o.(type) {
+	case *api.Deployment:
+		s.describeDeployment(w, x)
+	case *api.ReplicaSet:
+		s.describeReplicaSet(w, x)
+	case *api.Pod:
+		s.describePod(w, x)
+	case *api.Node:
+		s.describeNode(w, x)
+	default:
+		w.line(0, "Name:\t%s", o.Meta().Name)
+	}
+	if events && o.GetKind() != api.KindEvent {
+		s.describeEvents(w, o)
+	}
+	return w.String()
+}
+
+func timestamp(t api.Time) string { return t.Wall().Format("Mon, 02 Jan 2006 15:04:05 -0700") }
+
+func metaLines(w *prefixWriter, m *api.ObjectMeta, namespaced bool) {
+	w.line(0, "Name:\t%s", m.Name)
+	if namespaced {
+		w.line(0, "Namespace:\t%s", m.Namespace)
+	}
+	w.line(0, "CreationTimestamp:\t%s", timestamp(m.CreationTimestamp))
+	mapLines(w, 0, "Labels", m.Labels, "=")
+	mapLines(w, 0, "Annotations", m.Annotations, ": ")
+}
+
+func mapLines(w *prefixWriter, level int, label string, m map[string]string, sep string) {
+	if len(m) == 0 {
+		w.line(level, "%s:\t<none>", label)
+		return
+	}
+	for i, k := range api.SortedKeys(m) {
+		if i == 0 {
+			w.line(level, "%s:\t%s%s%s", label, k, sep, m[k])
+		} else {
+			w.line(level, "\t%s%s%s", k, sep, m[k])
+		}
+	}
+}
+
+func (s *Session) describeDeployment(w *prefixWriter, d *api.Deployment) {
+	metaLines(w, &d.ObjectMeta, true)
+	w.line(0, "Selector:\t%s", d.Spec.Selector.String())
+	st := d.Status
+	w.line(0, "Replicas:\t%d desired | %d updated | %d total | %d available | %d unavailable", d.Replicas(), st.UpdatedReplicas, st.Replicas, st.AvailableReplicas, st.UnavailableReplicas)
+	w.line(0, "StrategyType:\t%s", d.Spec.Strategy.Type)
+	w.line(0, "MinReadySeconds:\t%d", d.Spec.MinReadySeconds)
+	if ru := d.Spec.Strategy.RollingUpdate; ru != nil {
+		w.line(0, "RollingUpdateStrategy:\t%s max unavailable, %s max surge", ru.MaxUnavailable, ru.MaxSurge)
+	}
+	w.line(0, "Pod Template:")
+	templateLines(w, 1, &d.Spec.Template)
+	if len(st.Conditions) > 0 {
+		w.line(0, "Conditions:")
+		w.line(1, "Type\tStatus\tReason")
+		w.line(1, "----\t------\t------")
+		for _, c := range st.Conditions {
+			w.line(1, "%s \t%s\t%s", c.Type, c.Status, c.Reason)
+		}
+	}
+	rss := ownedReplicaSets(s.Engine.Store().List(api.KindReplicaSet, d.Namespace), d)
+	newRS := deployment.FindNewReplicaSet(d, rss)
+	var old []string
+	for _, rs := range rss {
+		if newRS == nil || rs.UID != newRS.UID {
+			if rs.Replicas() > 0 || rs.Status.Replicas > 0 {
+				old = append(old, fmt.Sprintf("%s (%d/%d replicas created)", rs.Name, rs.Status.Replicas, rs.Replicas()))
+			}
+		}
+	}
+	w.line(0, "OldReplicaSets:\t%s", orNone(strings.Join(old, ", ")))
+	if newRS != nil {
+		w.line(0, "NewReplicaSet:\t%s (%d/%d replicas created)", newRS.Name, newRS.Status.Replicas, newRS.Replicas())
+	} else {
+		w.line(0, "NewReplicaSet:\t<none>")
+	}
+}
+
+func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
+	mapLines(w, level, "Labels", t.Labels, "=")
+	if len(t.Annotations) > 0 {
+		mapLines(w, level, "Annotations", t.Annotations, ": ")
+	}
+	w.line(level, "Containers:")
+	for _, c := range t.Spec.Containers {
+		containerLines(w, level, &c, nil)
+	}
+	w.line(level, "Volumes:\t<none>")
+	w.line(level, "Node-Selectors:\t%s", orNone(api.FormatLabels(t.Spec.NodeSelector)))
+	w.line(level, "Tolerations:\t%s", orNone(tolerations(t.Spec.Tolerations)))
+}
+
+// describeTemplate is the pod template as rollout history --revision prints it.
+func describeTemplate(t *api.PodTemplateSpec) string {
+	w := newPrefixWriter()
+	w.line(0, "Pod Template:")
+	templateLines(w, 1, t)
+	return w.String()
+}
+
+func containerLines(w *prefixWriter, level int, c *api.Container, st *api.ContainerStatus) {
+	w.line(level, " %s:", c.Name)
+	l := level + 1
+	if st != nil && st.ContainerID != "" {
+		w.line(l, "Container ID:\t%s", st.ContainerID)
+	}
+	w.line(l, "Image:\t%s", c.Image)
+	if st != nil && st.ImageID != "" {
+		w.line(l, "Image ID:\t%s", st.ImageID)
+	}
+	if len(c.Ports) == 0 {
+		w.line(l, "Port:\t<none>")
+		w.line(l, "Host Port:\t<none>")
+	} else {
+		for _, p := range c.Ports {
+			w.line(l, "Port:\t%d/%s", p.ContainerPort, p.Protocol)
+			w.line(l, "Host Port:\t%d/%s", p.HostPort, p.Protocol)
+		}
+	}
+	if st != nil {
+		stateLines(w, l, "State", st.State)
+		if st.LastTerminationState.Terminated != nil {
+			stateLines(w, l, "Last State", st.LastTerminationState)
+		}
+		w.line(l, "Ready:\t%v", st.Ready)
+		w.line(l, "Restart Count:\t%d", st.RestartCount)
+	}
+	resourceLines(w, l, "Limits", c.Resources.Limits)
+	resourceLines(w, l, "Requests", c.Resources.Requests)
+	if c.LivenessProbe != nil {
+		w.line(l, "Liveness:\t%s", probe(c.LivenessProbe))
+	}
+	if c.ReadinessProbe != nil {
+		w.line(l, "Readiness:\t%s", probe(c.ReadinessProbe))
+	}
+	if c.StartupProbe != nil {
+		w.line(l, "Startup:\t%s", probe(c.StartupProbe))
+	}
+	if len(c.Env) == 0 {
+		w.line(l, "Environment:\t<none>")
+	} else {
+		w.line(l, "Environment:")
+		for _, e := range c.Env {
+			w.line(l+1, "%s:\t%s", e.Name, e.Value)
+		}
+	}
+	w.line(l, "Mounts:\t<none>")
+}
+
+func stateLines(w *prefixWriter, level int, label string, s api.ContainerState) {
+	switch {
+	case s.Running != nil:
+		w.line(level, "%s:\tRunning", label)
+		w.line(level+1, "Started:\t%s", timestamp(s.Running.StartedAt))
+	case s.Waiting != nil:
+		w.line(level, "%s:\tWaiting", label)
+		w.line(level+1, "Reason:\t%s", s.Waiting.Reason)
+		if s.Waiting.Message != "" {
+			w.line(level+1, "Message:\t%s", s.Waiting.Message)
+		}
+	case s.Terminated != nil:
+		w.line(level, "%s:\tTerminated", label)
+		w.line(level+1, "Reason:\t%s", s.Terminated.Reason)
+		w.line(level+1, "Exit Code:\t%d", s.Terminated.ExitCode)
+		w.line(level+1, "Started:\t%s", timestamp(s.Terminated.StartedAt))
+		w.line(level+1, "Finished:\t%s", timestamp(s.Terminated.FinishedAt))
+	default:
+		w.line(level, "%s:\tWaiting", label)
+	}
+}
+
+func resourceLines(w *prefixWriter, level int, label string, l api.ResourceList) {
+	if len(l) == 0 {
+		return
+	}
+	w.line(level, "%s:", label)
+	names := make(map[string]string, len(l))
+	for k := range l {
+		names[k] = ""
+	}
+	for _, k := range api.SortedKeys(names) {
+		q := l[k]
+		w.line(level+1, "%s:\t%s", k, q.String())
+	}
+}
+
+// probe renders a probe as kubectl describe does.
+func probe(p *api.Probe) string {
+	var handler string
+	switch {
+	case p.HTTPGet != nil:
+		handler = fmt.Sprintf("http-get %s://:%s%s", strings.ToLower(p.HTTPGet.Scheme), p.HTTPGet.Port.String(), p.HTTPGet.Path)
+	case p.TCPSocket != nil:
+		handler = "tcp-socket :" + p.TCPSocket.Port.String()
+	case p.Exec != nil:
+		handler = "exec [" + strings.Join(p.Exec.Command, " ") + "]"
+	default:
+		handler = "unknown"
+	}
+	return fmt.Sprintf("%s delay=%ds timeout=%ds period=%ds #success=%d #failure=%d", handler, p.InitialDelaySeconds, p.TimeoutSeconds, p.PeriodSeconds, p.SuccessThreshold, p.FailureThreshold)
+}
+
+func tolerations(ts []api.Toleration) string {
+	var out []string
+	for _, t := range ts {
+		s := t.Key
+		if t.Operator == "Equal" || t.Value != "" {
+			s += "=" + t.Value
+		}
+		if t.Effect != "" {
+			s += ":" + t.Effect
+		}
+		if t.Operator == "Exists" && t.Key != "" {
+			s += " op=Exists"
+		}
+		if t.TolerationSeconds != nil {
+			s += fmt.Sprintf(" for %ds", *t.TolerationSeconds)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "\n                             ")
+}
+
+func (s *Session) describeReplicaSet(w *prefixWriter, rs *api.ReplicaSet) {
+	w.line(0, "Name:\t%s", rs.Name)
+	w.line(0, "Namespace:\t%s", rs.Namespace)
+	w.line(0, "Selector:\t%s", rs.Spec.Selector.String())
+	mapLines(w, 0, "Labels", rs.Labels, "=")
+	mapLines(w, 0, "Annotations", rs.Annotations, ": ")
+	if ref := rs.ControllerRef(); ref != nil {
+		w.line(0, "Controlled By:\t%s/%s", ref.Kind, ref.Name)
+	}
+	w.line(0, "Replicas:\t%d current / %d desired", rs.Status.Replicas, rs.Replicas())
+	running, waiting, succeeded, failed := 0, 0, 0, 0
+	for _, o := range s.Engine.Store().List(api.KindPod, rs.Namespace) {
+		p := o.(*api.Pod)
+		if ref := p.ControllerRef(); ref == nil || ref.UID != rs.UID {
+			continue
+		}
+		switch p.Status.Phase {
+		case api.PodRunning:
+			running++
+		case api.PodPending:
+			waiting++
+		case api.PodSucceeded:
+			succeeded++
+		case api.PodFailed:
+			failed++
+		}
+	}
+	w.line(0, "Pods Status:\t%d Running / %d Waiting / %d Succeeded / %d Failed", running, waiting, succeeded, failed)
+	w.line(0, "Pod Template:")
+	templateLines(w, 1, &rs.Spec.Template)
+	if len(rs.Status.Conditions) > 0 {
+		w.line(0, "Conditions:")
+		w.line(1, "Type\tStatus\tReason")
+		w.line(1, "----\t------\t------")
+		for _, c := range rs.Status.Conditions {
+			w.line(1, "%s \t%s\t%s", c.Type, c.Status, c.Reason)
+		}
+	}
+}
+
+func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
+	w.line(0, "Name:\t%s", p.Name)
+	w.line(0, "Namespace:\t%s", p.Namespace)
+	w.line(0, "Priority:\t%d", valueOr(p.Spec.Priority))
+	w.line(0, "Service Account:\t%s", p.Spec.ServiceAccountName)
+	node := "<none>"
+	if p.Spec.NodeName != "" {
+		node = p.Spec.NodeName + "/" + p.Status.HostIP
+	}
+	w.line(0, "Node:\t%s", node)
+	if p.Status.StartTime != nil {
+		w.line(0, "Start Time:\t%s", timestamp(*p.Status.StartTime))
+	}
+	mapLines(w, 0, "Labels", p.Labels, "=")
+	mapLines(w, 0, "Annotations", p.Annotations, ": ")
+	status := p.Status.Phase
+	if p.DeletionTimestamp != nil {
+		requested := api.At(p.DeletionTimestamp.MS - valueOr64(p.DeletionGracePeriodSeconds)*1000)
+		status = "Terminating (lasts " + shortAge(requested, s.Engine.Now()) + ")"
+		w.line(0, "Status:\t%s", status)
+		w.line(0, "Termination Grace Period:\t%ds", valueOr64(p.DeletionGracePeriodSeconds))
+	} else {
+		w.line(0, "Status:\t%s", status)
+	}
+	w.line(0, "IP:\t%s", p.Status.PodIP)
+	if p.Status.PodIP != "" {
+		w.line(0, "IPs:")
+		w.line(1, "IP:\t%s", p.Status.PodIP)
+	} else {
+		w.line(0, "IPs:\t<none>")
+	}
+	if ref := p.ControllerRef(); ref != nil {
+		w.line(0, "Controlled By:\t%s/%s", ref.Kind, ref.Name)
+	}
+	w.line(0, "Containers:")
+	for i := range p.Spec.Containers {
+		var st *api.ContainerStatus
+		for j := range p.Status.ContainerStatuses {
+			if p.Status.ContainerStatuses[j].Name == p.Spec.Containers[i].Name {
+				st = &p.Status.ContainerStatuses[j]
+			}
+		}
+		containerLines(w, 1, &p.Spec.Containers[i], st)
+	}
+	if len(p.Status.Conditions) > 0 {
+		w.line(0, "Conditions:")
+		w.line(1, "Type\tStatus")
+		for _, c := range p.Status.Conditions {
+			w.line(1, "%s \t%s ", c.Type, c.Status)
+		}
+	}
+	w.line(0, "Volumes:\t<none>")
+	w.line(0, "QoS Class:\t%s", p.Status.QOSClass)
+	w.line(0, "Node-Selectors:\t%s", orNone(api.FormatLabels(p.Spec.NodeSelector)))
+	w.line(0, "Tolerations:\t%s", orNone(tolerations(p.Spec.Tolerations)))
+}
+
+func valueOr(p *int32) int32 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func valueOr64(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func (s *Session) describeNode(w *prefixWriter, n *api.Node) {
+	w.line(0, "Name:\t%s", n.Name)
+	roles := nodeRow(n, n.Name, false, s.Engine.Now())[2]
+	w.line(0, "Roles:\t%s", roles)
+	mapLines(w, 0, "Labels", n.Labels, "=")
+	mapLines(w, 0, "Annotations", n.Annotations, ": ")
+	w.line(0, "CreationTimestamp:\t%s", timestamp(n.CreationTimestamp))
+	if len(n.Spec.Taints) == 0 {
+		w.line(0, "Taints:\t<none>")
+	}
+	for i, t := range n.Spec.Taints {
+		label := "Taints:"
+		if i > 0 {
+			label = ""
+		}
+		v := t.Key
+		if t.Value != "" {
+			v += "=" + t.Value
+		}
+		w.line(0, "%s\t%s:%s", label, v, t.Effect)
+	}
+	w.line(0, "Unschedulable:\t%v", n.Spec.Unschedulable)
+	w.line(0, "Conditions:")
+	w.line(1, "Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage")
+	w.line(1, "----\t------\t-----------------\t------------------\t------\t-------")
+	for _, c := range n.Status.Conditions {
+		w.line(1, "%s\t%s\t%s\t%s\t%s\t%s", c.Type, c.Status, timestamp(c.LastHeartbeatTime), timestamp(c.LastTransitionTime), c.Reason, c.Message)
+	}
+	w.line(0, "Addresses:")
+	for _, a := range n.Status.Addresses {
+		w.line(1, "%s:\t%s", a.Type, a.Address)
+	}
+	resourceLines(w, 0, "Capacity", n.Status.Capacity)
+	resourceLines(w, 0, "Allocatable", n.Status.Allocatable)
+	w.line(0, "System Info:")
+	w.line(1, "Kubelet Version:\t%s", n.Status.NodeInfo.KubeletVersion)
+	w.line(1, "Container Runtime Version:\t%s", n.Status.NodeInfo.ContainerRuntimeVersion)
+	w.line(0, "PodCIDR:\t%s", n.Spec.PodCIDR)
+	var pods []*api.Pod
+	for _, o := range s.Engine.Store().List(api.KindPod, "") {
+		if p := o.(*api.Pod); p.Spec.NodeName == n.Name && api.IsPodActive(p) {
+			pods = append(pods, p)
+		}
+	}
+	w.line(0, "Non-terminated Pods:\t(%d in total)", len(pods))
+	w.line(1, "Namespace\tName\tCPU Requests\tMemory Requests\tAge")
+	w.line(1, "---------\t----\t------------\t---------------\t---")
+	var cpu, mem int64
+	for _, p := range pods {
+		req := api.PodRequests(&p.Spec)
+		cpu += req["cpu"].MilliValue()
+		mem += req["memory"].MilliValue()
+		w.line(1, "%s\t%s\t%s\t%s\t%s", p.Namespace, p.Name, req["cpu"].String(), req["memory"].String(), age(p.CreationTimestamp, s.Engine.Now()))
+	}
+	w.line(0, "Allocated resources:")
+	w.line(1, "Resource\tRequests")
+	w.line(1, "--------\t--------")
+	w.line(1, "cpu\t%dm (%d%%)", cpu, percent(cpu, n.Status.Allocatable["cpu"].MilliValue()))
+	w.line(1, "memory\t%d (%d%%)", mem/1000, percent(mem, n.Status.Allocatable["memory"].MilliValue()))
+}
+
+func percent(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	return a * 100 / b
+}
+
+// describeEvents prints the object's Events, oldest first, with repeats
+// as "<age> (xN over <first>)".
+func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
+	m := o.Meta()
+	ns := m.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	var evs []*api.Event
+	for _, x := range s.Engine.Store().List(api.KindEvent, ns) {
+		e := x.(*api.Event)
+		if e.InvolvedObject.Kind == o.GetKind() && e.InvolvedObject.Name == m.Name && (e.InvolvedObject.UID == "" || e.InvolvedObject.UID == m.UID) {
+			evs = append(evs, e)
+		}
+	}
+	if len(evs) == 0 {
+		w.line(0, "Events:\t<none>")
+		return
+	}
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].LastTimestamp.MS < evs[j].LastTimestamp.MS })
+	now := s.Engine.Now()
+	w.line(0, "Events:")
+	w.line(1, "Type\tReason\tAge\tFrom\tMessage")
+	w.line(1, "----\t------\t----\t----\t-------")
+	for _, e := range evs {
+		a := shortAge(e.LastTimestamp, now)
+		if e.Count > 1 {
+			a = fmt.Sprintf("%s (x%d over %s)", a, e.Count, shortAge(e.FirstTimestamp, now))
+		}
+		w.line(1, "%s\t%s\t%s\t%s\t%s", e.Type, e.Reason, a, e.Source.Component, strings.TrimSpace(e.Message))
+	}
+}

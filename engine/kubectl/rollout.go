@@ -1,0 +1,310 @@
+package kubectl
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+func (s *Session) rollout(args []string) (string, error) {
+	if len(args) == 0 {
+		return "", usageErr("rollout", "Required resource not specified.")
+	}
+	switch args[0] {
+	case "status":
+		return s.rolloutStatus(args[1:])
+	case "history":
+		return s.rolloutHistory(args[1:])
+	}
+	b, ok := rolloutMutators[args[0]]
+	if !ok {
+		return "", usageErr("rollout", "unknown command %q for \"kubectl rollout\"", args[0])
+	}
+	return s.mutating(b, "rollout "+args[0])(s, args[1:])
+}
+
+// deploymentTarget resolves "deployment/NAME" or "deployment NAME".
+func deploymentTarget(cmd string, args []string, ns string) (api.Key, []string, error) {
+	k, _, rest, err := target(cmd, args, ns, api.KindDeployment)
+	return k, rest, err
+}
+
+// rolloutStatus prints kubectl rollout status's lines (rollout_status.go)
+// and, while the rollout is in flight, advances the simulation until it
+// completes, fails or the --timeout (virtual time) passes.
+func (s *Session) rolloutStatus(args []string) (string, error) {
+	p, err := parseFlags("rollout status", args, []flagSpec{{"timeout", "", true}, {"watch", "w", false}, {"revision", "", true}})
+	if err != nil {
+		return "", err
+	}
+	k, _, err := deploymentTarget("rollout status", p.args, s.namespace(p))
+	if err != nil {
+		return "", err
+	}
+	timeout := int64(-1)
+	if p.has("timeout") {
+		d, err := time.ParseDuration(p.str("timeout"))
+		if err != nil {
+			return "", errorf("invalid argument %q for \"--timeout\" flag: %v", p.str("timeout"), err)
+		}
+		timeout = d.Milliseconds()
+	}
+	watch := !p.has("watch") || p.bool("watch")
+	revision := int64(0)
+	if p.has("revision") {
+		revision, _ = strconv.ParseInt(p.str("revision"), 10, 64)
+	}
+	deadline := s.Engine.Now() + timeout
+	if timeout <= 0 {
+		deadline = s.Engine.Now() + maxWatchMS
+	}
+	var b strings.Builder
+	last := ""
+	for {
+		o, ok := s.Engine.Store().Get(k)
+		if !ok {
+			return b.String(), serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
+		}
+		msg, done, err := rolloutMessage(o.(*api.Deployment), revision)
+		if err != nil {
+			return b.String(), err
+		}
+		if msg != last {
+			b.WriteString(msg)
+			last = msg
+		}
+		if done || !watch {
+			return b.String(), nil
+		}
+		next, more := s.Engine.NextTime()
+		if !more || next > deadline {
+			if timeout > 0 || !more {
+				s.Engine.RunUntil(deadline)
+			}
+			return b.String(), errorf("timed out waiting for the condition")
+		}
+		s.Engine.Step()
+	}
+}
+
+// maxWatchMS bounds a watch without a timeout: one hour of virtual time.
+const maxWatchMS = 3_600_000
+
+// rolloutMessage is DeploymentStatusViewer.Status.
+func rolloutMessage(d *api.Deployment, revision int64) (string, bool, error) {
+	if revision > 0 {
+		if cur := deployment.Revision(d); cur != revision {
+			return "", false, errorf("desired revision (%d) is different from the running revision (%d)", revision, cur)
+		}
+	}
+	if d.Generation > d.Status.ObservedGeneration {
+		return "Waiting for deployment spec update to be observed...\n", false, nil
+	}
+	if c := d.Status.Condition(api.DeploymentProgressing); c != nil && c.Reason == deployment.TimedOutReason {
+		return "", false, errorf("deployment %q exceeded its progress deadline", d.Name)
+	}
+	st := d.Status
+	switch {
+	case st.UpdatedReplicas < d.Replicas():
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d out of %d new replicas have been updated...\n", d.Name, st.UpdatedReplicas, d.Replicas()), false, nil
+	case st.Replicas > st.UpdatedReplicas:
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d old replicas are pending termination...\n", d.Name, st.Replicas-st.UpdatedReplicas), false, nil
+	case st.AvailableReplicas < st.UpdatedReplicas:
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d of %d updated replicas are available...\n", d.Name, st.AvailableReplicas, st.UpdatedReplicas), false, nil
+	}
+	return fmt.Sprintf("deployment %q successfully rolled out\n", d.Name), true, nil
+}
+
+// ownedReplicaSets lists, from the API server, the ReplicaSets a
+// deployment controls, by revision.
+func ownedReplicaSets(list []api.Object, d *api.Deployment) []*api.ReplicaSet {
+	var out []*api.ReplicaSet
+	for _, o := range list {
+		rs := o.(*api.ReplicaSet)
+		if ref := rs.ControllerRef(); ref != nil && ref.UID == d.UID {
+			out = append(out, rs)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return deployment.Revision(out[i]) < deployment.Revision(out[j]) })
+	return out
+}
+
+func (s *Session) rolloutHistory(args []string) (string, error) {
+	p, err := parseFlags("rollout history", args, []flagSpec{{"revision", "", true}, {"output", "o", true}})
+	if err != nil {
+		return "", err
+	}
+	k, _, err := deploymentTarget("rollout history", p.args, s.namespace(p))
+	if err != nil {
+		return "", err
+	}
+	o, ok := s.Engine.Store().Get(k)
+	if !ok {
+		return "", serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
+	}
+	d := o.(*api.Deployment)
+	rss := ownedReplicaSets(s.Engine.Store().List(api.KindReplicaSet, k.Namespace), d)
+	if len(rss) == 0 {
+		return "", errorf("no rollout history found for deployment %q", k.Name)
+	}
+	if p.has("revision") {
+		want, _ := strconv.ParseInt(p.str("revision"), 10, 64)
+		for _, rs := range rss {
+			if deployment.Revision(rs) == want {
+				tpl := rs.Spec.Template.DeepCopy()
+				delete(tpl.Labels, deployment.DefaultHashLabel)
+				return fmt.Sprintf("deployment.apps/%s with revision #%d\n%s", k.Name, want, describeTemplate(&tpl)), nil
+			}
+		}
+		return "", errorf("unable to find the specified revision")
+	}
+	t := &table{header: []string{"REVISION", "CHANGE-CAUSE"}}
+	for _, rs := range rss {
+		cause := rs.Annotations["kubernetes.io/change-cause"]
+		t.rows = append(t.rows, []string{fmt.Sprint(deployment.Revision(rs)), orNone(cause)})
+	}
+	return "deployment.apps/" + k.Name + " \n" + t.String(false) + "\n", nil
+}
+
+func buildPause(pause bool) builder {
+	verb := map[bool]string{true: "pause", false: "resume"}[pause]
+	return func(s *Session, args []string) (*Mutation, error) {
+		p, err := parseFlags("rollout "+verb, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		k, _, err := deploymentTarget("rollout "+verb, p.args, s.namespace(p))
+		if err != nil {
+			return nil, err
+		}
+		return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
+			o, err := live(ctx, k)
+			if err != nil {
+				return "", err
+			}
+			d := o.(*api.Deployment)
+			if d.Spec.Paused == pause {
+				state := map[bool]string{true: "already paused", false: "not paused"}[pause]
+				return "", errorf("deployments.apps %q is %s", k.Name, state)
+			}
+			d.Spec.Paused = pause
+			if _, err := ctx.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, k.Name, pause)); err != nil {
+				return "", apiErr(err)
+			}
+			return "deployment.apps/" + k.Name + " " + verb + "d\n", nil
+		}}, nil
+	}
+}
+
+func buildRestart(s *Session, args []string) (*Mutation, error) {
+	p, err := parseFlags("rollout restart", args, nil)
+	if err != nil {
+		return nil, err
+	}
+	k, _, err := deploymentTarget("rollout restart", p.args, s.namespace(p))
+	if err != nil {
+		return nil, err
+	}
+	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
+		o, err := live(ctx, k)
+		if err != nil {
+			return "", err
+		}
+		d := o.(*api.Deployment)
+		if d.Spec.Paused {
+			return "", errorf("deployments.apps %q can't restart paused deployment (run rollout resume first)", k.Name)
+		}
+		if d.Spec.Template.Annotations == nil {
+			d.Spec.Template.Annotations = map[string]string{}
+		}
+		d.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = api.At(ctx.Now()).String()
+		if _, err := ctx.Update(trace.Translate, d, "kubectl rollout restart: new restartedAt annotation in deploy/"+k.Name+"'s template"); err != nil {
+			return "", apiErr(err)
+		}
+		return "deployment.apps/" + k.Name + " restarted\n", nil
+	}}, nil
+}
+
+// buildUndo is kubectl rollout undo on apps/v1: client side, it copies the
+// chosen ReplicaSet's template (without pod-template-hash) and annotations
+// into the deployment. No DeploymentRollback event is emitted.
+func buildUndo(s *Session, args []string) (*Mutation, error) {
+	p, err := parseFlags("rollout undo", args, []flagSpec{{"to-revision", "", true}})
+	if err != nil {
+		return nil, err
+	}
+	k, _, err := deploymentTarget("rollout undo", p.args, s.namespace(p))
+	if err != nil {
+		return nil, err
+	}
+	toRevision := int64(0)
+	if p.has("to-revision") {
+		if toRevision, err = strconv.ParseInt(p.str("to-revision"), 10, 64); err != nil || toRevision < 0 {
+			return nil, errorf("invalid argument %q for \"--to-revision\" flag", p.str("to-revision"))
+		}
+	}
+	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
+		o, err := live(ctx, k)
+		if err != nil {
+			return "", err
+		}
+		d := o.(*api.Deployment)
+		if d.Spec.Paused {
+			return "", errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", k.Name)
+		}
+		lister, _ := ctx.(interface {
+			List(kind, ns string) []api.Object
+		})
+		var rss []*api.ReplicaSet
+		if lister != nil {
+			rss = ownedReplicaSets(lister.List(api.KindReplicaSet, k.Namespace), d)
+		}
+		rs, err := undoTarget(d, rss, toRevision)
+		if err != nil {
+			return "", err
+		}
+		tpl := rs.Spec.Template.DeepCopy()
+		delete(tpl.Labels, deployment.DefaultHashLabel)
+		if deployment.EqualIgnoreHash(&tpl, &d.Spec.Template) {
+			return fmt.Sprintf("deployment.apps/%s skipped rollback (current template already matches revision %d)\n", k.Name, deployment.Revision(rs)), nil
+		}
+		d.Spec.Template = tpl
+		for key, v := range rs.Annotations {
+			switch key {
+			case deployment.RevisionAnnotation, deployment.RevisionHistoryAnnotation, deployment.DesiredReplicasAnnotation, deployment.MaxReplicasAnnotation:
+				continue
+			}
+			if d.Annotations == nil {
+				d.Annotations = map[string]string{}
+			}
+			d.Annotations[key] = v
+		}
+		if _, err := ctx.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", k.Name, deployment.Revision(rs))); err != nil {
+			return "", apiErr(err)
+		}
+		return "deployment.apps/" + k.Name + " rolled back\n", nil
+	}}, nil
+}
+
+// undoTarget picks --to-revision, else the second-highest revision.
+func undoTarget(d *api.Deployment, rss []*api.ReplicaSet, to int64) (*api.ReplicaSet, error) {
+	if to > 0 {
+		for _, rs := range rss {
+			if deployment.Revision(rs) == to {
+				return rs, nil
+			}
+		}
+		return nil, errorf("unable to find specified revision %d in history", to)
+	}
+	if len(rss) < 2 {
+		return nil, errorf("no rollout history found for deployment %q", d.Name)
+	}
+	return rss[len(rss)-2], nil
+}

@@ -1,0 +1,155 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine"
+)
+
+// ContextName is the kubeconfig context the simulated cluster is reached by.
+const ContextName = "stateflow"
+
+// Session is a kubectl pointed at one simulated cluster, with the current
+// namespace a kubeconfig context would give.
+type Session struct {
+	Engine    *engine.Engine
+	Namespace string
+	// Stdin is what "-f -" reads.
+	Stdin string
+	// Decode parses manifests for apply.
+	Decode Decoder
+}
+
+// Result is what kubectl printed and its exit code.
+type Result struct {
+	Stdout string
+	Stderr string
+	Code   int
+}
+
+// Output is Stdout followed by Stderr, as a terminal shows them.
+func (r Result) Output() string { return r.Stdout + r.Stderr }
+
+type command func(s *Session, args []string) (string, error)
+
+var commands map[string]command
+
+func init() {
+	commands = map[string]command{
+		"get": (*Session).get, "describe": (*Session).describe, "rollout": (*Session).rollout,
+		"scale": (*Session).scale, "set": (*Session).set, "delete": (*Session).delete,
+		"cordon": (*Session).cordon, "uncordon": (*Session).uncordon, "drain": (*Session).drain,
+		"label": (*Session).label, "annotate": (*Session).annotate, "taint": (*Session).taint,
+		"apply": (*Session).apply, "config": (*Session).config, "version": (*Session).version,
+		"api-resources": (*Session).apiResources,
+	}
+}
+
+// unsupported are real kubectl commands that need running containers or
+// features the simulator does not have, with a hint.
+var unsupported = map[string]string{
+	"logs": "containers do not really run here; follow a pod with 'kubectl describe pod NAME' and 'kubectl get events'",
+	"exec": "containers do not really run here", "attach": "containers do not really run here", "cp": "containers do not really run here",
+	"port-forward": "there is no network in the simulated cluster", "proxy": "there is no network in the simulated cluster",
+	"top":    "the simulated cluster has no metrics server",
+	"edit":   "edit the manifest in the editor and apply it, or use 'kubectl apply -f -'",
+	"patch":  "use 'kubectl apply -f -', 'kubectl scale', 'kubectl set image', 'kubectl label' or 'kubectl annotate'",
+	"create": "use 'kubectl apply -f -' with a manifest", "run": "use 'kubectl apply -f -' with a Deployment manifest",
+	"expose": "Services are not simulated", "autoscale": "autoscalers are not simulated", "auth": "there is no RBAC in the simulated cluster",
+	"certificate": "there are no certificates in the simulated cluster", "debug": "containers do not really run here",
+	"wait":   "use 'kubectl rollout status', which advances the simulation until the rollout is done",
+	"events": "use 'kubectl get events'", "explain": "see https://kubernetes.io/docs/reference/kubernetes-api/",
+}
+
+// Run runs one kubectl command line. It never panics: an internal error
+// becomes an error message and exit code 1.
+func (s *Session) Run(line string) (res Result) {
+	words, err := Split(line)
+	if err != nil {
+		return Result{Stderr: "error: " + err.Error() + "\n", Code: 1}
+	}
+	return s.RunArgs(words)
+}
+
+// RunArgs runs kubectl with already split arguments.
+func (s *Session) RunArgs(args []string) (res Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Stderr: fmt.Sprintf("error: internal error in the simulated kubectl: %v\n", r), Code: 1}
+		}
+	}()
+	if len(args) > 0 && args[0] == "kubectl" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return Result{Stderr: "error: a command is required\nRun 'kubectl --help' for usage.\n", Code: 1}
+	}
+	verb := args[0]
+	cmd, ok := commands[verb]
+	if !ok {
+		if hint, known := unsupported[verb]; known {
+			return Result{Stderr: fmt.Sprintf("error: %q is not supported by Stateflow's simulated cluster: %s\n", verb, hint), Code: 1}
+		}
+		return Result{Stderr: fmt.Sprintf("error: unknown command %q for \"kubectl\"%s\nRun 'kubectl --help' for usage.\n", verb, suggest(verb)), Code: 1}
+	}
+	out, err := cmd(s, args[1:])
+	res.Stdout = out
+	if err != nil {
+		var ce *cmdError
+		if errors.As(err, &ce) {
+			res.Stderr, res.Code = ce.msg+"\n", ce.code
+		} else {
+			res.Stderr, res.Code = "error: "+err.Error()+"\n", 1
+		}
+	}
+	return res
+}
+
+// suggest offers the closest known command, as cobra does.
+func suggest(verb string) string {
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if levenshtein(n, verb) <= 2 || strings.HasPrefix(n, verb) {
+			return "\n\nDid you mean this?\n\t" + n
+		}
+	}
+	return ""
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// namespace is the namespace a command acts in.
+func (s *Session) namespace(p *parsed) string {
+	if ns := p.str("namespace"); ns != "" {
+		return ns
+	}
+	if s.Namespace == "" {
+		return "default"
+	}
+	return s.Namespace
+}

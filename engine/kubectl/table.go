@@ -1,0 +1,232 @@
+package kubectl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// table is rows of cells with a header, printed like kubectl's
+// human-readable printer (tabwriter, padding 3).
+type table struct {
+	header []string
+	rows   [][]string
+}
+
+func (t *table) String(noHeaders bool) string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 8, 3, ' ', 0)
+	if !noHeaders {
+		fmt.Fprintln(w, strings.Join(t.header, "\t"))
+	}
+	for _, r := range t.rows {
+		fmt.Fprintln(w, strings.Join(r, "\t"))
+	}
+	w.Flush()
+	return b.String()
+}
+
+// columns returns the header of kind's table.
+func columns(kind string, wide bool) []string {
+	switch kind {
+	case api.KindDeployment:
+		h := []string{"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"}
+		if wide {
+			h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
+		}
+		return h
+	case api.KindReplicaSet:
+		h := []string{"NAME", "DESIRED", "CURRENT", "READY", "AGE"}
+		if wide {
+			h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
+		}
+		return h
+	case api.KindPod:
+		h := []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}
+		if wide {
+			h = append(h, "IP", "NODE", "NOMINATED NODE", "READINESS GATES")
+		}
+		return h
+	case api.KindNode:
+		h := []string{"NAME", "STATUS", "ROLES", "AGE", "VERSION"}
+		if wide {
+			h = append(h, "INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME")
+		}
+		return h
+	case api.KindEvent:
+		if wide {
+			return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"}
+		}
+		return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"}
+	case api.KindNamespace:
+		return []string{"NAME", "STATUS", "AGE"}
+	}
+	return []string{"NAME"}
+}
+
+// row returns the cells of one object (pkg/printers/internalversion).
+func row(o api.Object, name string, wide bool, now int64) []string {
+	switch x := o.(type) {
+	case *api.Deployment:
+		r := []string{name, fmt.Sprintf("%d/%d", x.Status.ReadyReplicas, x.Replicas()), fmt.Sprint(x.Status.UpdatedReplicas), fmt.Sprint(x.Status.AvailableReplicas), age(x.CreationTimestamp, now)}
+		if wide {
+			r = append(r, containerNames(&x.Spec.Template.Spec), images(&x.Spec.Template.Spec), x.Spec.Selector.String())
+		}
+		return r
+	case *api.ReplicaSet:
+		r := []string{name, fmt.Sprint(x.Replicas()), fmt.Sprint(x.Status.Replicas), fmt.Sprint(x.Status.ReadyReplicas), age(x.CreationTimestamp, now)}
+		if wide {
+			r = append(r, containerNames(&x.Spec.Template.Spec), images(&x.Spec.Template.Spec), x.Spec.Selector.String())
+		}
+		return r
+	case *api.Pod:
+		return podRow(x, name, wide, now)
+	case *api.Node:
+		return nodeRow(x, name, wide, now)
+	case *api.Event:
+		return eventRow(x, wide, now)
+	case *api.Namespace:
+		return []string{name, x.Status.Phase, age(x.CreationTimestamp, now)}
+	}
+	return []string{name}
+}
+
+func containerNames(s *api.PodSpec) string {
+	var n []string
+	for _, c := range s.Containers {
+		n = append(n, c.Name)
+	}
+	return strings.Join(n, ",")
+}
+
+func images(s *api.PodSpec) string {
+	var n []string
+	for _, c := range s.Containers {
+		n = append(n, c.Image)
+	}
+	return strings.Join(n, ",")
+}
+
+// podRow follows printPod: READY, the STATUS reason, RESTARTS with the
+// time of the last restart.
+func podRow(p *api.Pod, name string, wide bool, now int64) []string {
+	ready, restarts := 0, 0
+	var lastRestart api.Time
+	for _, c := range p.Status.ContainerStatuses {
+		restarts += int(c.RestartCount)
+		if c.Ready && c.State.Running != nil {
+			ready++
+		}
+		if t := c.LastTerminationState.Terminated; t != nil && t.FinishedAt.MS > lastRestart.MS {
+			lastRestart = t.FinishedAt
+		}
+	}
+	restartCol := fmt.Sprint(restarts)
+	if restarts > 0 && lastRestart.Set {
+		restartCol = fmt.Sprintf("%d (%s ago)", restarts, age(lastRestart, now))
+	}
+	r := []string{name, fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), podStatus(p), restartCol, age(p.CreationTimestamp, now)}
+	if wide {
+		r = append(r, orNone(p.Status.PodIP), orNone(p.Spec.NodeName), "<none>", "<none>")
+	}
+	return r
+}
+
+// podStatus is printPod's STATUS column.
+func podStatus(p *api.Pod) string {
+	reason := p.Status.Phase
+	if p.Status.Reason != "" {
+		reason = p.Status.Reason
+	}
+	hasRunning := false
+	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
+		c := p.Status.ContainerStatuses[i]
+		switch {
+		case c.State.Waiting != nil && c.State.Waiting.Reason != "":
+			reason = c.State.Waiting.Reason
+		case c.State.Terminated != nil && c.State.Terminated.Reason != "":
+			reason = c.State.Terminated.Reason
+		case c.State.Terminated != nil && c.State.Terminated.Reason == "":
+			reason = fmt.Sprintf("ExitCode:%d", c.State.Terminated.ExitCode)
+		case c.Ready && c.State.Running != nil:
+			hasRunning = true
+		}
+	}
+	if reason == "Completed" && hasRunning {
+		reason = "Running"
+		if !api.IsPodReady(p) {
+			reason = "NotReady"
+		}
+	}
+	if p.DeletionTimestamp != nil && p.Status.Reason == "NodeLost" {
+		return "Unknown"
+	}
+	if p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
+		return "Terminating"
+	}
+	return reason
+}
+
+func nodeRow(n *api.Node, name string, wide bool, now int64) []string {
+	status := "Unknown"
+	if c := n.Status.Condition(api.NodeReady); c != nil {
+		switch c.Status {
+		case api.ConditionTrue:
+			status = "Ready"
+		case api.ConditionFalse:
+			status = "NotReady"
+		}
+	}
+	if n.Spec.Unschedulable {
+		status += ",SchedulingDisabled"
+	}
+	var roles []string
+	for k := range n.Labels {
+		if r, ok := strings.CutPrefix(k, "node-role.kubernetes.io/"); ok && r != "" {
+			roles = append(roles, r)
+		}
+	}
+	sort.Strings(roles)
+	r := []string{name, status, orNone(strings.Join(roles, ",")), age(n.CreationTimestamp, now), n.Status.NodeInfo.KubeletVersion}
+	if wide {
+		ip := "<none>"
+		for _, a := range n.Status.Addresses {
+			if a.Type == "InternalIP" {
+				ip = a.Address
+			}
+		}
+		r = append(r, ip, "<none>", n.Status.NodeInfo.OSImage, "6.1.0-28-amd64", n.Status.NodeInfo.ContainerRuntimeVersion)
+	}
+	return r
+}
+
+func eventRow(e *api.Event, wide bool, now int64) []string {
+	first := age(e.FirstTimestamp, now)
+	last := age(e.LastTimestamp, now)
+	if e.LastTimestamp.IsZero() {
+		last = first
+	}
+	target := strings.ToLower(e.InvolvedObject.Kind)
+	if e.InvolvedObject.Name != "" {
+		target += "/" + e.InvolvedObject.Name
+	}
+	count := max(e.Count, 1)
+	if wide {
+		src := e.Source.Component
+		if e.Source.Host != "" {
+			src += ", " + e.Source.Host
+		}
+		return []string{last, e.Type, e.Reason, target, e.InvolvedObject.FieldPath, src, strings.TrimSpace(e.Message), first, fmt.Sprint(count), e.Name}
+	}
+	return []string{last, e.Type, e.Reason, target, strings.TrimSpace(e.Message)}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "<none>"
+	}
+	return s
+}

@@ -1,0 +1,67 @@
+package scenario
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/kubectl"
+	"github.com/stateflow/stateflow/engine/reconcile"
+)
+
+// MaxActions bounds a scenario's timed actions.
+const MaxActions = 10_000
+
+// action checks one timed action and schedules it.
+func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
+	path := fmt.Sprintf("spec.actions[%d]", i)
+	at := nodeAt(n, path)
+	if i >= MaxActions {
+		if i == MaxActions {
+			p.errorf(at.Line, at.Column, "spec.actions", "a scenario may have at most %d actions", MaxActions)
+		}
+		return
+	}
+	if a.At == "" {
+		p.errorf(at.Line, at.Column, path+".at", "Required value: when the action happens, such as 30s")
+		return
+	}
+	ms, ok := p.duration(n, path+".at", a.At)
+	if !ok {
+		return
+	}
+	switch {
+	case a.Kubectl != "" && a.Node != "":
+		p.errorf(at.Line, at.Column, path, "an action is either kubectl or a node fault, not both")
+	case a.Kubectl != "":
+		m, err := kubectl.ParseMutation(a.Kubectl, p.sc.Namespace)
+		if err != nil {
+			c := nodeAt(n, path+".kubectl")
+			p.errorf(c.Line, c.Column, path+".kubectl", "%v", err)
+			return
+		}
+		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "kubectl", Object: m.Object,
+			Run: func(ctx reconcile.Context) error { _, err := m.Run(ctx); return err }})
+	case a.Node != "":
+		p.nodeFault(n, path, ms, a)
+	default:
+		p.errorf(at.Line, at.Column, path, "Required value: an action needs kubectl (a command) or node (a fault)")
+	}
+}
+
+// nodeFault checks a node fault. Faults need the node lifecycle
+// controller (heartbeats, NodeStatusUnknown, taint eviction), which this
+// version does not simulate yet, so they are refused with that reason.
+func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
+	c := nodeAt(n, path+".condition")
+	switch a.Condition {
+	case "NotReady", "Unreachable", "Ready":
+		at := nodeAt(n, path+".node")
+		p.errorf(at.Line, at.Column, path+".node", "node faults are not simulated yet: they need the node lifecycle controller (heartbeats, NodeStatusUnknown, taint eviction), which is not built")
+	case "":
+		p.errorf(c.Line, c.Column, path+".condition", "Required value: NotReady, Unreachable or Ready")
+	default:
+		p.errorf(c.Line, c.Column, path+".condition", "Unsupported value: %q: supported values: \"NotReady\", \"Unreachable\", \"Ready\"", a.Condition)
+	}
+}

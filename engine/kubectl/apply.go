@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 
@@ -83,8 +84,11 @@ func replaceSpec(cur, applied api.Object) bool {
 	applied = applied.DeepCopyObject()
 	apiserver.ApplyDefaults(applied)
 	cm, am := cur.Meta(), applied.Meta()
-	changed := !reflect.DeepEqual(cm.Labels, am.Labels) || !reflect.DeepEqual(cm.Annotations, am.Annotations)
-	cm.Labels, cm.Annotations = am.Labels, am.Annotations
+	last := lastApplied(cm.Annotations[lastAppliedAnnotation])
+	labels := merge3(cm.Labels, am.Labels, last.Metadata.Labels)
+	annotations := merge3(cm.Annotations, am.Annotations, last.Metadata.Annotations)
+	changed := !reflect.DeepEqual(cm.Labels, labels) || !reflect.DeepEqual(cm.Annotations, annotations)
+	cm.Labels, cm.Annotations = labels, annotations
 	switch c := cur.(type) {
 	case *api.Deployment:
 		a := applied.(*api.Deployment)
@@ -100,4 +104,41 @@ func replaceSpec(cur, applied api.Object) bool {
 		c.Spec = a.Spec
 	}
 	return changed
+}
+
+const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+type appliedMeta struct {
+	Metadata struct {
+		Labels      map[string]string `json:"labels"`
+		Annotations map[string]string `json:"annotations"`
+	} `json:"metadata"`
+}
+
+func lastApplied(s string) appliedMeta {
+	var a appliedMeta
+	_ = json.Unmarshal([]byte(s), &a)
+	return a
+}
+
+// merge3 is apply's three-way merge of a string map: the applied keys win,
+// keys that were applied last time and are gone now are removed, and keys
+// someone else set are kept.
+func merge3(current, applied, lastApplied map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range current {
+		if _, wasApplied := lastApplied[k]; wasApplied {
+			if _, still := applied[k]; !still {
+				continue
+			}
+		}
+		out[k] = v
+	}
+	for k, v := range applied {
+		out[k] = v
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

@@ -49,13 +49,17 @@ func ParseMutation(line, ns string) (*Mutation, error) {
 		return nil, errorf("a command is required")
 	}
 	s := &Session{Namespace: ns}
+	line = strings.Join(words, " ")
 	b, ok := mutators[words[0]]
-	if words[0] == "rollout" && len(words) > 1 {
+	switch {
+	case words[0] == "rollout" && len(words) > 1:
 		b, ok = rolloutMutators[words[1]]
 		words = words[1:]
-	}
-	if words[0] == "set" && len(words) > 1 && words[1] == "image" {
+	case words[0] == "set" && len(words) > 1 && words[1] == "image":
+		b, ok = mutators["image"]
 		words = words[1:]
+	case words[0] == "image":
+		ok = false
 	}
 	if !ok {
 		return nil, errorf("%q does not change the cluster; a scenario action needs one of: scale, set image, rollout pause|resume|restart|undo, delete, cordon, uncordon, drain, label, annotate, taint", strings.Join(words[:min(2, len(words))], " "))
@@ -64,7 +68,7 @@ func ParseMutation(line, ns string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Line = strings.Join(words, " ")
+	m.Line = line
 	return m, nil
 }
 

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -214,8 +215,45 @@ func (p *parser) object(n *yaml.Node, doc int, kind, apiVersion, want string) {
 	case *api.Namespace:
 		p.sc.Config.Namespaces = append(p.sc.Config.Namespaces, o.Name)
 	default:
+		setLastApplied(obj, n)
 		p.docs = append(p.docs, docObject{obj: obj, node: n, doc: doc})
 	}
+}
+
+// LastAppliedAnnotation is where kubectl apply records what it applied.
+const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// setLastApplied records the manifest as written, in JSON, the way
+// kubectl apply does (with an empty annotations map, as kubectl leaves it).
+func setLastApplied(obj api.Object, n *yaml.Node) {
+	var m map[string]any
+	if err := n.Decode(&m); err != nil {
+		return
+	}
+	delete(m, "status")
+	meta, _ := m["metadata"].(map[string]any)
+	if meta == nil {
+		meta = map[string]any{}
+		m["metadata"] = meta
+	}
+	for _, k := range []string{"uid", "resourceVersion", "generation", "creationTimestamp", "managedFields", "selfLink"} {
+		delete(meta, k)
+	}
+	ann, _ := meta["annotations"].(map[string]any)
+	if ann == nil {
+		ann = map[string]any{}
+	}
+	delete(ann, LastAppliedAnnotation)
+	meta["annotations"] = ann
+	b, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	om := obj.Meta()
+	if om.Annotations == nil {
+		om.Annotations = map[string]string{}
+	}
+	om.Annotations[LastAppliedAnnotation] = string(b) + "\n"
 }
 
 // decode decodes n into out, reporting type errors with their lines.

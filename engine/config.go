@@ -12,6 +12,7 @@ const (
 	ReplicaSetController = "replicaset-controller"
 	Scheduler            = "scheduler"
 	Kubelet              = "kubelet"
+	GarbageCollector     = "garbage-collector"
 )
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
@@ -23,6 +24,7 @@ var DefaultLatency = map[string]int64{
 	ReplicaSetController: 100,
 	Scheduler:            50,
 	Kubelet:              200,
+	GarbageCollector:     100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

@@ -12,6 +12,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/events"
+	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
@@ -48,7 +49,7 @@ func New(cfg Config) (*Engine, error) {
 	for _, c := range []struct {
 		comp reconcile.Component
 		kind string
-	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}} {
+	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {

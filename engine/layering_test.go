@@ -35,6 +35,11 @@ var layers = map[string][]rule{
 		{api.KindPod, trace.Bind, []trace.Op{trace.Update}, []string{"spec.nodeName", "status.conditions[PodScheduled]"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
+	"garbage-collector": {
+		{api.KindReplicaSet, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.ownerReferences", "metadata.finalizers", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds", "metadata.generation"}},
+		{api.KindPod, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.ownerReferences"}},
+		{api.KindDeployment, trace.Translate, []trace.Op{trace.Update}, []string{"metadata.finalizers"}},
+	},
 	"kubelet": {
 		{api.KindPod, trace.Realize, []trace.Op{trace.Update, trace.Delete}, []string{"status"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},

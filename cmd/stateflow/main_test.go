@@ -119,3 +119,26 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// stateflow kubectl runs the seed document's commands at a chosen moment.
+func TestKubectlCommand(t *testing.T) {
+	out, err := runCLI(t, "", "kubectl", seed, "--until-settled", "--", "get", "deployment", "codartium-api", "-o", "jsonpath={.status.availableReplicas}")
+	if err != nil || out != "3" {
+		t.Fatalf("%q %v", out, err)
+	}
+	out, err = runCLI(t, "", "kubectl", seed, "--at", "5s", "--", "get", "pods")
+	if err != nil || !strings.Contains(out, "0/1") || !strings.Contains(out, "Running") {
+		t.Fatalf("at 5s the pods run but are not ready yet:\n%s %v", out, err)
+	}
+	out, err = runCLI(t, "", "kubectl", seed, "--tick", "2", "--", "rollout", "status", "deployment/codartium-api", "--timeout=90s")
+	if err != nil || !strings.Contains(out, "successfully rolled out") || !strings.Contains(out, "Waiting for deployment") {
+		t.Fatalf("rollout status from tick 2 advances the simulation:\n%s %v", out, err)
+	}
+	out, err = runCLI(t, "", "kubectl", seed, "--", "get", "deploy", "nope")
+	if exitCode(err) != 1 || !strings.Contains(out, `Error from server (NotFound): deployments.apps "nope" not found`) {
+		t.Fatalf("%q %v", out, err)
+	}
+	if _, err := runCLI(t, "", "kubectl", seed, "get", "pods"); exitCode(err) != 2 {
+		t.Fatalf("missing -- must be a usage error: %v", err)
+	}
+}

@@ -268,6 +268,9 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 	if err := Validate(obj); err != nil {
 		return nil, err
 	}
+	if m := obj.Meta(); m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && obj.GetKind() != api.KindPod {
+		return s.finishDeletion(obj, old), nil
+	}
 	return s.replace(obj, old), nil
 }
 
@@ -415,6 +418,12 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 	if !ok || (opts.UID != "" && opts.UID != old.Meta().UID) {
 		return nil, false, NotFound(k.Kind, k.Name)
 	}
+	if old.Meta().DeletionTimestamp != nil && len(old.Meta().Finalizers) > 0 {
+		return old, false, nil // already being deleted; the finalizers decide
+	}
+	if f := propagationFinalizer(opts.Propagation); f != "" && old.GetKind() != api.KindPod {
+		return s.markFinalizing(old, f), false, nil
+	}
 	if pod, ok := old.(*api.Pod); ok {
 		grace := *pod.Spec.TerminationGracePeriodSeconds
 		if opts.GracePeriodSeconds != nil {
@@ -431,6 +440,46 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 	delete(s.objs[k.Kind], k)
 	s.emit(Deleted, old, old)
 	return old, true, nil
+}
+
+// Finalizers the garbage collector honours (metav1.FinalizerOrphanDependents,
+// metav1.FinalizerDeleteDependents).
+const (
+	FinalizerOrphan     = "orphan"
+	FinalizerForeground = "foregroundDeletion"
+)
+
+func propagationFinalizer(p string) string {
+	switch p {
+	case "orphan":
+		return FinalizerOrphan
+	case "foreground":
+		return FinalizerForeground
+	}
+	return ""
+}
+
+// markFinalizing starts a deletion that waits for a finalizer: the object
+// gets a deletionTimestamp and stays until the finalizer is removed.
+func (s *Store) markFinalizing(old api.Object, finalizer string) api.Object {
+	c := old.DeepCopyObject()
+	t := api.At(s.now)
+	c.Meta().DeletionTimestamp = &t
+	c.Meta().DeletionGracePeriodSeconds = api.Int64(0)
+	c.Meta().Finalizers = append(c.Meta().Finalizers, finalizer)
+	if c.Meta().Generation > 0 {
+		c.Meta().Generation++ // BeforeDelete bumps the generation
+	}
+	return s.replace(c, old)
+}
+
+// finishDeletion removes an object whose deletion was waiting for
+// finalizers once the last one is gone.
+func (s *Store) finishDeletion(obj, old api.Object) api.Object {
+	s.rv++
+	delete(s.objs[obj.GetKind()], api.KeyOf(obj))
+	s.emit(Deleted, old, old)
+	return old
 }
 
 // markDeleting sets the deletionTimestamp (shortening an existing grace

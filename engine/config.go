@@ -8,11 +8,13 @@ import (
 
 // Latency keys, one per component kind.
 const (
-	DeploymentController = "deployment-controller"
-	ReplicaSetController = "replicaset-controller"
-	Scheduler            = "scheduler"
-	Kubelet              = "kubelet"
-	GarbageCollector     = "garbage-collector"
+	DeploymentController    = "deployment-controller"
+	ReplicaSetController    = "replicaset-controller"
+	Scheduler               = "scheduler"
+	Kubelet                 = "kubelet"
+	GarbageCollector        = "garbage-collector"
+	NodeLifecycleController = "node-lifecycle-controller"
+	TaintEvictionController = "taint-eviction-controller"
 )
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
@@ -20,11 +22,13 @@ const (
 // it. Real clusters see a few to a few hundred milliseconds; these defaults
 // are large enough that the layers' lag is visible tick by tick.
 var DefaultLatency = map[string]int64{
-	DeploymentController: 100,
-	ReplicaSetController: 100,
-	Scheduler:            50,
-	Kubelet:              200,
-	GarbageCollector:     100,
+	DeploymentController:    100,
+	ReplicaSetController:    100,
+	Scheduler:               50,
+	Kubelet:                 200,
+	GarbageCollector:        100,
+	NodeLifecycleController: 100,
+	TaintEvictionController: 100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.
@@ -54,6 +58,9 @@ type Config struct {
 	CheckpointEvery int
 	// PodLimit, when positive, is a per-namespace pod quota.
 	PodLimit int
+	// NodeMonitorGracePeriodMS is how long a node may go without renewing
+	// its lease before it is marked Unknown (default 40 s).
+	NodeMonitorGracePeriodMS int64
 }
 
 func (c *Config) latency(kind string) int64 {

@@ -112,8 +112,11 @@ func (c *tickCtx) Bind(pod *api.Pod, node, summary string) error {
 
 // eventSource is the source component Kubernetes writes in Events.
 func eventSource(component string) string {
-	if component == Scheduler {
+	switch component {
+	case Scheduler:
 		return "default-scheduler"
+	case NodeLifecycleController:
+		return "node-controller"
 	}
 	return component
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -41,7 +42,7 @@ func New(cfg Config) (*Engine, error) {
 		cfg.CheckpointEvery = DefaultCheckpointEvery
 	}
 	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
-		kubelets: map[string]int{}, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
+		kubelets: map[string]int{}, failures: map[workKey]int{}, down: map[string]int64{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
 	rsc := replicaset.New()
@@ -49,7 +50,8 @@ func New(cfg Config) (*Engine, error) {
 	for _, c := range []struct {
 		comp reconcile.Component
 		kind string
-	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector}} {
+	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector},
+		{nodelifecycle.New(leaseView{w}, cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {
@@ -65,6 +67,7 @@ func New(cfg Config) (*Engine, error) {
 			return nil, err
 		}
 	}
+	w.primeCaches()
 	for i, a := range cfg.Actions {
 		w.schedule(item{at: a.At, kind: kindAction, action: i})
 	}
@@ -103,6 +106,27 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 	w.addComponent(kubelet.New(node.Name, hostIP, node.Spec.PodCIDR, cfg.Images), cfg.latency(Kubelet))
 	return nil
 }
+
+// primeCaches hands the objects that exist before the story begins (nodes,
+// namespaces) to every component's cache at once and queues no work: the
+// components' informers synced long before the scenario starts.
+func (w *world) primeCaches() {
+	for len(w.agenda) > 0 {
+		it := heap.Pop(&w.agenda).(item)
+		if it.kind == kindDelivery {
+			w.comps[it.comp].Observe(it.ev, discard{})
+		}
+	}
+	w.pending = map[workKey]pendingEntry{}
+	w.waiting = map[workKey]pendingEntry{}
+}
+
+// discard is a queue that drops every key.
+type discard struct{}
+
+func (discard) Add(api.Key)             {}
+func (discard) AddAfter(api.Key, int64) {}
+func (discard) Now() int64              { return 0 }
 
 // Now is the virtual time in milliseconds.
 func (e *Engine) Now() int64 { return e.w.now }

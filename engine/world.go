@@ -6,6 +6,7 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/events"
+	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
@@ -24,6 +25,7 @@ type world struct {
 	watchers map[string][]int // kind → component indexes (kubelets excluded)
 	kubelets map[string]int   // node → component index
 	failures map[workKey]int
+	down     map[string]int64 // unreachable nodes → since when
 	recorder *events.Recorder
 	pcg      rand.PCG
 	rng      *rand.Rand
@@ -34,7 +36,7 @@ func (w *world) clone() *world {
 		agenda: append(agenda(nil), w.agenda...), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
-		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)),
+		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)), down: make(map[string]int64, len(w.down)),
 		recorder: w.recorder.Clone(), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	for k, v := range w.pending {
@@ -52,6 +54,14 @@ func (w *world) clone() *world {
 	for k, v := range w.failures {
 		c.failures[k] = v
 	}
+	for k, v := range w.down {
+		c.down[k] = v
+	}
+	for _, comp := range c.comps {
+		if lc, ok := comp.(*nodelifecycle.Controller); ok {
+			lc.SetLeases(leaseView{c})
+		}
+	}
 	c.store.SetSink(c.fanOut)
 	return c
 }
@@ -63,7 +73,15 @@ func (w *world) fanOut(ev apiserver.WatchEvent) {
 	for _, i := range w.watchers[kind] {
 		w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
 	}
-	if kind != api.KindPod {
+	if kind == api.KindNode {
+		if i, ok := w.kubelets[ev.Object.Meta().Name]; ok {
+			w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+		}
+	}
+	if kind != api.KindPod && kind != api.KindNode {
+		return
+	}
+	if kind == api.KindNode {
 		return
 	}
 	node := ev.Object.(*api.Pod).Spec.NodeName

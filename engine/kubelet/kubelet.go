@@ -25,6 +25,10 @@ type Kubelet struct {
 	images    map[string]bool
 	pods      map[api.Key]*podRuntime
 	behaviors Behaviors
+	// health is what a scenario fault made of this kubelet: "Ready",
+	// "NotReady" (running, reporting Ready=False) or "Unreachable" (gone:
+	// it neither reports nor acts).
+	health string
 }
 
 // New returns the kubelet of node, whose pods get addresses from podCIDR
@@ -32,7 +36,7 @@ type Kubelet struct {
 func New(node, hostIP, podCIDR string, behaviors Behaviors) *Kubelet {
 	prefix := strings.TrimSuffix(podCIDR, "0/24")
 	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.New(),
-		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors}
+		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: "Ready"}
 }
 
 // Name implements reconcile.Component.
@@ -42,8 +46,31 @@ func (k *Kubelet) Name() string { return Name }
 func (k *Kubelet) Host() string { return k.node }
 
 // Watches implements reconcile.Component; the engine routes each kubelet
-// only the pods bound to its node.
-func (k *Kubelet) Watches() []string { return []string{api.KindPod} }
+// only the pods bound to its node, and its own Node.
+func (k *Kubelet) Watches() []string { return []string{api.KindPod, api.KindNode} }
+
+// Health is "Ready", "NotReady" or "Unreachable".
+func (k *Kubelet) Health() string { return k.health }
+
+// SetHealth applies a fault (or its end) and returns the keys the kubelet
+// must sync: its Node, to report the new condition, and, when it comes
+// back, every pod it knows (a relist).
+func (k *Kubelet) SetHealth(h string) []api.Key {
+	was := k.health
+	k.health = h
+	keys := []api.Key{{Kind: api.KindNode, Name: k.node}}
+	if was != "Ready" && h == "Ready" {
+		// A kubelet coming back reconciles every pod's status with the API
+		// server's, which others (the node lifecycle controller) changed.
+		for _, rt := range k.pods {
+			rt.status = nil
+		}
+		for _, o := range k.cache.List(api.KindPod, "") {
+			keys = append(keys, api.KeyOf(o))
+		}
+	}
+	return keys
+}
 
 // Cache exposes the kubelet's view.
 func (k *Kubelet) Cache() *informer.Cache { return k.cache }
@@ -68,6 +95,9 @@ func (k *Kubelet) Clone() reconcile.Component {
 // wake the worker, as the kubelet's pod config ignores status changes.
 func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	k.cache.Apply(ev)
+	if ev.Object.GetKind() == api.KindNode || k.health != "Ready" {
+		return
+	}
 	if ev.Type == apiserver.Modified {
 		old, cur := ev.Old.(*api.Pod), ev.Object.(*api.Pod)
 		if reflect.DeepEqual(old.Spec, cur.Spec) && reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&
@@ -100,6 +130,13 @@ func (w *worker) event(c *container, typ, reason, msg string) {
 
 // Reconcile is one pod worker sync (kubelet.go SyncPod / SyncTerminatingPod).
 func (k *Kubelet) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+	if key.Kind == api.KindNode {
+		return reconcile.Result{}, k.reportNode(ctx)
+	}
+	if k.health != "Ready" {
+		ctx.Explain("kubelet on %s is %s: pod/%s is not synced", k.node, strings.ToLower(k.health), key.Name)
+		return reconcile.Result{}, nil
+	}
 	o, ok := k.cache.Get(key)
 	rt := k.pods[key]
 	if !ok {
@@ -466,4 +503,48 @@ func goDuration(ms int64) string {
 		return fmt.Sprintf("%dms", ms)
 	}
 	return sec + "s"
+}
+
+// nodeConditions are the conditions a kubelet posts about its node
+// (kubelet_node_status.go), in the order kubectl describe shows them.
+func nodeConditions(health string) []api.NodeCondition {
+	ready := api.NodeCondition{Type: api.NodeReady, Status: api.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"}
+	if health == "NotReady" {
+		ready = api.NodeCondition{Type: api.NodeReady, Status: api.ConditionFalse, Reason: "KubeletNotReady", Message: "container runtime is down"}
+	}
+	return []api.NodeCondition{
+		{Type: api.NodeMemoryPressure, Status: api.ConditionFalse, Reason: "KubeletHasSufficientMemory", Message: "kubelet has sufficient memory available"},
+		{Type: api.NodeDiskPressure, Status: api.ConditionFalse, Reason: "KubeletHasNoDiskPressure", Message: "kubelet has no disk pressure"},
+		{Type: api.NodePIDPressure, Status: api.ConditionFalse, Reason: "KubeletHasSufficientPID", Message: "kubelet has sufficient PID available"},
+		ready,
+	}
+}
+
+// reportNode posts the node's conditions as this kubelet sees them. An
+// unreachable kubelet posts nothing.
+func (k *Kubelet) reportNode(ctx reconcile.Context) error {
+	if k.health == "Unreachable" {
+		ctx.Explain("kubelet on %s is unreachable: it posts no status and renews no lease", k.node)
+		return nil
+	}
+	live, ok := ctx.LiveGet(api.Key{Kind: api.KindNode, Name: k.node})
+	if !ok {
+		return nil
+	}
+	n := live.(*api.Node).DeepCopy()
+	now := api.At(ctx.Now())
+	conds := nodeConditions(k.health)
+	for i := range conds {
+		conds[i].LastHeartbeatTime, conds[i].LastTransitionTime = now, now
+		if old := n.Status.Condition(conds[i].Type); old != nil && old.Status == conds[i].Status {
+			conds[i].LastTransitionTime = old.LastTransitionTime
+		}
+	}
+	n.Status.Conditions = conds
+	ready := conds[len(conds)-1]
+	if _, err := ctx.PatchStatus(trace.Realize, n, fmt.Sprintf("node/%s status: Ready=%s (%s)", k.node, ready.Status, ready.Reason)); err != nil {
+		return err
+	}
+	ctx.Explain("kubelet on %s posted node status: Ready=%s (%s)", k.node, ready.Status, ready.Reason)
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubectl"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
@@ -50,18 +51,27 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 	}
 }
 
-// nodeFault checks a node fault. Faults need the node lifecycle
-// controller (heartbeats, NodeStatusUnknown, taint eviction), which this
-// version does not simulate yet, so they are refused with that reason.
+// nodeFault schedules a node fault: NotReady and Unreachable take the
+// node's kubelet down (reporting Ready=False, or silent), Ready brings it back.
 func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 	c := nodeAt(n, path+".condition")
 	switch a.Condition {
 	case "NotReady", "Unreachable", "Ready":
-		at := nodeAt(n, path+".node")
-		p.errorf(at.Line, at.Column, path+".node", "node faults are not simulated yet: they need the node lifecycle controller (heartbeats, NodeStatusUnknown, taint eviction), which is not built")
 	case "":
 		p.errorf(c.Line, c.Column, path+".condition", "Required value: NotReady, Unreachable or Ready")
+		return
 	default:
 		p.errorf(c.Line, c.Column, path+".condition", "Unsupported value: %q: supported values: \"NotReady\", \"Unreachable\", \"Ready\"", a.Condition)
+		return
 	}
+	p.faults = append(p.faults, fault{path: path, node: a.Node, line: nodeAt(n, path+".node")})
+	key := api.Key{Kind: api.KindNode, Name: a.Node}
+	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "scenario", Object: key,
+		Run: func(ctx reconcile.Context) error { return engine.SetNodeCondition(ctx, a.Node, a.Condition) }})
+}
+
+// fault remembers a node fault so build can check the node exists.
+type fault struct {
+	path, node string
+	line       *yaml.Node
 }

@@ -49,6 +49,7 @@ type parser struct {
 	docs     []docObject
 	nodes    []*api.Node
 	seen     map[api.Key]int // key → line of its first definition
+	faults   []fault
 }
 
 type docObject struct {
@@ -411,6 +412,11 @@ func (p *parser) build() {
 		completeNode(n, i)
 	}
 	cfg.Nodes = p.nodes
+	for _, f := range p.faults {
+		if !names[f.node] {
+			p.errorf(f.line.Line, f.line.Column, f.path+".node", "nodes %q not found (the scenario's nodes are %s)", f.node, nodeNames(p.nodes))
+		}
+	}
 	declared := map[string]bool{"default": true, "kube-system": true, "kube-public": true, "kube-node-lease": true}
 	for _, ns := range cfg.Namespaces {
 		declared[ns] = true
@@ -452,4 +458,16 @@ func resourceGroup(kind string) string {
 		return ".apps"
 	}
 	return ""
+}
+
+func nodeNames(ns []*api.Node) string {
+	var out []string
+	for i, n := range ns {
+		if i == 5 {
+			out = append(out, fmt.Sprintf("… %d in all", len(ns)))
+			break
+		}
+		out = append(out, n.Name)
+	}
+	return strings.Join(out, ", ")
 }

@@ -97,9 +97,18 @@ func (s *syncer) requeueStuckDeployment(d *api.Deployment, newStatus api.Deploym
 	if DeploymentComplete(d, &newStatus) || DeploymentTimedOut(d, &newStatus, s.now) {
 		return reconcile.Result{}
 	}
+	if c.Reason == NewRSAvailableReason {
+		// A rollout that completed and then lost availability never times
+		// out (kubernetes#106054): upstream requeues it rate-limited over
+		// and over with no effect. Its status changes only through watch
+		// events, so the simulator skips those empty syncs.
+		return reconcile.Result{}
+	}
 	after := c.LastUpdateTime.MS + int64(*d.Spec.ProgressDeadlineSeconds)*1000 - s.now
 	if after < 1000 {
-		return reconcile.Result{RequeueAfter: 5}
+		// Upstream requeues rate-limited (5 ms and up) until the deadline
+		// has passed; the simulator wakes once, just after it.
+		return reconcile.Result{RequeueAfter: max(after+1, 5)}
 	}
 	s.note("rollout not complete; will re-check the %ds progress deadline in %s", *d.Spec.ProgressDeadlineSeconds, trace.FormatTime(after+1000))
 	return reconcile.Result{RequeueAfter: after + 1000}

@@ -70,6 +70,11 @@ func (c *tickCtx) write(class trace.Class, obj api.Object, summary string, f fun
 	if err != nil {
 		return nil, err
 	}
+	if _, still := c.w.store.Get(api.KeyOf(obj)); !still {
+		// Removing the last finalizer completed a pending deletion.
+		c.record(class, trace.Delete, before, nil, summary+"; the object is deleted")
+		return out, nil
+	}
 	c.record(class, trace.Update, before, out, summary)
 	return out, nil
 }

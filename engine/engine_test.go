@@ -22,7 +22,7 @@ const seed = "../examples/codartium-api.yaml"
 
 // Every example, run twice, gives byte-identical JSON traces.
 func TestDeterminism(t *testing.T) {
-	for _, path := range examples(t) {
+	for _, path := range exampleFiles(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			run := func() []byte {
 				e, _ := load(t, path)

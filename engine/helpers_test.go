@@ -36,7 +36,7 @@ func loadBytes(t testing.TB, src []byte) (*engine.Engine, *scenario.Scenario) {
 	return e, sc
 }
 
-func examples(t testing.TB) []string {
+func exampleFiles(t testing.TB) []string {
 	t.Helper()
 	files, err := filepath.Glob("../examples/*.yaml")
 	if err != nil || len(files) == 0 {

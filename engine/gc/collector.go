@@ -60,7 +60,8 @@ func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		return
 	}
 	c.uids[m.UID] = k
-	if m.DeletionTimestamp != nil && hasFinalizer(m, apiserver.FinalizerOrphan, apiserver.FinalizerForeground) {
+	startsDeleting := ev.Old == nil || ev.Old.Meta().DeletionTimestamp == nil
+	if m.DeletionTimestamp != nil && startsDeleting && hasFinalizer(m, apiserver.FinalizerOrphan, apiserver.FinalizerForeground) {
 		q.Add(k)
 	}
 	if ev.Type == apiserver.Added {
@@ -72,10 +73,15 @@ func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	}
 }
 
-// wakeOwners re-checks owners waiting in foreground deletion.
+// wakeOwners re-checks the owners of a deleted object that wait for
+// their dependents in foreground deletion.
 func (c *Collector) wakeOwners(m *api.ObjectMeta, q reconcile.Queue) {
 	for _, ref := range m.OwnerReferences {
-		if k, ok := c.uids[ref.UID]; ok {
+		k, ok := c.uids[ref.UID]
+		if !ok {
+			continue
+		}
+		if o, ok := c.cache.Get(k); ok && o.Meta().DeletionTimestamp != nil && hasFinalizer(o.Meta(), apiserver.FinalizerForeground) {
 			q.Add(k)
 		}
 	}

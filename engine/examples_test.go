@@ -1,0 +1,233 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/kubectl"
+	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/examples"
+)
+
+// story runs an example and checks the facts its header promises.
+type story struct {
+	until int64 // virtual ms to run to; 0 = until settled
+	check func(t *testing.T, e *engine.Engine, k *kubectl.Session)
+}
+
+func jp(t *testing.T, k *kubectl.Session, args string) string {
+	t.Helper()
+	res := k.Run("get " + args)
+	if res.Code != 0 {
+		t.Fatalf("kubectl get %s: %s", args, res.Stderr)
+	}
+	return res.Stdout
+}
+
+func countEvents(e *engine.Engine, reason, prefix string) int {
+	n := 0
+	for _, ev := range eventsWith(e, reason) {
+		if strings.HasPrefix(ev.Message, prefix) {
+			n += int(ev.Count)
+		}
+	}
+	return n
+}
+
+var stories = map[string]story{
+	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
+			t.Errorf("available %s", got)
+		}
+	}},
+	"rolling-update": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if got := jp(t, k, `rs -o jsonpath='{range .items[*]}{.spec.replicas}/{.metadata.annotations.deployment\.kubernetes\.io/revision} {end}'`); !strings.Contains(got, "0/1") || !strings.Contains(got, "4/2") {
+			t.Errorf("ReplicaSets (replicas/revision): %s", got)
+		}
+	}},
+	"max-surge-zero": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if n := countEvents(e, "ScalingReplicaSet", "Scaled"); n != 9 {
+			t.Errorf("%d ScalingReplicaSet events, want 1 + 8 (S2 at 4 replicas)", n)
+		}
+	}},
+	"recreate": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if got := jp(t, k, "pods -o jsonpath={.items[*].spec.containers[0].image}"); strings.Count(got, "example/web:v2") != 3 {
+			t.Errorf("pods: %s", got)
+		}
+	}},
+	"scale-up-down": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if got := jp(t, k, "rs -o jsonpath={.items[*].spec.replicas}"); got != "2" {
+			t.Errorf("one ReplicaSet of 2 replicas, got %q", got)
+		}
+		if n := countEvents(e, "SuccessfulDelete", "Deleted pod"); n != 4 {
+			t.Errorf("%d pods deleted, want 4", n)
+		}
+	}},
+	"crash-loop": {until: 15 * 60_000, check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		out := jp(t, k, "pods")
+		if !strings.Contains(out, "0/1") || !(strings.Contains(out, "CrashLoopBackOff") || strings.Contains(out, "Running") || strings.Contains(out, "Error")) {
+			t.Errorf("pods:\n%s", out)
+		}
+		if n := countEvents(e, "BackOff", "Back-off restarting failed container api in pod api-"); n < 3 {
+			t.Errorf("%d BackOff events", n)
+		}
+		if got := jp(t, k, "pods -o jsonpath={.items[0].status.phase}"); got != "Running" {
+			t.Errorf("a crash-looping pod stays Running, got %s", got)
+		}
+	}},
+	"image-pull-failure": {until: 5 * 60_000, check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		out := jp(t, k, "pods")
+		if !strings.Contains(out, "ImagePullBackOff") && !strings.Contains(out, "ErrImagePull") {
+			t.Errorf("pods:\n%s", out)
+		}
+		if strings.Count(out, "1/1     Running") != 3 {
+			t.Errorf("the 3 old pods keep serving:\n%s", out)
+		}
+		if n := countEvents(e, "Failed", "Failed to pull image \"example/web:v2\": rpc error"); n < 2 {
+			t.Errorf("%d pull failures", n)
+		}
+	}},
+	"insufficient-cpu": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		msgs := eventsWith(e, "FailedScheduling")
+		want := "0/4 nodes are available: 1 node(s) were unschedulable, 3 Insufficient cpu. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.."
+		if len(msgs) == 0 || msgs[0].Message != want {
+			t.Fatalf("FailedScheduling %+v\nwant %q", msgs, want)
+		}
+		if got := jp(t, k, "pods -o jsonpath={.items[*].spec.nodeName}"); got != "node-4 node-4" {
+			t.Errorf("pods on %q, want node-4 after it was uncordoned", got)
+		}
+	}},
+	"node-failure": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if len(eventsWith(e, "TaintManagerEviction")) != 1 {
+			t.Errorf("one eviction expected")
+		}
+		if out := jp(t, k, "pods"); !strings.Contains(out, "Terminating") || strings.Count(out, "Running") != 3 {
+			t.Errorf("pods:\n%s", out)
+		}
+	}},
+	"min-ready-seconds": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		sawLag := false
+		for _, tk := range e.Trace() {
+			if tk.Component == "replicaset-controller" && strings.Contains(tk.Explanation, "(1 ready, 0 available)") {
+				sawLag = true
+			}
+		}
+		if !sawLag {
+			t.Error("a ready pod must stay unavailable for minReadySeconds")
+		}
+	}},
+	"rollback": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if got := jp(t, k, `deploy web -o jsonpath='{.spec.template.spec.containers[0].image} {.metadata.annotations.deployment\.kubernetes\.io/revision}'`); got != "example/web:v2 4" {
+			t.Errorf("after undo: %q, want v2 at revision 4", got)
+		}
+		if len(eventsWith(e, "DeploymentRollback")) != 0 {
+			t.Error("kubectl rollout undo emits no DeploymentRollback event")
+		}
+	}},
+	"pause-resume": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if got := jp(t, k, `rs -o jsonpath='{range .items[*]}{.metadata.annotations.deployment\.kubernetes\.io/revision}:{.spec.replicas} {end}'`); got != "1:0 2:5 " && got != "2:5 1:0 " {
+			t.Errorf("ReplicaSets revision:replicas %q, want one rollout to revision 2 at 5 replicas", got)
+		}
+		reasons := ""
+		for _, tk := range e.Trace() {
+			for _, eff := range tk.Effects {
+				if strings.Contains(eff.Summary, "DeploymentPaused") || strings.Contains(eff.Summary, "DeploymentResumed") {
+					reasons += eff.Summary + "\n"
+				}
+			}
+		}
+		if !strings.Contains(reasons, "DeploymentPaused") || !strings.Contains(reasons, "DeploymentResumed") {
+			t.Errorf("Progressing=Unknown paused/resumed conditions: %q", reasons)
+		}
+	}},
+	"proportional-scaling": {until: 100_000, check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		got := jp(t, k, `rs -o jsonpath='{range .items[*]}{.metadata.annotations.deployment\.kubernetes\.io/revision}:{.spec.replicas} {end}'`)
+		if got != "2:7 1:11 " && got != "1:11 2:7 " {
+			t.Errorf("revision:replicas %q, want old 11 and new 7 (S5)", got)
+		}
+	}},
+	"progress-deadline": {until: 200_000, check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		got := jp(t, k, `deploy web -o jsonpath='{.status.conditions[?(@.type=="Progressing")].reason}/{.status.conditions[?(@.type=="Available")].status}'`)
+		if got != "ProgressDeadlineExceeded/True" {
+			t.Errorf("conditions %q", got)
+		}
+		if res := k.Run("rollout status deployment/web"); res.Code != 1 || res.Stderr != "error: deployment \"web\" exceeded its progress deadline\n" {
+			t.Errorf("rollout status: %+v", res)
+		}
+	}},
+	"slow-watches": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		var ready, rsReady, dReady int64 = -1, -1, -1
+		for _, tk := range e.Trace() {
+			for _, eff := range tk.Effects {
+				switch o := eff.After.(type) {
+				case *api.Pod:
+					if ready < 0 && api.IsPodReady(o) {
+						ready = tk.Time
+					}
+				case *api.ReplicaSet:
+					if rsReady < 0 && o.Status.ReadyReplicas > 0 {
+						rsReady = tk.Time
+					}
+				case *api.Deployment:
+					if dReady < 0 && o.Status.ReadyReplicas > 0 {
+						dReady = tk.Time
+					}
+				}
+			}
+		}
+		if !(ready >= 0 && rsReady-ready >= 1500 && dReady-rsReady >= 2000) {
+			t.Errorf("each layer should lag the one below by its watch latency: pod %d, rs %d, deployment %d", ready, rsReady, dReady)
+		}
+	}},
+	"cascade-deletion": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		if res := k.Run("get all"); res.Stdout != "" {
+			t.Errorf("everything is deleted:\n%s", res.Stdout)
+		}
+		order := ""
+		for _, tk := range e.Trace() {
+			for _, eff := range tk.Effects {
+				if eff.Op == "delete" && eff.After == nil {
+					order += eff.Object.Kind + " "
+				}
+			}
+		}
+		if !strings.HasPrefix(order, "Pod Pod Pod ReplicaSet Deployment") {
+			t.Errorf("removal order %q, want pods, then the ReplicaSet, then the Deployment", order)
+		}
+	}},
+}
+
+// Every example has a story test, and every story holds.
+func TestExamples(t *testing.T) {
+	all := examples.All()
+	if len(all) < 14 {
+		t.Fatalf("%d examples, want at least 14", len(all))
+	}
+	for _, ex := range all {
+		t.Run(ex.Name, func(t *testing.T) {
+			st, ok := stories[ex.Name]
+			if !ok {
+				t.Fatalf("example %s has no story test", ex.Name)
+			}
+			sc, err := scenario.Parse([]byte(ex.Source))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sc.Warnings) > 0 || sc.Description == "" || !strings.HasPrefix(ex.Source, "# "+ex.Name+":") {
+				t.Fatalf("examples need a header comment, a description and no warnings: %v", sc.Warnings)
+			}
+			e, err := engine.New(sc.Config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.until > 0 {
+				e.RunUntil(st.until)
+			} else if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+				t.Fatal(err)
+			}
+			st.check(t, e, &kubectl.Session{Engine: e, Namespace: sc.Namespace})
+		})
+	}
+}

@@ -3,7 +3,7 @@ GO        ?= go
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 SCENARIO  ?= examples/codartium-api.yaml
 
-.PHONY: run test test-native test-wasm vet fmt-check bench build
+.PHONY: run test test-native test-wasm vet fmt-check bench build fuzz
 
 # Until the playground lands, `make run` runs the engine on the seed
 # scenario from the command line and prints the whole trace.
@@ -31,3 +31,11 @@ bench:
 
 build:
 	mkdir -p bin && $(GO) build -trimpath -o bin/stateflow ./cmd/stateflow
+
+# Long fuzzing runs (make test replays the committed corpora briefly).
+FUZZTIME ?= 2m
+fuzz:
+	$(GO) test ./engine/scenario -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzCommand$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzJSONPath$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

@@ -12,7 +12,7 @@ import (
 )
 
 // seedSession is the seed scenario, settled, with its kubeconfig namespace.
-func seedSession(t *testing.T, settle bool) *kubectl.Session {
+func seedSession(t testing.TB, settle bool) *kubectl.Session {
 	t.Helper()
 	src, err := os.ReadFile("../../examples/codartium-api.yaml")
 	if err != nil {
@@ -34,7 +34,7 @@ func seedSession(t *testing.T, settle bool) *kubectl.Session {
 	return &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
 }
 
-func run(t *testing.T, s *kubectl.Session, line string) kubectl.Result {
+func run(t testing.TB, s *kubectl.Session, line string) kubectl.Result {
 	t.Helper()
 	return s.Run(line)
 }

@@ -22,8 +22,12 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// MaxInputBytes bounds a scenario's size.
-const MaxInputBytes = 1 << 20
+// Limits on a scenario: its size in bytes and the pods its workloads ask
+// for (Kubernetes' own supported maximum).
+const (
+	MaxInputBytes = 1 << 20
+	MaxPods       = 150_000
+)
 
 // Scenario is a parsed scenario, ready to run.
 type Scenario struct {
@@ -412,6 +416,7 @@ func (p *parser) build() {
 		completeNode(n, i)
 	}
 	cfg.Nodes = p.nodes
+	p.checkPods()
 	for _, f := range p.faults {
 		if !names[f.node] {
 			p.errorf(f.line.Line, f.line.Column, f.path+".node", "nodes %q not found (the scenario's nodes are %s)", f.node, nodeNames(p.nodes))
@@ -470,4 +475,29 @@ func nodeNames(ns []*api.Node) string {
 		out = append(out, n.Name)
 	}
 	return strings.Join(out, ", ")
+}
+
+// checkPods refuses workloads that together ask for more than MaxPods.
+func (p *parser) checkPods() {
+	total := int64(0)
+	for _, d := range p.docs {
+		switch o := d.obj.(type) {
+		case *api.Deployment:
+			total += replicasOrOne(o.Spec.Replicas)
+		case *api.ReplicaSet:
+			total += replicasOrOne(o.Spec.Replicas)
+		case *api.Pod:
+			total++
+		}
+	}
+	if total > MaxPods {
+		p.errorf(0, 0, "", "the workloads ask for %d pods; the simulated cluster holds at most %d (Kubernetes' supported maximum)", total, MaxPods)
+	}
+}
+
+func replicasOrOne(r *int32) int64 {
+	if r == nil {
+		return 1
+	}
+	return int64(*r)
 }

@@ -63,6 +63,7 @@ func TestParseErrors(t *testing.T) {
 		{"negative duration", base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  latency: {kubelet: -5s}\n", `line 20:22: spec.latency.kubelet: "-5s" is negative`},
 		{"bad duration", base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  images: {\"nginx:1.25\": {pull: soon}}\n", `"soon" is not a duration`},
 		{"too many nodes", base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  nodes: {count: 5001}\n", "spec.nodes.count: Invalid value: 5001: must be between 0 and 5000"},
+		{"too many pods", strings.Replace(base, "replicas: 2", "replicas: 150001", 1), "the workloads ask for 150001 pods; the simulated cluster holds at most 150000"},
 		{"two scenarios", "apiVersion: stateflow/v1alpha1\nkind: Scenario\n---\napiVersion: stateflow/v1alpha1\nkind: Scenario\n", "only one Scenario document"},
 		{"no kind", "apiVersion: v1\nmetadata: {name: x}\n", "Object 'Kind' is missing"},
 		{"not a mapping", "- a\n- b\n", "document 1 is not a mapping"},

@@ -1,0 +1,58 @@
+package kubectl_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/kubectl"
+)
+
+// FuzzSplit: the tokenizer never panics and never returns empty words
+// from unquoted input.
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{`get pods -o jsonpath='{.items[0].metadata.name}'`, `a "b c" 'd e' f\ g`, `'unterminated`, `"x\"y"`, ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		words, err := kubectl.Split(line)
+		if err != nil {
+			return
+		}
+		if !strings.ContainsAny(line, `'"\`) {
+			for _, w := range words {
+				if w == "" {
+					t.Fatalf("empty word from %q", line)
+				}
+			}
+		}
+	})
+}
+
+// FuzzCommand: any command line against a live cluster returns a result
+// with an exit code and never panics the caller.
+func FuzzCommand(f *testing.F) {
+	for _, s := range []string{
+		`get deployment codartium-api -o jsonpath='{.spec.template}'`,
+		`get events --field-selector involvedObject.kind=Pod -n codartium-team`,
+		`get pods -l 'app in (a,b)' --sort-by=.metadata.name`, `describe deploy codartium-api`,
+		`rollout history deployment/codartium-api`, `get pods -o custom-columns=N:.metadata.name`,
+		`scale deploy codartium-api --replicas=2`, `label pod x a=b`, `get all -A -o wide`, `config view --minify`,
+		`get deploy -o jsonpath={.items[?(@.spec.replicas>1)]}`, `taint nodes node-1 k=v:NoSchedule`,
+	} {
+		f.Add(s)
+	}
+	s := seedSession(f, true)
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.Contains(line, "rollout status") || strings.Contains(line, "-w") || strings.Contains(line, "watch") {
+			return // these advance the simulation; covered by their own tests
+		}
+		res := s.Run(line)
+		if res.Code != 0 && res.Stderr == "" {
+			t.Fatalf("%q failed with no message", line)
+		}
+		if strings.Contains(res.Stderr, "internal error") {
+			t.Fatalf("%q: %s", line, res.Stderr)
+		}
+		_ = kubectl.Result{}
+	})
+}

@@ -1,0 +1,38 @@
+package scenario
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// FuzzParse: any input either parses or yields positioned Errors; never a
+// panic, and every diagnostic has a message.
+func FuzzParse(f *testing.F) {
+	seed, _ := os.ReadFile("../../examples/codartium-api.yaml")
+	f.Add(string(seed))
+	f.Add(base)
+	f.Add("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec: {containers: [{name: c, image: x:1}]}\n")
+	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  nodes: {count: 2}\n  actions:\n  - at: 1s\n    kubectl: scale deploy/x --replicas=2\n")
+	f.Add("a: &a [x]\nb: [*a, *a]\n")
+	f.Add("\xff\xfe")
+	f.Fuzz(func(t *testing.T, src string) {
+		sc, err := Parse([]byte(src))
+		if err != nil {
+			var errs Errors
+			if !errors.As(err, &errs) || len(errs) == 0 {
+				t.Fatalf("error %v is not a non-empty Errors", err)
+			}
+			for _, d := range errs {
+				if strings.TrimSpace(d.Message) == "" {
+					t.Fatalf("empty diagnostic %+v", d)
+				}
+			}
+			return
+		}
+		if sc == nil {
+			t.Fatal("nil scenario without an error")
+		}
+	})
+}

@@ -80,3 +80,50 @@ func (w *world) lifecycle() int {
 	}
 	return -1
 }
+
+// KillPod kills the containers of one pod (by name, or the first pod by
+// name matching a label selector such as "app=web") in namespace ns: its
+// kubelet sees them exit with code 137 and restarts them.
+func KillPod(ctx reconcile.Context, ns, target string, match func(labels map[string]string) bool) error {
+	tc, ok := ctx.(*tickCtx)
+	if !ok {
+		return fmt.Errorf("faults run only inside the engine")
+	}
+	w := tc.w
+	var pod *api.Pod
+	for _, o := range w.store.List(api.KindPod, ns) {
+		p := o.(*api.Pod)
+		if p.DeletionTimestamp == nil && (p.Name == target || match != nil && match(p.Labels)) && p.Spec.NodeName != "" {
+			pod = p
+			break
+		}
+	}
+	if pod == nil {
+		ctx.Explain("fault: kill-pod %s found no running pod in namespace %s", target, ns)
+		return nil
+	}
+	i, ok := w.kubelets[pod.Spec.NodeName]
+	if !ok || !w.comps[i].(*kubelet.Kubelet).Kill(api.KeyOf(pod), w.now) {
+		ctx.Explain("fault: pod/%s has no running container to kill", pod.Name)
+		return nil
+	}
+	ctx.Read(pod)
+	w.enqueue(i, api.KeyOf(pod), w.now)
+	ctx.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them", pod.Name, pod.Spec.NodeName)
+	return nil
+}
+
+// FailImage makes every later pull of image fail on every node, as when a
+// tag is deleted from the registry. Nodes that already have it keep it.
+func FailImage(ctx reconcile.Context, image string) error {
+	tc, ok := ctx.(*tickCtx)
+	if !ok {
+		return fmt.Errorf("faults run only inside the engine")
+	}
+	msg := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: not found", image)
+	for _, i := range tc.w.kubelets {
+		tc.w.comps[i].(*kubelet.Kubelet).FailImage(image, msg)
+	}
+	ctx.Explain("fault: image %s disappears from its registry; every new pull of it fails", image)
+	return nil
+}

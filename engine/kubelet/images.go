@@ -22,6 +22,14 @@ type Behavior struct {
 	// that long, with ExitCode.
 	ExitAfterMS int64
 	ExitCode    int32
+	// FlapUpMS and FlapDownMS make readiness flap: once answering, the app
+	// answers its readiness probe for FlapUpMS, then fails it for
+	// FlapDownMS, over and over.
+	FlapUpMS, FlapDownMS int64
+	// LivenessFailAfterMS, when positive, makes the app stop answering its
+	// liveness probe that long after it starts: the kubelet kills and
+	// restarts it.
+	LivenessFailAfterMS int64
 	// StopMS is how long the app takes to exit after SIGTERM.
 	StopMS int64
 	// SizeBytes is the image size reported in the Pulled event.

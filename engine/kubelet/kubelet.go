@@ -25,6 +25,8 @@ type Kubelet struct {
 	images    map[string]bool
 	pods      map[api.Key]*podRuntime
 	behaviors Behaviors
+	// pullFailures are images whose pulls fail from now on (fail-image).
+	pullFailures map[string]string
 	// health is what a scenario fault made of this kubelet: "Ready",
 	// "NotReady" (running, reporting Ready=False) or "Unreachable" (gone:
 	// it neither reports nor acts).
@@ -79,6 +81,10 @@ func (k *Kubelet) Cache() *informer.Cache { return k.cache }
 func (k *Kubelet) Clone() reconcile.Component {
 	c := *k
 	c.cache = k.cache.Clone()
+	c.pullFailures = make(map[string]string, len(k.pullFailures))
+	for i, m := range k.pullFailures {
+		c.pullFailures[i] = m
+	}
 	c.images = make(map[string]bool, len(k.images))
 	for i := range k.images {
 		c.images[i] = true
@@ -181,7 +187,7 @@ func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
 		k.nextIP = 2
 	}
 	for _, c := range p.Spec.Containers {
-		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image, readyAt: -1})
+		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image})
 	}
 	k.pods[api.KeyOf(p)] = rt
 	w.note("admitted; sandbox up with IP %s", rt.ip)
@@ -215,8 +221,8 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			}
 			blocked = true
 		case stageRunning:
-			if !c.ready && c.readyAt >= 0 {
-				wake(c.readyAt)
+			for _, t := range k.probeWakes(c, spec, b, w.now) {
+				wake(t)
 			}
 			if c.exitAt > 0 {
 				wake(c.exitAt)
@@ -248,9 +254,8 @@ func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec
 			}
 			k.started(w, p, c, spec, b)
 		case stageRunning:
-			if !c.ready && c.readyAt >= 0 && c.readyAt <= w.now {
-				c.ready = true
-				w.note("readiness probe of %s succeeded", c.name)
+			if k.probe(w, p, rt, c, spec, b) {
+				continue
 			}
 			if c.exitAt > 0 && c.exitAt <= w.now {
 				k.exited(w, c, b)
@@ -296,8 +301,38 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 	return true
 }
 
+// FailImage makes every later pull of image fail with msg.
+func (k *Kubelet) FailImage(image, msg string) {
+	if k.pullFailures == nil {
+		k.pullFailures = map[string]string{}
+	}
+	k.pullFailures[image] = msg
+}
+
+// Kill makes the containers of a pod on this node exit at once with exit
+// code 137, as when the OOM killer or an operator kills the process. It
+// returns false if the kubelet runs no such pod.
+func (k *Kubelet) Kill(pod api.Key, now int64) bool {
+	rt, ok := k.pods[pod]
+	if !ok {
+		return false
+	}
+	killed := false
+	for _, c := range rt.containers {
+		if c.stage == stageRunning {
+			c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(now), ContainerID: "containerd://" + c.id}
+			c.stage, c.ready, c.finishedAt = stageExited, false, now
+			killed = true
+		}
+	}
+	return killed
+}
+
 // finishPull completes (or fails) a pull.
 func (k *Kubelet) finishPull(w *worker, c *container, b Behavior) bool {
+	if msg, failing := k.pullFailures[c.image]; failing {
+		b.PullError = msg
+	}
 	if b.PullError != "" {
 		msg := fmt.Sprintf("Failed to pull image %q: %s", c.image, b.PullError)
 		w.event(c, api.EventWarning, "Failed", msg)
@@ -337,34 +372,85 @@ func (k *Kubelet) create(w *worker, c *container, b Behavior) {
 func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Container, b Behavior) {
 	c.stage, c.startedAt, c.ready, c.term = stageRunning, c.due, false, nil
 	w.event(c, api.EventNormal, "Started", "Started container "+c.name)
-	c.readyAt = readyAt(c.startedAt, spec.ReadinessProbe, b)
+	c.probesFrom = c.startedAt
+	if spec.StartupProbe != nil {
+		// The startup probe hits the app's liveness endpoint; readiness and
+		// liveness probing begin once it has passed.
+		if _, passed := probeState(c.startedAt, spec.StartupProbe, false, livenessAnswer(c.startedAt, b), c.startedAt-1); passed >= 0 {
+			c.probesFrom = passed
+		}
+	}
 	if b.ExitAfterMS > 0 {
 		c.exitAt = c.startedAt + b.ExitAfterMS
 	} else {
 		c.exitAt = 0
 	}
-	if c.readyAt <= w.now && c.readyAt >= 0 {
-		c.ready = true
+	c.ready = k.readiness(c, spec, b, w.now)
+	if c.ready {
 		w.note("started %s; ready", c.name)
+	} else if _, next := k.readinessNext(c, spec, b, w.now); next >= 0 {
+		w.note("started %s; readiness probe passes at %s", c.name, trace.FormatTime(next))
 	} else {
-		w.note("started %s; readiness probe passes at %s", c.name, trace.FormatTime(c.readyAt))
+		w.note("started %s; its readiness probe never passes", c.name)
 	}
 }
 
-// readyAt is the first readiness probe (initialDelaySeconds, then every
-// periodSeconds) at or after the app answers; without a probe the
-// container is ready when it starts.
-func readyAt(startedAt int64, probe *api.Probe, b Behavior) int64 {
-	if probe == nil {
-		return startedAt
+// readiness is the readiness verdict at t: without a probe a container is
+// ready as soon as it runs (and its startup probe, if any, has passed).
+func (k *Kubelet) readiness(c *container, spec *api.Container, b Behavior, t int64) bool {
+	st, _ := k.readinessNext(c, spec, b, t)
+	return st
+}
+
+func (k *Kubelet) readinessNext(c *container, spec *api.Container, b Behavior, t int64) (bool, int64) {
+	if t < c.probesFrom {
+		return false, c.probesFrom
 	}
-	answers := startedAt + b.ReadyMS
-	t := startedAt + int64(probe.InitialDelaySeconds)*1000
-	period := int64(max(probe.PeriodSeconds, 1)) * 1000
-	for t < answers {
-		t += period
+	if spec.ReadinessProbe == nil {
+		return true, -1
 	}
-	return t + int64(max(probe.SuccessThreshold, 1)-1)*period
+	return probeState(c.probesFrom, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
+}
+
+// liveness is the liveness verdict at t and when it next changes.
+func (k *Kubelet) liveness(c *container, spec *api.Container, b Behavior, t int64) (bool, int64) {
+	if spec.LivenessProbe == nil || t < c.probesFrom {
+		if spec.LivenessProbe == nil {
+			return true, -1
+		}
+		return true, c.probesFrom
+	}
+	return probeState(c.probesFrom, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
+}
+
+// probeWakes are the times the probes' verdicts next change.
+func (k *Kubelet) probeWakes(c *container, spec *api.Container, b Behavior, now int64) []int64 {
+	_, r := k.readinessNext(c, spec, b, now)
+	_, l := k.liveness(c, spec, b, now)
+	return []int64{r, l}
+}
+
+// probe applies the probes' verdicts at w.now: readiness changes, and a
+// failed liveness probe kills the container (it reports whether it did).
+func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) bool {
+	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
+		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip))
+		w.event(c, api.EventNormal, "Killing", fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name))
+		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: "containerd://" + c.id}
+		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
+		w.note("%s failed its liveness probe: killed", c.name)
+		return true
+	}
+	ready := k.readiness(c, spec, b, w.now)
+	switch {
+	case ready && !c.ready:
+		w.note("readiness probe of %s succeeded", c.name)
+	case !ready && c.ready:
+		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Readiness", spec.ReadinessProbe, rt.ip))
+		w.note("readiness probe of %s failed %d times: not ready", c.name, spec.ReadinessProbe.FailureThreshold)
+	}
+	c.ready = ready
+	return false
 }
 
 // exited records the app exiting on its own.

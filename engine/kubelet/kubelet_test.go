@@ -59,16 +59,6 @@ func TestGetPhase(t *testing.T) {
 	}
 }
 
-func TestReadyAtFollowsProbePeriods(t *testing.T) {
-	probe := &api.Probe{InitialDelaySeconds: 2, PeriodSeconds: 5, SuccessThreshold: 1}
-	if got := readyAt(1000, probe, Behavior{ReadyMS: 3000}); got != 8000 {
-		t.Fatalf("readyAt = %d, want 8000 (probes at 3s, 8s; the app answers from 4s)", got)
-	}
-	if got := readyAt(1000, nil, Behavior{ReadyMS: 3000}); got != 1000 {
-		t.Fatalf("without a readiness probe a container is ready when it starts, got %d", got)
-	}
-}
-
 func TestContainersReadyMessage(t *testing.T) {
 	c := containersReady(api.PodRunning, nil, []string{"a", "b"})
 	if c.Reason != "ContainersNotReady" || c.Message != "containers with unready status: [a b]" {

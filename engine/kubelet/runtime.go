@@ -27,7 +27,7 @@ type container struct {
 	stage       stage
 	due         int64 // end of the pull or the start
 	startedAt   int64
-	readyAt     int64 // when the readiness probe first succeeds; -1 never
+	probesFrom  int64 // when readiness and liveness probing starts (after the startup probe)
 	ready       bool
 	exitAt      int64 // when the app exits on its own; 0 never
 	finishedAt  int64 // when it last exited

@@ -2,6 +2,9 @@ package scenario
 
 import (
 	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/labels"
 
 	"gopkg.in/yaml.v3"
 
@@ -32,9 +35,21 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 	if !ok {
 		return
 	}
+	kinds := 0
+	for _, set := range []bool{a.Kubectl != "", a.Node != "", a.KillPod != "", a.FailImage != ""} {
+		if set {
+			kinds++
+		}
+	}
 	switch {
-	case a.Kubectl != "" && a.Node != "":
-		p.errorf(at.Line, at.Column, path, "an action is either kubectl or a node fault, not both")
+	case kinds > 1:
+		p.errorf(at.Line, at.Column, path, "an action does one thing: kubectl, node, kill-pod or fail-image")
+	case a.KillPod != "":
+		p.killPod(n, path, ms, a.KillPod)
+	case a.FailImage != "":
+		image := a.FailImage
+		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "scenario", Object: api.Key{Kind: "Image", Name: image},
+			Run: func(ctx reconcile.Context) error { return engine.FailImage(ctx, image) }})
 	case a.Kubectl != "":
 		m, err := kubectl.ParseMutation(a.Kubectl, p.sc.Namespace)
 		if err != nil {
@@ -47,7 +62,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 	case a.Node != "":
 		p.nodeFault(n, path, ms, a)
 	default:
-		p.errorf(at.Line, at.Column, path, "Required value: an action needs kubectl (a command) or node (a fault)")
+		p.errorf(at.Line, at.Column, path, "Required value: an action needs kubectl (a command), node (a fault), kill-pod or fail-image")
 	}
 }
 
@@ -74,4 +89,21 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 type fault struct {
 	path, node string
 	line       *yaml.Node
+}
+
+// killPod schedules the kill-pod fault: a pod name, or a label selector.
+func (p *parser) killPod(n *yaml.Node, path string, ms int64, target string) {
+	var match func(map[string]string) bool
+	if strings.ContainsAny(target, "=!") || strings.Contains(target, " in ") {
+		sel, err := labels.Parse(target)
+		if err != nil {
+			at := nodeAt(n, path+".kill-pod")
+			p.errorf(at.Line, at.Column, path+".kill-pod", "%q is neither a pod name nor a label selector: %v", target, err)
+			return
+		}
+		match = func(l map[string]string) bool { return sel.Matches(labels.Set(l)) }
+	}
+	ns := p.sc.Namespace
+	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "scenario", Object: api.Key{Kind: api.KindPod, Namespace: ns, Name: target},
+		Run: func(ctx reconcile.Context) error { return engine.KillPod(ctx, ns, target, match) }})
 }

@@ -376,13 +376,23 @@ func (p *parser) behavior(n *yaml.Node, path string, s ImageSpec) kubelet.Behavi
 		name string
 		v    string
 		dst  *int64
-	}{{"pull", s.Pull, &b.PullMS}, {"start", s.Start, &b.StartMS}, {"ready", s.Ready, &b.ReadyMS}, {"exitAfter", s.ExitAfter, &b.ExitAfterMS}, {"stop", s.Stop, &b.StopMS}} {
+	}{{"pull", s.Pull, &b.PullMS}, {"start", s.Start, &b.StartMS}, {"ready", s.Ready, &b.ReadyMS}, {"exitAfter", s.ExitAfter, &b.ExitAfterMS},
+		{"stop", s.Stop, &b.StopMS}, {"livenessFailAfter", s.LivenessFailAfter, &b.LivenessFailAfterMS}} {
 		if f.v == "" {
 			continue
 		}
 		if ms, ok := p.duration(n, path+"."+f.name, f.v); ok {
 			*f.dst = ms
 		}
+	}
+	if s.Flap != nil {
+		up, okUp := p.duration(n, path+".flap.up", s.Flap.Up)
+		down, okDown := p.duration(n, path+".flap.down", s.Flap.Down)
+		if okUp && okDown && (up == 0 || down == 0) {
+			at := nodeAt(n, path+".flap")
+			p.errorf(at.Line, at.Column, path+".flap", "up and down must both be longer than 0")
+		}
+		b.FlapUpMS, b.FlapDownMS = up, down
 	}
 	b.PullError = s.PullError
 	if s.ExitCode != nil {

@@ -41,6 +41,17 @@ type ImageSpec struct {
 	ExitCode  *int32        `json:"exitCode,omitempty" yaml:"exitCode,omitempty"`
 	Stop      string        `json:"stop,omitempty" yaml:"stop,omitempty"`
 	Size      *api.Quantity `json:"size,omitempty" yaml:"size,omitempty"`
+	// Flap makes readiness flap: up for Up, then down for Down, repeating.
+	Flap *FlapSpec `json:"flap,omitempty" yaml:"flap,omitempty"`
+	// LivenessFailAfter: the app stops answering its liveness probe this
+	// long after it starts.
+	LivenessFailAfter string `json:"livenessFailAfter,omitempty" yaml:"livenessFailAfter,omitempty"`
+}
+
+// FlapSpec is readiness that comes and goes.
+type FlapSpec struct {
+	Up   string `json:"up" yaml:"up"`
+	Down string `json:"down" yaml:"down"`
 }
 
 // ActionSpec is a timed action: a kubectl command or a node fault.
@@ -49,6 +60,10 @@ type ActionSpec struct {
 	Kubectl   string `json:"kubectl,omitempty" yaml:"kubectl,omitempty"`
 	Node      string `json:"node,omitempty" yaml:"node,omitempty"`
 	Condition string `json:"condition,omitempty" yaml:"condition,omitempty"`
+	// KillPod kills a pod's containers: a pod name or a label selector.
+	KillPod string `json:"kill-pod,omitempty" yaml:"kill-pod,omitempty"`
+	// FailImage makes every later pull of an image fail.
+	FailImage string `json:"fail-image,omitempty" yaml:"fail-image,omitempty"`
 }
 
 // scenarioDoc is the whole Scenario document.

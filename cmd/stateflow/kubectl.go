@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubectl"
 	"github.com/stateflow/stateflow/engine/scenario"
 )
@@ -35,14 +36,11 @@ func kubectlCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	}
 	var stdinText []byte
 	file := f.positional[0]
-	if file == "-" {
-		return usageError("kubectl reads the scenario from a file; standard input is kept for 'apply -f -'")
-	}
-	sc, err := readScenario(file, nil)
+	sc, err := readScenario(file, stdin)
 	if err != nil {
 		return err
 	}
-	if stdin != nil {
+	if file != "-" && stdin != nil {
 		stdinText, _ = io.ReadAll(io.LimitReader(stdin, scenario.MaxInputBytes+1))
 	}
 	e, err := engine.New(sc.Config)
@@ -53,6 +51,11 @@ func kubectlCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "warning: "+err.Error())
 	}
 	s := &kubectl.Session{Engine: e, Namespace: sc.Namespace, Stdin: string(stdinText), Decode: scenario.DecodeObjects}
+	if file == "-" {
+		s.Decode = func([]byte) ([]api.Object, error) {
+			return nil, fmt.Errorf("standard input already holds the scenario; give the scenario as a file to apply a manifest from standard input")
+		}
+	}
 	res := s.RunArgs(args[split+1:])
 	io.WriteString(stdout, res.Stdout)
 	io.WriteString(stderr, res.Stderr)

@@ -138,6 +138,10 @@ func TestKubectlCommand(t *testing.T) {
 	if exitCode(err) != 1 || !strings.Contains(out, `Error from server (NotFound): deployments.apps "nope" not found`) {
 		t.Fatalf("%q %v", out, err)
 	}
+	src, _ := os.ReadFile(seed)
+	if out, err := runCLI(t, string(src), "kubectl", "-", "--", "get", "deploy", "-o", "name"); err != nil || out != "deployment.apps/codartium-api\n" {
+		t.Fatalf("scenario on standard input: %q %v", out, err)
+	}
 	if _, err := runCLI(t, "", "kubectl", seed, "get", "pods"); exitCode(err) != 2 {
 		t.Fatalf("missing -- must be a usage error: %v", err)
 	}

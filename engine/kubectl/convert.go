@@ -46,3 +46,6 @@ func toString(v any) string {
 	}
 	return string(b)
 }
+
+// ToMap is the generic JSON form of an object, as kubectl -o json shows it.
+func ToMap(o any) map[string]any { return toMap(o) }

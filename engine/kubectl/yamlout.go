@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -8,21 +9,50 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// YAMLLine is one line of kubectl-style YAML with the field path it shows,
+// in the trace's notation ("spec.replicas",
+// "status.conditions[Available].status").
+type YAMLLine struct {
+	Text string
+	Path string
+}
+
 // toYAML renders a generic value (maps, slices, scalars from JSON) the way
 // kubectl -o yaml does: keys sorted, two-space indent, list items at their
 // parent's indentation.
 func toYAML(v any) string {
 	var b strings.Builder
-	writeYAML(&b, v, 0, false)
+	for _, l := range YAMLLines(v) {
+		b.WriteString(l.Text + "\n")
+	}
 	return b.String()
 }
 
-func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
+// YAMLLines renders v as kubectl -o yaml does, line by line with paths.
+func YAMLLines(v any) []YAMLLine {
+	w := &yamlWriter{}
+	w.value(v, 0, "", false)
+	return w.lines
+}
+
+type yamlWriter struct {
+	lines []YAMLLine
+	cur   strings.Builder
+	path  string
+}
+
+func (w *yamlWriter) emit(s, path string) {
+	w.cur.WriteString(s)
+	w.lines = append(w.lines, YAMLLine{Text: w.cur.String(), Path: path})
+	w.cur.Reset()
+}
+
+func (w *yamlWriter) value(v any, indent int, path string, inList bool) {
 	pad := strings.Repeat(" ", indent)
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) == 0 {
-			b.WriteString("{}\n")
+			w.emit("{}", path)
 			return
 		}
 		keys := make([]string, 0, len(x))
@@ -32,56 +62,79 @@ func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
 		sort.Strings(keys)
 		for i, k := range keys {
 			if !(inList && i == 0) {
-				b.WriteString(pad)
+				w.cur.WriteString(pad)
 			}
-			b.WriteString(scalar(k) + ":")
-			writeChild(b, x[k], indent)
+			w.cur.WriteString(scalar(k) + ":")
+			w.child(x[k], indent, childPath(path, k))
 		}
 	case []any:
 		if len(x) == 0 {
-			b.WriteString("[]\n")
+			w.emit("[]", path)
 			return
 		}
-		for _, item := range x {
-			b.WriteString(pad + "- ")
-			switch item.(type) {
+		for i, item := range x {
+			p := itemPath(path, item, i)
+			w.cur.WriteString(pad + "- ")
+			switch it := item.(type) {
 			case map[string]any:
-				if len(item.(map[string]any)) == 0 {
-					b.WriteString("{}\n")
+				if len(it) == 0 {
+					w.emit("{}", p)
 					continue
 				}
-				writeYAML(b, item, indent+2, true)
+				w.value(it, indent+2, p, true)
 			case []any:
-				b.WriteString("\n")
-				writeYAML(b, item, indent+2, false)
+				w.emit("", p)
+				w.value(it, indent+2, p, false)
 			default:
-				b.WriteString(scalar(item) + "\n")
+				w.emit(scalar(it), p)
 			}
 		}
 	default:
-		b.WriteString(pad + scalar(x) + "\n")
+		w.emit(pad+scalar(x), path)
 	}
 }
 
-func writeChild(b *strings.Builder, v any, indent int) {
+func (w *yamlWriter) child(v any, indent int, path string) {
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) == 0 {
-			b.WriteString(" {}\n")
+			w.emit(" {}", path)
 			return
 		}
-		b.WriteString("\n")
-		writeYAML(b, x, indent+2, false)
+		w.emit("", path)
+		w.value(x, indent+2, path, false)
 	case []any:
 		if len(x) == 0 {
-			b.WriteString(" []\n")
+			w.emit(" []", path)
 			return
 		}
-		b.WriteString("\n")
-		writeYAML(b, x, indent, false)
+		w.emit("", path)
+		w.value(x, indent, path, false)
 	default:
-		b.WriteString(" " + scalar(x) + "\n")
+		w.emit(" "+scalar(x), path)
 	}
+}
+
+// childPath and itemPath follow trace.Diff's notation.
+func childPath(path, key string) string {
+	if strings.ContainsAny(key, "./[]") {
+		return fmt.Sprintf("%s[%q]", path, key)
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func itemPath(path string, item any, i int) string {
+	if m, ok := item.(map[string]any); ok {
+		for _, k := range []string{"type", "name"} {
+			if s, ok := m[k].(string); ok {
+				return fmt.Sprintf("%s[%s]", path, s)
+			}
+		}
+	}
+	return fmt.Sprintf("%s[%d]", path, i)
 }
 
 // scalar renders one scalar with the quoting YAML needs.

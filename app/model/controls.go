@@ -1,0 +1,112 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// MaxRunTicks bounds one "run until settled" so the page stays responsive.
+const MaxRunTicks = 20_000
+
+// Status is what the controls bar shows.
+type Status struct {
+	Tick    int
+	TimeMS  int64
+	Clock   string
+	Settled bool
+	Horizon int
+}
+
+// Status returns the current tick, time and whether the cluster settled.
+func (m *Model) Status() Status {
+	if m.eng == nil {
+		return Status{Clock: trace.FormatTime(0)}
+	}
+	return Status{Tick: m.eng.Tick(), TimeMS: m.eng.Now(), Clock: trace.FormatTime(m.eng.Now()), Settled: m.eng.Settled(), Horizon: max(m.Horizon, m.eng.Tick())}
+}
+
+func (m *Model) reached() { m.Horizon = max(m.Horizon, m.eng.Tick()) }
+
+// Step takes one tick; it reports false when nothing is left to do.
+func (m *Model) Step() (stepped bool) {
+	defer m.guard("stepping")
+	m.Notice = ""
+	if m.eng == nil || m.eng.Step() == nil {
+		m.Notice = "Settled: no component has anything left to do."
+		return false
+	}
+	m.reached()
+	return true
+}
+
+// StepBack returns to the previous tick.
+func (m *Model) StepBack() {
+	defer m.guard("stepping back")
+	m.Notice = ""
+	if m.eng != nil && m.eng.Tick() > 0 {
+		m.eng.StepBack()
+	}
+}
+
+// Seek moves to tick n.
+func (m *Model) Seek(n int) {
+	defer m.guard("seeking")
+	m.Notice = ""
+	if m.eng == nil {
+		return
+	}
+	m.eng.Seek(n)
+	m.reached()
+}
+
+// Reset goes back to tick 0.
+func (m *Model) Reset() { m.Seek(0) }
+
+// RunUntilSettled steps until nothing is left to do, at most MaxRunTicks.
+func (m *Model) RunUntilSettled() {
+	defer m.guard("running")
+	if m.eng == nil {
+		return
+	}
+	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: MaxRunTicks})
+	m.reached()
+	if err != nil {
+		m.Notice = err.Error()
+	} else {
+		m.Notice = fmt.Sprintf("Settled at tick %d (%s).", m.eng.Tick(), trace.FormatTime(m.eng.Now()))
+	}
+}
+
+// StepToClass steps until a tick with an effect of class c (at most
+// MaxRunTicks ticks); it reports whether it found one.
+func (m *Model) StepToClass(c trace.Class) bool {
+	defer m.guard("stepping")
+	m.Notice = ""
+	for i := 0; m.eng != nil && i < MaxRunTicks; i++ {
+		t := m.eng.Step()
+		if t == nil {
+			m.reached()
+			m.Notice = fmt.Sprintf("No further %s effect: the cluster settled.", c)
+			return false
+		}
+		for _, e := range t.Effects {
+			if e.Class == c {
+				m.reached()
+				return true
+			}
+		}
+	}
+	m.reached()
+	return false
+}
+
+// Current is the last tick taken, or nil at tick 0.
+func (m *Model) Current() *trace.Tick {
+	if m.eng == nil || m.eng.Tick() == 0 {
+		return nil
+	}
+	tr := m.eng.Trace()
+	return tr[len(tr)-1]
+}

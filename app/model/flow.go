@@ -1,0 +1,514 @@
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Layout constants of the flow diagram, in SVG user units.
+const (
+	boxW, boxH      = 190, 62
+	podW, podH      = 92, 44
+	podGap          = 8
+	rowDeploy       = 20
+	rowRS           = 130
+	rowPods         = 240
+	podsPerRow      = 4
+	nodeW, nodeH    = 150, 70
+	margin          = 20
+	GroupPodsAbove  = 24  // an RS with more pods is drawn as groups per node
+	GroupNodesAbove = 40  // more nodes are drawn as one summary box
+	eventsColumnW   = 110 // the side channel on the right
+)
+
+// Box is one object in the diagram.
+type Box struct {
+	ID        string // "Kind/ns/name", or a group id
+	Kind      string
+	Name      string
+	Key       api.Key
+	X, Y      int
+	W, H      int
+	Title     string
+	Lines     []string
+	Stale     string // what a controller's stale cache believes, if it differs
+	Status    string // ok, progress, warn, bad, gone
+	Highlight trace.Class
+	Actor     bool // the tick's component acted on this object
+}
+
+// Edge connects an owner to what it owns, or a pod to its node.
+type Edge struct {
+	From, To string
+	Kind     string // "owns" or "bound"
+}
+
+// Arrow is one effect of the current tick.
+type Arrow struct {
+	X1, Y1, X2, Y2 int
+	Class          trace.Class
+	Label          string
+}
+
+// Flow is the diagram at the current tick.
+type Flow struct {
+	Width, Height int
+	Boxes         []Box
+	Edges         []Edge
+	Arrows        []Arrow
+	// SchedulerY is where the scheduler junction is drawn, between pods
+	// and nodes; NodesY the node row.
+	SchedulerY, NodesY int
+	EventsX            int
+	// Grouped says pods or nodes were grouped because there are many.
+	Grouped string
+}
+
+type layout struct {
+	m     *Model
+	f     *Flow
+	boxes map[string]*Box
+	x     int
+}
+
+// Flow lays out every Deployment with its ReplicaSets and pods, the
+// scheduler junction and the nodes, and the current tick's effects.
+func (m *Model) Flow() (f Flow) {
+	defer m.guard("drawing the flow")
+	if m.eng == nil {
+		return Flow{Width: 400, Height: 200}
+	}
+	l := &layout{m: m, f: &f, boxes: map[string]*Box{}, x: margin}
+	st := m.eng.Store()
+	deployments := st.List(api.KindDeployment, "")
+	rss := st.List(api.KindReplicaSet, "")
+	pods := st.List(api.KindPod, "")
+	owned := map[string][]api.Object{}
+	for _, o := range append(append([]api.Object(nil), rss...), pods...) {
+		if ref := o.Meta().ControllerRef(); ref != nil {
+			owned[ref.UID] = append(owned[ref.UID], o)
+		} else {
+			owned[""] = append(owned[""], o)
+		}
+	}
+	maxPodsY := rowPods + podH
+	for _, d := range deployments {
+		maxPodsY = max(maxPodsY, l.deployment(d.(*api.Deployment), owned))
+	}
+	maxPodsY = max(maxPodsY, l.orphans(owned[""], owned))
+	f.SchedulerY = maxPodsY + 40
+	f.NodesY = f.SchedulerY + 60
+	l.nodes(st.List(api.KindNode, ""))
+	f.EventsX = max(l.x, 600)
+	f.Width = f.EventsX + eventsColumnW
+	f.Height = f.NodesY + nodeH + margin
+	l.edges(pods)
+	l.highlight()
+	for _, id := range sortedIDs(l.boxes) {
+		f.Boxes = append(f.Boxes, *l.boxes[id])
+	}
+	return f
+}
+
+func sortedIDs(m map[string]*Box) []string {
+	ids := make([]string, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func (l *layout) add(b *Box) *Box {
+	l.boxes[b.ID] = b
+	return b
+}
+
+// deployment places a Deployment above its ReplicaSets, each above its
+// pods, and returns the lowest y used.
+func (l *layout) deployment(d *api.Deployment, owned map[string][]api.Object) int {
+	start := l.x
+	var rss []*api.ReplicaSet
+	for _, o := range owned[d.UID] {
+		if rs, ok := o.(*api.ReplicaSet); ok {
+			rss = append(rss, rs)
+		}
+	}
+	sort.Slice(rss, func(i, j int) bool {
+		return rss[i].CreationTimestamp.MS < rss[j].CreationTimestamp.MS || rss[i].CreationTimestamp.MS == rss[j].CreationTimestamp.MS && rss[i].Name < rss[j].Name
+	})
+	bottom := rowPods
+	x := start
+	for _, rs := range rss {
+		w, b := l.replicaSet(rs, owned[rs.UID], x)
+		x += w + margin
+		bottom = max(bottom, b)
+	}
+	width := max(x-start-margin, boxW)
+	db := l.add(l.objectBox(d, start+(width-boxW)/2, rowDeploy, boxW, boxH))
+	db.Title = "deploy/" + d.Name
+	st := d.Status
+	db.Lines = []string{fmt.Sprintf("ready %d/%d · updated %d · available %d", st.ReadyReplicas, d.Replicas(), st.UpdatedReplicas, st.AvailableReplicas), conditionsLine(d)}
+	db.Status = deploymentStatus(d)
+	db.Stale = l.stale(d, "deployment-controller", func(o api.Object) string {
+		c := o.(*api.Deployment)
+		return fmt.Sprintf("%d/%d available", c.Status.AvailableReplicas, c.Replicas())
+	})
+	l.x = start + width + 2*margin
+	return bottom
+}
+
+func conditionsLine(d *api.Deployment) string {
+	var parts []string
+	for _, c := range d.Status.Conditions {
+		if c.Type == api.DeploymentAvailable || c.Type == api.DeploymentProgressing {
+			parts = append(parts, fmt.Sprintf("%s=%s", c.Type, c.Status))
+		}
+	}
+	if len(parts) == 0 {
+		return "no conditions yet"
+	}
+	return strings.Join(parts, " · ")
+}
+
+func deploymentStatus(d *api.Deployment) string {
+	if d.DeletionTimestamp != nil {
+		return "gone"
+	}
+	if c := d.Status.Condition(api.DeploymentProgressing); c != nil && c.Status == api.ConditionFalse {
+		return "bad"
+	}
+	if c := d.Status.Condition(api.DeploymentAvailable); c == nil || c.Status != api.ConditionTrue {
+		return "warn"
+	}
+	if d.Status.UpdatedReplicas != d.Replicas() || d.Status.AvailableReplicas != d.Replicas() {
+		return "progress"
+	}
+	return "ok"
+}
+
+func (l *layout) objectBox(o api.Object, x, y, w, h int) *Box {
+	k := api.KeyOf(o)
+	return &Box{ID: k.String(), Kind: k.Kind, Name: k.Name, Key: k, X: x, Y: y, W: w, H: h}
+}
+
+// replicaSet places a ReplicaSet and its pods at x; it returns the width
+// used and the lowest y.
+func (l *layout) replicaSet(rs *api.ReplicaSet, children []api.Object, x int) (int, int) {
+	var pods []*api.Pod
+	for _, o := range children {
+		if p, ok := o.(*api.Pod); ok {
+			pods = append(pods, p)
+		}
+	}
+	cols := min(max(len(pods), 1), podsPerRow)
+	width := max(cols*(podW+podGap)-podGap, boxW)
+	b := l.add(l.objectBox(rs, x+(width-boxW)/2, rowRS, boxW, boxH))
+	b.Title = "rs/" + rs.Name
+	b.Lines = []string{fmt.Sprintf("desired %d · current %d · ready %d", rs.Replicas(), rs.Status.Replicas, rs.Status.ReadyReplicas),
+		fmt.Sprintf("revision %s", rs.Annotations["deployment.kubernetes.io/revision"])}
+	b.Status = "ok"
+	if rs.Status.ReadyReplicas < rs.Replicas() {
+		b.Status = "progress"
+	}
+	if rs.DeletionTimestamp != nil {
+		b.Status = "gone"
+	}
+	b.Stale = l.stale(rs, "deployment-controller", func(o api.Object) string {
+		c := o.(*api.ReplicaSet)
+		return fmt.Sprintf("%d/%d ready", c.Status.ReadyReplicas, c.Replicas())
+	})
+	if len(pods) > GroupPodsAbove {
+		return width, l.podGroups(rs, pods, x, width)
+	}
+	bottom := rowPods
+	for i, p := range pods {
+		px := x + (i%podsPerRow)*(podW+podGap)
+		py := rowPods + (i/podsPerRow)*(podH+podGap)
+		l.pod(p, px, py)
+		bottom = max(bottom, py+podH)
+	}
+	return width, bottom
+}
+
+func (l *layout) pod(p *api.Pod, x, y int) {
+	b := l.add(l.objectBox(p, x, y, podW, podH))
+	b.Title = shortPod(p.Name)
+	phase, status := podState(p)
+	b.Lines = []string{phase}
+	b.Status = status
+	b.Stale = l.stale(p, "replicaset-controller", func(o api.Object) string {
+		c := o.(*api.Pod)
+		s, _ := podState(c)
+		return s
+	})
+}
+
+// shortPod keeps the random suffix, which tells pods apart.
+func shortPod(name string) string {
+	if i := strings.LastIndex(name, "-"); i > 0 && len(name) > 16 {
+		return "…" + name[i:]
+	}
+	return name
+}
+
+// podState is the pod's phase and readiness in a few words.
+func podState(p *api.Pod) (string, string) {
+	switch {
+	case p.DeletionTimestamp != nil:
+		return "Terminating", "gone"
+	case p.Spec.NodeName == "":
+		return "Pending · unscheduled", "warn"
+	}
+	for _, c := range p.Status.ContainerStatuses {
+		if w := c.State.Waiting; w != nil && w.Reason != "ContainerCreating" {
+			return w.Reason, "bad"
+		}
+	}
+	if api.IsPodReady(p) {
+		return p.Status.Phase + " · ready", "ok"
+	}
+	return p.Status.Phase + " · not ready", "progress"
+}
+
+// podGroups draws many pods as one box per node with counts by state.
+func (l *layout) podGroups(rs *api.ReplicaSet, pods []*api.Pod, x, width int) int {
+	l.f.Grouped = fmt.Sprintf("ReplicaSets with more than %d pods are drawn as groups per node.", GroupPodsAbove)
+	byNode := map[string]map[string]int{}
+	for _, p := range pods {
+		node := p.Spec.NodeName
+		if node == "" {
+			node = "unscheduled"
+		}
+		if byNode[node] == nil {
+			byNode[node] = map[string]int{}
+		}
+		s, _ := podState(p)
+		byNode[node][s]++
+	}
+	nodes := make([]string, 0, len(byNode))
+	for n := range byNode {
+		nodes = append(nodes, n)
+	}
+	sort.Strings(nodes)
+	bottom := rowPods
+	shown := min(len(nodes), 8)
+	for i, n := range nodes[:shown] {
+		px := x + (i%2)*(width/2)
+		py := rowPods + (i/2)*(podH+podGap)
+		b := l.add(&Box{ID: fmt.Sprintf("group/%s/%s", rs.UID, n), Kind: "PodGroup", Name: n, X: px, Y: py, W: width/2 - podGap, H: podH, Title: n, Status: "ok"})
+		b.Lines = []string{countsLine(byNode[n])}
+		bottom = max(bottom, py+podH)
+	}
+	if shown < len(nodes) {
+		rest := map[string]int{}
+		for _, n := range nodes[shown:] {
+			for s, c := range byNode[n] {
+				rest[s] += c
+			}
+		}
+		py := bottom + podGap
+		b := l.add(&Box{ID: fmt.Sprintf("group/%s/rest", rs.UID), Kind: "PodGroup", Name: "other nodes", X: x, Y: py, W: width, H: podH,
+			Title: fmt.Sprintf("%d more nodes", len(nodes)-shown), Lines: []string{countsLine(rest)}, Status: "ok"})
+		bottom = b.Y + podH
+	}
+	return bottom
+}
+
+func countsLine(c map[string]int) string {
+	keys := make([]string, 0, len(c))
+	total := 0
+	for k, n := range c {
+		keys = append(keys, k)
+		total += n
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%d %s", c[k], k))
+	}
+	return fmt.Sprintf("%d pods: %s", total, strings.Join(parts, ", "))
+}
+
+// orphans places ReplicaSets and pods without an owner after the deployments.
+func (l *layout) orphans(objs []api.Object, owned map[string][]api.Object) int {
+	bottom := rowPods
+	for _, o := range objs {
+		switch x := o.(type) {
+		case *api.ReplicaSet:
+			w, b := l.replicaSet(x, owned[x.UID], l.x)
+			l.x += w + 2*margin
+			bottom = max(bottom, b)
+		case *api.Pod:
+			l.pod(x, l.x, rowPods)
+			l.x += podW + 2*margin
+		}
+	}
+	return bottom
+}
+
+// nodes draws the node row with each kubelet, or one summary box.
+func (l *layout) nodes(objs []api.Object) {
+	y := l.f.NodesY
+	if len(objs) > GroupNodesAbove {
+		ready := 0
+		for _, o := range objs {
+			if api.IsNodeReady(o.(*api.Node)) {
+				ready++
+			}
+		}
+		l.f.Grouped += fmt.Sprintf(" The %d nodes are drawn as one box.", len(objs))
+		l.add(&Box{ID: "nodes", Kind: "NodeGroup", Name: "nodes", X: margin, Y: y, W: 3 * nodeW, H: nodeH, Title: fmt.Sprintf("%d nodes · kubelets", len(objs)),
+			Lines: []string{fmt.Sprintf("%d Ready, %d not ready", ready, len(objs)-ready)}, Status: "ok"})
+		l.x = max(l.x, margin+3*nodeW+margin)
+		return
+	}
+	pods := map[string]int{}
+	cpu := map[string]int64{}
+	for _, o := range l.m.eng.Store().List(api.KindPod, "") {
+		p := o.(*api.Pod)
+		if p.Spec.NodeName != "" && api.IsPodActive(p) {
+			pods[p.Spec.NodeName]++
+			cpu[p.Spec.NodeName] += api.PodRequests(&p.Spec)["cpu"].MilliValue()
+		}
+	}
+	for i, o := range objs {
+		n := o.(*api.Node)
+		b := l.add(l.objectBox(n, margin+i*(nodeW+margin), y, nodeW, nodeH))
+		b.Title = n.Name
+		ready := "Ready"
+		b.Status = "ok"
+		if c := n.Status.Condition(api.NodeReady); c == nil || c.Status != api.ConditionTrue {
+			ready, b.Status = "NotReady", "bad"
+			if c != nil && c.Status == api.ConditionUnknown {
+				ready = "Unknown"
+			}
+		}
+		if n.Spec.Unschedulable {
+			ready += ",SchedulingDisabled"
+			b.Status = "warn"
+		}
+		alloc := n.Status.Allocatable
+		b.Lines = []string{ready + " · kubelet", fmt.Sprintf("%d/%d pods · cpu %dm/%dm", pods[n.Name], alloc["pods"].Value(), cpu[n.Name], alloc["cpu"].MilliValue())}
+	}
+	l.x = max(l.x, margin+len(objs)*(nodeW+margin))
+}
+
+// cacheOf returns the informer cache of the named component.
+func (l *layout) cacheOf(name string) *informer.Cache {
+	for _, c := range l.m.eng.Components() {
+		if c.Name() != name || c.Host() != "" {
+			continue
+		}
+		if cc, ok := c.(interface{ Cache() *informer.Cache }); ok {
+			return cc.Cache()
+		}
+	}
+	return nil
+}
+
+// stale describes what a component's cache holds for o when it lags the
+// API server: the eventual consistency made visible.
+func (l *layout) stale(o api.Object, component string, describe func(api.Object) string) string {
+	c := l.cacheOf(component)
+	if c == nil {
+		return ""
+	}
+	cached, ok := c.Get(api.KeyOf(o))
+	switch {
+	case !ok:
+		return component + " has not seen it yet"
+	case cached.Meta().ResourceVersion == o.Meta().ResourceVersion:
+		return ""
+	}
+	if was, now := describe(cached), describe(o); was != now {
+		return fmt.Sprintf("%s still sees %s", component, was)
+	}
+	return fmt.Sprintf("%s's copy is behind (rv %s, API rv %s)", component, cached.Meta().ResourceVersion, o.Meta().ResourceVersion)
+}
+
+// edges links owners to owned objects and pods to their nodes.
+func (l *layout) edges(pods []api.Object) {
+	for _, b := range l.boxes {
+		o, ok := l.m.eng.Store().Get(b.Key)
+		if !ok || b.Key.Kind == "" {
+			continue
+		}
+		if ref := o.Meta().ControllerRef(); ref != nil {
+			owner := api.Key{Kind: ref.Kind, Namespace: b.Key.Namespace, Name: ref.Name}.String()
+			if _, drawn := l.boxes[owner]; drawn {
+				l.f.Edges = append(l.f.Edges, Edge{From: owner, To: b.ID, Kind: "owns"})
+			}
+		}
+		if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
+			if _, drawn := l.boxes["Node/"+p.Spec.NodeName]; drawn {
+				l.f.Edges = append(l.f.Edges, Edge{From: b.ID, To: "Node/" + p.Spec.NodeName, Kind: "bound"})
+			}
+		}
+	}
+	sort.Slice(l.f.Edges, func(i, j int) bool { return l.f.Edges[i].From+l.f.Edges[i].To < l.f.Edges[j].From+l.f.Edges[j].To })
+}
+
+// highlight marks the tick's object and draws an arrow per effect, in the
+// direction its class moves state.
+func (l *layout) highlight() {
+	t := l.m.Current()
+	if t == nil {
+		return
+	}
+	actor := l.boxes[t.Object.String()]
+	if actor != nil {
+		actor.Actor = true
+	}
+	for _, e := range t.Effects {
+		target := l.boxes[e.Object.String()]
+		if target != nil && (target.Highlight == "" || e.Class != trace.Event) {
+			target.Highlight = e.Class
+		}
+		if a, ok := l.arrow(t, actor, target, e); ok {
+			l.f.Arrows = append(l.f.Arrows, a)
+		}
+	}
+}
+
+func (l *layout) arrow(t *trace.Tick, actor, target *Box, e trace.Effect) (Arrow, bool) {
+	label := e.Class.Symbol() + " " + string(e.Class)
+	switch {
+	case e.Class == trace.Event:
+		from := actor
+		if from == nil {
+			from = target
+		}
+		if from == nil {
+			return Arrow{}, false
+		}
+		return Arrow{X1: from.X + from.W, Y1: from.Y + from.H/2, X2: l.f.EventsX + 10, Y2: from.Y + from.H/2, Class: e.Class, Label: label}, true
+	case target == nil:
+		return Arrow{}, false
+	case e.Class == trace.Aggregate:
+		return Arrow{X1: target.X + target.W/2, Y1: target.Y + target.H + 44, X2: target.X + target.W/2, Y2: target.Y + target.H, Class: e.Class, Label: label}, true
+	case e.Class == trace.Realize:
+		node := l.boxes["Node/"+t.Host]
+		if node == nil {
+			return Arrow{X1: target.X + target.W/2, Y1: target.Y + target.H + 40, X2: target.X + target.W/2, Y2: target.Y + target.H, Class: e.Class, Label: label}, true
+		}
+		return Arrow{X1: node.X + node.W/2, Y1: node.Y, X2: target.X + target.W/2, Y2: target.Y + target.H, Class: e.Class, Label: label}, true
+	case e.Class == trace.Bind:
+		if p, ok := e.After.(*api.Pod); ok && p.Spec.NodeName != "" {
+			if node := l.boxes["Node/"+p.Spec.NodeName]; node != nil {
+				return Arrow{X1: target.X + target.W/2, Y1: target.Y + target.H, X2: node.X + node.W/2, Y2: node.Y, Class: e.Class, Label: label}, true
+			}
+		}
+		return Arrow{X1: target.X + target.W/2, Y1: target.Y + target.H, X2: target.X + target.W/2, Y2: l.f.SchedulerY, Class: e.Class, Label: label}, true
+	}
+	from := actor
+	if from == nil || from == target {
+		return Arrow{X1: target.X + target.W/2, Y1: target.Y - 40, X2: target.X + target.W/2, Y2: target.Y, Class: e.Class, Label: label}, true
+	}
+	return Arrow{X1: from.X + from.W/2, Y1: from.Y + from.H, X2: target.X + target.W/2, Y2: target.Y, Class: e.Class, Label: label}, true
+}

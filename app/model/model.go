@@ -1,0 +1,120 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/kubectl"
+	"github.com/stateflow/stateflow/engine/scenario"
+)
+
+// Model is the playground's state.
+type Model struct {
+	// Source is the editor's text; Applied is the text of the running
+	// scenario (they differ while the visitor edits, or after a refused
+	// apply).
+	Source, Applied string
+	// Problems are the errors and warnings of the last apply; Refused says
+	// the last apply had errors and the previous scenario kept running.
+	Problems []scenario.Diagnostic
+	Refused  bool
+	// Crash is a report of a recovered internal error, if any.
+	Crash string
+	// Selected is the object shown in the inspector.
+	Selected api.Key
+	// Console is the kubectl console's transcript and history.
+	Console Console
+	// Horizon is the furthest tick reached, for the timeline.
+	Horizon int
+	// Notice is a one-line message for the visitor (settled, bounds…).
+	Notice string
+
+	sc      *scenario.Scenario
+	eng     *engine.Engine
+	kubectl *kubectl.Session
+}
+
+// New loads source, which must be a valid scenario.
+func New(source string) (*Model, error) {
+	m := &Model{}
+	if !m.Apply(source) {
+		return nil, errors.New(problemsText(m.Problems))
+	}
+	return m, nil
+}
+
+func problemsText(ds []scenario.Diagnostic) string {
+	var out []string
+	for _, d := range ds {
+		if d.Severity == scenario.Error {
+			out = append(out, d.String())
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// Apply parses source and, if it has no errors, replaces the running
+// simulation with it (at tick 0). With errors the previous simulation keeps
+// running and Problems say why. It reports whether it applied.
+func (m *Model) Apply(source string) (applied bool) {
+	m.Source = source
+	defer m.guard("applying the scenario")
+	sc, err := scenario.Parse([]byte(source))
+	if err != nil {
+		var errs scenario.Errors
+		if !errors.As(err, &errs) {
+			errs = scenario.Errors{{Severity: scenario.Error, Message: err.Error()}}
+		}
+		m.Problems, m.Refused = errs, m.eng != nil
+		return false
+	}
+	e, err := engine.New(sc.Config)
+	if err != nil {
+		m.Problems, m.Refused = scenario.Errors{{Severity: scenario.Error, Message: err.Error()}}, m.eng != nil
+		return false
+	}
+	m.sc, m.eng, m.Applied = sc, e, source
+	m.kubectl = &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
+	m.Problems, m.Refused, m.Horizon, m.Notice, m.Crash = sc.Warnings, false, 0, "", ""
+	m.Selected = api.Key{}
+	if len(sc.Objects) > 0 {
+		m.Selected = api.KeyOf(sc.Objects[0])
+	}
+	return true
+}
+
+// guard turns a panic into a crash report; the model stays usable.
+func (m *Model) guard(what string) {
+	if r := recover(); r != nil {
+		m.Crash = fmt.Sprintf("Stateflow hit an internal error while %s: %v\n\nPlease report it with the scenario and this text:\n%s", what, r, debug.Stack())
+	}
+}
+
+// Scenario is the running scenario.
+func (m *Model) Scenario() *scenario.Scenario { return m.sc }
+
+// Engine is the running simulation.
+func (m *Model) Engine() *engine.Engine { return m.eng }
+
+// Namespace is the console's current namespace.
+func (m *Model) Namespace() string {
+	if m.kubectl == nil {
+		return "default"
+	}
+	return m.kubectl.Namespace
+}
+
+// ProblemLines maps line numbers to their diagnostics, for the editor's gutter.
+func (m *Model) ProblemLines() map[int][]scenario.Diagnostic {
+	out := map[int][]scenario.Diagnostic{}
+	for _, d := range m.Problems {
+		if d.Line > 0 {
+			out[d.Line] = append(out[d.Line], d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,240 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/examples"
+)
+
+func seed(t *testing.T) *Model {
+	t.Helper()
+	ex, _ := examples.Get(examples.Default)
+	m, err := New(ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// A bad edit never destroys the running simulation.
+func TestApplyKeepsPreviousOnError(t *testing.T) {
+	m := seed(t)
+	for i := 0; i < 5; i++ {
+		m.Step()
+	}
+	bad := strings.Replace(m.Applied, "replicas: 3", "replicas: -3", 1)
+	if m.Apply(bad) {
+		t.Fatal("an invalid scenario must be refused")
+	}
+	if !m.Refused || m.Status().Tick != 5 || m.Source != bad {
+		t.Fatalf("refused %v tick %d: the old simulation keeps running and the edit is kept", m.Refused, m.Status().Tick)
+	}
+	lines := m.ProblemLines()
+	if len(lines) != 1 || !strings.Contains(lines[22][0].Message, "must be greater than or equal to 0") {
+		t.Fatalf("problems %+v", m.Problems)
+	}
+	if !m.Apply(m.Applied) || m.Status().Tick != 0 || m.Refused {
+		t.Fatal("a valid scenario applies and starts at tick 0")
+	}
+}
+
+func TestStepBackSeekAndHorizon(t *testing.T) {
+	m := seed(t)
+	for i := 0; i < 10; i++ {
+		m.Step()
+	}
+	m.StepBack()
+	if s := m.Status(); s.Tick != 9 || s.Horizon != 10 {
+		t.Fatalf("%+v", s)
+	}
+	m.Seek(3)
+	if m.Status().Tick != 3 {
+		t.Fatal(m.Status())
+	}
+	m.RunUntilSettled()
+	if !m.Status().Settled || !strings.HasPrefix(m.Notice, "Settled at tick") {
+		t.Fatalf("%+v %q", m.Status(), m.Notice)
+	}
+	m.Reset()
+	if m.Status().Tick != 0 {
+		t.Fatal("reset")
+	}
+	if !m.StepToClass(trace.Bind) || m.Current().Component != "scheduler" {
+		t.Fatalf("the next bind is the scheduler's: %+v", m.Current())
+	}
+}
+
+// The diagram shows the hierarchy, highlights the tick's effects and
+// makes stale caches visible.
+func TestFlow(t *testing.T) {
+	m := seed(t)
+	for m.Current() == nil || m.Current().Component != "replicaset-controller" {
+		m.Step()
+	}
+	f := m.Flow()
+	kinds := map[string]int{}
+	var rs *Box
+	for i := range f.Boxes {
+		b := &f.Boxes[i]
+		kinds[b.Kind]++
+		if b.Kind == api.KindReplicaSet {
+			rs = b
+		}
+	}
+	if kinds[api.KindDeployment] != 1 || kinds[api.KindReplicaSet] != 1 || kinds[api.KindPod] != 3 || kinds[api.KindNode] != 3 {
+		t.Fatalf("boxes %v", kinds)
+	}
+	if !rs.Actor {
+		t.Error("the ReplicaSet the controller synced is the tick's actor")
+	}
+	translate := 0
+	for _, a := range f.Arrows {
+		if a.Class == trace.Translate && a.Y2 > a.Y1 {
+			translate++
+		}
+	}
+	if translate != 3 {
+		t.Errorf("%d downward translate arrows, want one per created pod", translate)
+	}
+	stale := 0
+	for _, b := range f.Boxes {
+		if b.Stale != "" {
+			stale++
+		}
+	}
+	if stale == 0 {
+		t.Error("right after the pods are created, other components' caches have not seen them")
+	}
+	if len(f.Edges) < 4 || f.SchedulerY <= rowPods || f.NodesY <= f.SchedulerY {
+		t.Errorf("edges %d, scheduler %d, nodes %d", len(f.Edges), f.SchedulerY, f.NodesY)
+	}
+}
+
+// Many pods are drawn as groups per node.
+func TestFlowGroupsManyPods(t *testing.T) {
+	ex, _ := examples.Get(examples.Default)
+	m, err := New(strings.Replace(ex.Source, "replicas: 3", "replicas: 30", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.RunUntilSettled()
+	f := m.Flow()
+	groups, pods := 0, 0
+	for _, b := range f.Boxes {
+		switch b.Kind {
+		case "PodGroup":
+			groups++
+			if !strings.Contains(b.Lines[0], "10 pods: 10 Running · ready") {
+				t.Errorf("group line %q", b.Lines[0])
+			}
+		case api.KindPod:
+			pods++
+		}
+	}
+	if groups != 3 || pods != 0 || f.Grouped == "" {
+		t.Fatalf("%d groups, %d pod boxes", groups, pods)
+	}
+}
+
+func TestInspectorMarksChangedFields(t *testing.T) {
+	m := seed(t)
+	for m.Current() == nil || m.Current().Component != "scheduler" {
+		m.Step()
+	}
+	m.Select(m.Current().Object)
+	in := m.Inspect()
+	if !in.Exists || in.Op != "update" {
+		t.Fatalf("%+v", in)
+	}
+	var changed []string
+	names := map[string]bool{}
+	for _, s := range in.Sections {
+		names[s.Name] = true
+		for _, l := range s.Lines {
+			if l.Changed {
+				changed = append(changed, strings.TrimSpace(l.Text))
+			}
+		}
+	}
+	if !names["spec"] || !names["status"] || !names["metadata"] {
+		t.Fatalf("sections %v", names)
+	}
+	if !containsPrefix(changed, "nodeName: node-") || !containsPrefix(changed, "- lastProbeTime: null") {
+		t.Fatalf("changed lines %q", changed)
+	}
+}
+
+func containsPrefix(list []string, p string) bool {
+	for _, s := range list {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestConsoleAndEvents(t *testing.T) {
+	m := seed(t)
+	m.RunUntilSettled()
+	for _, c := range SeedCommands {
+		if e := m.Run(c); e.Failed || e.Output == "" {
+			t.Errorf("%s: %+v", c, e)
+		}
+	}
+	if e := m.Run("kubectl frobnicate"); !e.Failed || !strings.Contains(e.Output, "unknown command") {
+		t.Errorf("%+v", e)
+	}
+	if got := m.Console.Previous(); got != "kubectl frobnicate" {
+		t.Errorf("history ↑ %q", got)
+	}
+	if got := m.Console.Previous(); got != SeedCommands[len(SeedCommands)-1] {
+		t.Errorf("history ↑↑ %q", got)
+	}
+	if got := m.Console.Next(); got != "kubectl frobnicate" {
+		t.Errorf("history ↓ %q", got)
+	}
+	out, failed := m.Events("involvedObject.kind=Deployment")
+	if failed || !strings.Contains(out, "ScalingReplicaSet") || strings.Contains(out, "Scheduled") {
+		t.Errorf("events:\n%s", out)
+	}
+	if _, failed := m.Events("bogus=1"); !failed {
+		t.Error("a bad field selector fails")
+	}
+}
+
+func TestLogFilterAndWindow(t *testing.T) {
+	m := seed(t)
+	m.RunUntilSettled()
+	rows, total := m.Log(LogFilter{Component: "scheduler"})
+	if len(rows) != 3 || total != 3 {
+		t.Fatalf("%d rows of %d", len(rows), total)
+	}
+	rows, _ = m.Log(LogFilter{Class: trace.Aggregate})
+	for _, r := range rows {
+		if !strings.Contains(r.Arrows, "↑") {
+			t.Errorf("row %+v has no aggregate effect", r)
+		}
+	}
+	all, total := m.Log(LogFilter{})
+	if !all[len(all)-1].Current || total != m.Status().Tick {
+		t.Errorf("the last row is the current tick")
+	}
+}
+
+func TestGuardRecovers(t *testing.T) {
+	m := seed(t)
+	func() {
+		defer m.guard("testing")
+		panic("boom")
+	}()
+	if !strings.Contains(m.Crash, "internal error while testing: boom") {
+		t.Fatalf("%q", m.Crash)
+	}
+	m.Step()
+	if m.Status().Tick != 1 {
+		t.Fatal("the model keeps working after a recovered panic")
+	}
+}

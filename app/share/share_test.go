@@ -1,0 +1,72 @@
+package share
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestRoundTrip(t *testing.T) {
+	src := "apiVersion: apps/v1\nkind: Deployment\n# ünïcode ✓\n"
+	frag := Encode(src, 42)
+	if !strings.HasPrefix(frag, "s=") || strings.ContainsAny(frag[2:], "+/=#") {
+		t.Fatalf("fragment %q", frag)
+	}
+	st, err := Decode("#" + frag)
+	if err != nil || st.Scenario != src || st.Tick != 42 || st.Version != 1 {
+		t.Fatalf("%+v %v", st, err)
+	}
+	if Encode(src, 42) != frag {
+		t.Fatal("encoding must be deterministic")
+	}
+}
+
+func deflated(s string) string {
+	var b bytes.Buffer
+	w, _ := flate.NewWriter(&b, 9)
+	w.Write([]byte(s))
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
+func TestHostileLinks(t *testing.T) {
+	good := Encode("kind: Pod\n", 3)
+	bomb := deflated(`{"v":1,"s":"` + strings.Repeat("a", MaxDecodedBytes+10) + `"}`)
+	for _, tc := range []struct{ frag, want string }{
+		{"", ErrNoState.Error()},
+		{"#tab=events", ErrNoState.Error()},
+		{"#s=***", "not valid base64url"},
+		{"#" + good[:len(good)/2], "damaged"},
+		{"#s=" + deflated("not json"), "not the expected JSON"},
+		{"#s=" + deflated(`{"v":9,"s":"x","t":1}`), "format version 9"},
+		{"#s=" + strings.Repeat("A", MaxEncodedBytes+1), "too long"},
+		{"#s=" + bomb, "expands to more than"},
+	} {
+		_, err := Decode(tc.frag)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.40q: %v, want %q", tc.frag, err, tc.want)
+		}
+	}
+	if _, err := Decode("#s=" + deflated(`{"v":1,"s":"x","t":-5}`)); err != nil {
+		t.Error(err)
+	}
+	if !errors.Is(func() error { _, e := Decode(""); return e }(), ErrNoState) {
+		t.Error("an empty fragment is ErrNoState")
+	}
+}
+
+// FuzzDecode: no input panics; every error is readable.
+func FuzzDecode(f *testing.F) {
+	f.Add(Encode("kind: Pod\n", 1))
+	f.Add("s=")
+	f.Add("s=eJw")
+	f.Fuzz(func(t *testing.T, frag string) {
+		st, err := Decode(frag)
+		if err == nil && (st.Version != Version || st.Tick < 0) {
+			t.Fatalf("%+v", st)
+		}
+	})
+}

@@ -1,15 +1,24 @@
-# Stateflow: make run (try it), make test (every test), make bench.
+# Stateflow: make run (the playground), make test (every test), make build
+# (the static site in dist/), make bench, make fuzz.
 GO        ?= go
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
-SCENARIO  ?= examples/codartium-api.yaml
+ADDR      ?= 127.0.0.1:8080
 
-.PHONY: run test test-native test-wasm vet fmt-check bench build fuzz
+.PHONY: run wasm build test fmt-check vet test-native test-wasm bench fuzz
 
-# Until the playground lands, `make run` runs the engine on the seed
-# scenario from the command line and prints the whole trace.
-run:
-	$(GO) run ./cmd/stateflow run $(SCENARIO) --until-settled
+# Builds the WebAssembly playground and serves it locally.
+run: wasm
+	$(GO) run ./cmd/stateflow serve --addr $(ADDR)
 
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm ./wasm
+
+build: wasm
+	$(GO) run ./cmd/stateflow build --out dist
+
+# Every test: formatting, vet, unit, golden, property and component tests,
+# the browser tests in headless Chromium (required here, not skipped), a
+# one-iteration run of every benchmark, and the engine under WebAssembly.
 test: fmt-check vet test-native test-wasm
 
 fmt-check:
@@ -17,20 +26,18 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/...
 
 test-native:
-	$(GO) test -count=1 ./...
+	STATEFLOW_E2E=1 $(GO) test -count=1 ./...
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./engine/...
 
-# The engine must behave the same compiled to WebAssembly (run under Node).
+# The engine and the view-model must behave the same compiled to WebAssembly (run under Node).
 test-wasm:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/... ./app/model/... ./app/share/...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
-
-build:
-	mkdir -p bin && $(GO) build -trimpath -o bin/stateflow ./cmd/stateflow
 
 # Long fuzzing runs (make test replays the committed corpora briefly).
 FUZZTIME ?= 2m
@@ -39,3 +46,4 @@ fuzz:
 	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzCommand$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzJSONPath$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./app/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

@@ -46,8 +46,8 @@ func (f LogFilter) Matches(t *trace.Tick) bool {
 	return false
 }
 
-// Log returns the rows that pass the filter, the newest last, at most
-// LogWindow of them ending at the current tick, and how many matched in all.
+// Log returns the rows that pass the filter, newest first, at most
+// LogWindow of them starting at the current tick, and how many matched in all.
 func (m *Model) Log(f LogFilter) ([]LogRow, int) {
 	if m.eng == nil {
 		return nil, 0
@@ -64,9 +64,6 @@ func (m *Model) Log(f LogFilter) ([]LogRow, int) {
 		if len(rows) < LogWindow {
 			rows = append(rows, row(t, i == len(tr)-1))
 		}
-	}
-	for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
-		rows[i], rows[j] = rows[j], rows[i]
 	}
 	return rows, total
 }

@@ -219,8 +219,8 @@ func TestLogFilterAndWindow(t *testing.T) {
 		}
 	}
 	all, total := m.Log(LogFilter{})
-	if !all[len(all)-1].Current || total != m.Status().Tick {
-		t.Errorf("the last row is the current tick")
+	if !all[0].Current || total != m.Status().Tick || all[0].Seq != total {
+		t.Errorf("the first row is the current tick")
 	}
 }
 

@@ -15,6 +15,8 @@ import (
 const usage = `usage:
   stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
   stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
+  stateflow serve [--addr 127.0.0.1:8080] [--web web]
+  stateflow build --out DIR [--base /prefix] [--web web]
 
 FILE is a scenario YAML file (run also takes - for standard input).
 kubectl runs one kubectl command against the simulated cluster at that
@@ -56,6 +58,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runCommand(args[1:], stdin, stdout)
 	case "kubectl":
 		return kubectlCommand(args[1:], stdin, stdout, stderr)
+	case "serve":
+		return serveCommand(args[1:], stdout)
+	case "build":
+		return buildCommand(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

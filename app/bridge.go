@@ -1,0 +1,14 @@
+package app
+
+// bridge is the JavaScript the playground needs beyond go-app: storage,
+// the URL fragment, the clipboard and keyboard shortcuts.
+type bridge interface {
+	StorageGet(key string) (string, bool, error)
+	StorageSet(key, value string) error
+	Fragment() string
+	Href() string
+	ReplaceFragment(fragment string) error
+	CopyText(text string) error
+	OnKey(f func(key string) bool) (remove func(), err error)
+	FocusLine(id string, line int)
+}

@@ -1,0 +1,194 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"errors"
+	"time"
+
+	"github.com/hack-pad/safejs"
+)
+
+// jsBridge talks to the browser through safejs: a JavaScript exception
+// (disabled storage, a refused clipboard) becomes a Go error.
+type jsBridge struct{}
+
+func newBridge() bridge { return jsBridge{} }
+
+func (jsBridge) storage() (safejs.Value, error) {
+	return safejs.Global().Get("localStorage")
+}
+
+func (b jsBridge) StorageGet(key string) (string, bool, error) {
+	s, err := b.storage()
+	if err != nil || s.IsUndefined() || s.IsNull() {
+		return "", false, errors.New("local storage is not available")
+	}
+	v, err := s.Call("getItem", key)
+	if err != nil {
+		return "", false, err
+	}
+	if v.IsNull() {
+		return "", false, nil
+	}
+	str, err := v.String()
+	return str, err == nil, err
+}
+
+func (b jsBridge) StorageSet(key, value string) error {
+	s, err := b.storage()
+	if err != nil || s.IsUndefined() || s.IsNull() {
+		return errors.New("local storage is not available")
+	}
+	_, err = s.Call("setItem", key, value)
+	return err
+}
+
+func (jsBridge) Fragment() string {
+	loc, err := safejs.Global().Get("location")
+	if err != nil {
+		return ""
+	}
+	h, err := loc.Get("hash")
+	if err != nil {
+		return ""
+	}
+	s, _ := h.String()
+	return s
+}
+
+func (jsBridge) Href() string {
+	loc, err := safejs.Global().Get("location")
+	if err != nil {
+		return ""
+	}
+	h, err := loc.Get("href")
+	if err != nil {
+		return ""
+	}
+	s, _ := h.String()
+	return s
+}
+
+// ReplaceFragment changes the URL's fragment without a history entry.
+func (jsBridge) ReplaceFragment(fragment string) error {
+	h, err := safejs.Global().Get("history")
+	if err != nil {
+		return err
+	}
+	_, err = h.Call("replaceState", safejs.Null(), "", "#"+fragment)
+	return err
+}
+
+// CopyText writes text to the clipboard, waiting at most two seconds for
+// the browser's promise. Call it off the UI goroutine.
+func (jsBridge) CopyText(text string) error {
+	nav, err := safejs.Global().Get("navigator")
+	if err != nil {
+		return err
+	}
+	clip, err := nav.Get("clipboard")
+	if err != nil || clip.IsUndefined() {
+		return errors.New("this browser gives no clipboard access here")
+	}
+	promise, err := clip.Call("writeText", text)
+	if err != nil {
+		return err
+	}
+	return await(promise, 2*time.Second)
+}
+
+// await waits for a promise to settle.
+func await(promise safejs.Value, timeout time.Duration) error {
+	done := make(chan error, 1)
+	ok, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { done <- nil; return nil })
+	if err != nil {
+		return err
+	}
+	defer ok.Release()
+	fail, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		msg := "the browser refused"
+		if len(args) > 0 {
+			if m, err := args[0].Get("message"); err == nil {
+				if s, err := m.String(); err == nil && s != "" {
+					msg = s
+				}
+			}
+		}
+		done <- errors.New(msg)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	defer fail.Release()
+	if _, err := promise.Call("then", ok.Value(), fail.Value()); err != nil {
+		return err
+	}
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(timeout):
+		return errors.New("the clipboard did not answer")
+	}
+}
+
+// OnKey calls f for key presses outside text fields; f reports whether it
+// handled the key (then the browser's default is prevented).
+func (jsBridge) OnKey(f func(key string) bool) (func(), error) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return nil, err
+	}
+	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		ev := args[0]
+		target, _ := ev.Get("target")
+		tag, _ := target.Get("tagName")
+		name, _ := tag.String()
+		if name == "TEXTAREA" || name == "INPUT" || name == "SELECT" {
+			return nil
+		}
+		k, _ := ev.Get("key")
+		key, _ := k.String()
+		if f(key) {
+			ev.Call("preventDefault")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := doc.Call("addEventListener", "keydown", fn.Value()); err != nil {
+		fn.Release()
+		return nil, err
+	}
+	return func() {
+		doc.Call("removeEventListener", "keydown", fn.Value())
+		fn.Release()
+	}, nil
+}
+
+// FocusLine puts the editor's caret at the start of a line.
+func (jsBridge) FocusLine(id string, line int) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return
+	}
+	el, err := doc.Call("getElementById", id)
+	if err != nil || el.IsNull() {
+		return
+	}
+	v, _ := el.Get("value")
+	text, _ := v.String()
+	pos := 0
+	for l := 1; l < line && pos < len(text); pos++ {
+		if text[pos] == '\n' {
+			l++
+		}
+	}
+	el.Call("focus")
+	el.Call("setSelectionRange", pos, pos)
+}

@@ -1,0 +1,28 @@
+//go:build !(js && wasm)
+
+package app
+
+import "errors"
+
+// memBridge stands in for the browser natively (tests, prerendering).
+type memBridge struct {
+	store    map[string]string
+	fragment string
+}
+
+func newBridge() bridge { return &memBridge{store: map[string]string{}} }
+
+func (b *memBridge) StorageGet(key string) (string, bool, error) {
+	v, ok := b.store[key]
+	return v, ok, nil
+}
+
+func (b *memBridge) StorageSet(key, value string) error { b.store[key] = value; return nil }
+func (b *memBridge) Fragment() string                   { return b.fragment }
+func (b *memBridge) Href() string                       { return "http://localhost/" + b.fragment }
+func (b *memBridge) ReplaceFragment(f string) error     { b.fragment = "#" + f; return nil }
+func (b *memBridge) CopyText(string) error {
+	return errors.New("there is no clipboard outside the browser")
+}
+func (b *memBridge) OnKey(func(string) bool) (func(), error) { return func() {}, nil }
+func (b *memBridge) FocusLine(string, int)                   {}

@@ -1,0 +1,81 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/examples"
+)
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// renderHeader is the title, the examples menu and Share.
+func (p *Playground) renderHeader() app.UI {
+	desc := ""
+	if sc := p.m.Scenario(); sc != nil {
+		desc = sc.Description
+	}
+	return app.Header().Class("topbar").Body(
+		app.Div().Class("brand").Body(
+			app.H1().Text("Stateflow"),
+			app.Span().Class("tagline").Text("desired state flows down, observed state flows up"),
+		),
+		app.Label().For("examples").Class("examples-label").Text("Example"),
+		app.Select().ID("examples").DataSet("testid", "examples").Aria("label", "Load an example scenario").
+			OnChange(func(ctx app.Context, e app.Event) {
+				p.chooseExample(ctx.JSSrc().Get("value").String())
+			}).Body(
+			app.Option().Value("").Text("— your scenario —").Selected(p.example == ""),
+			app.Range(examples.All()).Slice(func(i int) app.UI {
+				ex := examples.All()[i]
+				return app.Option().Value(ex.Name).Text(ex.Name).Selected(ex.Name == p.example)
+			}),
+		),
+		app.P().Class("scenario-description").Text(desc),
+		app.Button().DataSet("testid", "share").Class("primary").Aria("label", "Share this scenario at this tick").
+			Title("Put the scenario and the current tick in the link and copy it").
+			OnClick(func(ctx app.Context, e app.Event) { p.shareScenario(ctx) }).Text("Share"),
+	)
+}
+
+// renderBanners shows problems that concern the whole page.
+func (p *Playground) renderBanners() app.UI {
+	return app.Div().Class("banners").Body(
+		app.If(p.updateAvailable, func() app.UI {
+			return app.Div().Class("banner info").Role("status").Body(
+				app.Span().Text("A new version of Stateflow is available. "),
+				app.Button().Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
+			)
+		}),
+		app.If(p.banner != "", func() app.UI {
+			return app.Div().Class("banner warn").Role("alert").Body(
+				app.Span().Text(p.banner),
+				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { p.banner = "" }),
+			)
+		}),
+		app.If(p.shareNotice != "", func() app.UI {
+			return app.Div().Class("banner info").Role("status").DataSet("testid", "share-notice").Body(
+				app.Span().Text(p.shareNotice),
+				app.Input().Class("share-link").ReadOnly(true).Value(p.shareLink).Aria("label", "Share link").DataSet("testid", "share-link"),
+				app.Button().Text("Close").OnClick(func(ctx app.Context, e app.Event) { p.shareNotice, p.shareLink = "", "" }),
+			)
+		}),
+		app.If(p.storageNotice != "", func() app.UI {
+			return app.Div().Class("banner warn").Role("status").Text(p.storageNotice)
+		}),
+		app.If(p.m.Crash != "", func() app.UI {
+			return app.Div().Class("banner error").Role("alert").Body(
+				app.Strong().Text("Something went wrong inside the simulation; the page still works. "),
+				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) {
+					p.m.Crash = ""
+					p.m.Apply(p.m.Applied)
+				}),
+				app.Details().Body(
+					app.Summary().Text("Report (copy it into an issue)"),
+					app.Textarea().Class("report").ReadOnly(true).Rows(8).Text(p.m.Crash),
+				),
+			)
+		}),
+	)
+}

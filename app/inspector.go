@@ -1,0 +1,56 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// renderInspector shows the selected object at the current tick as YAML,
+// spec and status apart, with the fields this tick changed marked.
+func (p *Playground) renderInspector() app.UI {
+	in := p.m.Inspect()
+	var keys []api.Key
+	if e := p.m.Engine(); e != nil {
+		for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode} {
+			for _, o := range e.Store().List(kind, "") {
+				keys = append(keys, api.KeyOf(o))
+			}
+		}
+	}
+	return app.Div().Class("inspector").DataSet("testid", "inspector").Body(
+		app.Select().Aria("label", "Object to inspect").DataSet("testid", "inspect-object").OnChange(func(ctx app.Context, e app.Event) {
+			if k, ok := api.ParseKey(ctx.JSSrc().Get("value").String()); ok {
+				p.m.Select(k)
+			}
+		}).Body(
+			app.If(!in.Exists, func() app.UI { return app.Option().Value("").Text("— choose an object —").Selected(true) }),
+			app.Range(keys).Slice(func(i int) app.UI {
+				return app.Option().Value(keys[i].String()).Text(keys[i].Short()).Selected(keys[i] == in.Key)
+			}),
+		),
+		app.If(!in.Exists && in.Key.Kind != "", func() app.UI {
+			return app.P().Text(in.Key.Short() + " does not exist at this tick.")
+		}),
+		app.If(in.Op != "", func() app.UI {
+			return app.P().Class("changed-note").Text(fmt.Sprintf("This tick's %s changed %d field(s) of %s (marked).", in.Op, len(in.Changes), in.Key.Short()))
+		}),
+		app.Range(in.Sections).Slice(func(i int) app.UI {
+			s := in.Sections[i]
+			return app.Section().Class("yaml-section").Body(
+				app.H3().Text(s.Name),
+				app.Pre().Class("yaml").Body(
+					app.Range(s.Lines).Slice(func(j int) app.UI {
+						l := s.Lines[j]
+						if l.Changed {
+							return app.Mark().Class("changed").Text(l.Text + "\n")
+						}
+						return app.Span().Text(l.Text + "\n")
+					}),
+				),
+			)
+		}),
+	)
+}

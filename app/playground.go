@@ -1,0 +1,282 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/app/model"
+	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/examples"
+)
+
+// storageKey is where the editor's content is kept between visits.
+const storageKey = "stateflow.editor"
+
+// Speeds are the autoplay speeds offered, in ticks per second.
+var Speeds = []int{1, 2, 5, 10, 30, 60}
+
+// Playground is the whole page. It holds the view-model and presentation
+// state only; every change goes through a handler.
+type Playground struct {
+	app.Compo
+
+	m       *model.Model
+	bridge  bridge
+	example string
+
+	tab           string
+	filter        model.LogFilter
+	eventSelector string
+	consoleInput  string
+	playing       bool
+	speed         int
+	cancelPlay    context.CancelFunc
+	removeKeys    func()
+
+	banner          string // a problem to show at the top (a broken link…)
+	shareLink       string
+	shareNotice     string
+	storageNotice   string
+	updateAvailable bool
+	loaded          bool
+}
+
+// NewPlayground returns the page with the default example loaded, so the
+// prerendered page already shows a cluster.
+func NewPlayground() *Playground {
+	p := &Playground{bridge: newBridge(), tab: "log", speed: 5}
+	p.load(examples.Default)
+	return p
+}
+
+func (p *Playground) load(name string) bool {
+	ex, ok := examples.Get(name)
+	if !ok {
+		return false
+	}
+	if p.m == nil {
+		m, err := model.New(ex.Source)
+		if err != nil {
+			p.banner = "The default example does not load: " + err.Error()
+			return false
+		}
+		p.m = m
+	} else if !p.m.Apply(ex.Source) {
+		return false
+	}
+	p.example = name
+	p.m.Selected = firstDeployment(p.m)
+	return true
+}
+
+func firstDeployment(m *model.Model) api.Key {
+	for _, o := range m.Scenario().Objects {
+		if o.GetKind() == api.KindDeployment {
+			return api.KeyOf(o)
+		}
+	}
+	return m.Selected
+}
+
+// OnMount restores the visitor's scenario: a shared link first, then the
+// editor content kept from the last visit, else the default example.
+func (p *Playground) OnMount(ctx app.Context) {
+	if p.bridge == nil {
+		p.bridge = newBridge()
+	}
+	p.restore()
+	remove, err := p.bridge.OnKey(func(key string) bool {
+		handled := false
+		ctx.Dispatch(func(ctx app.Context) { p.key(ctx, key) })
+		switch key {
+		case " ", "ArrowLeft", "ArrowRight", "Home":
+			handled = true
+		}
+		return handled
+	})
+	if err == nil {
+		p.removeKeys = remove
+	}
+	ctx.Dispatch(func(ctx app.Context) { p.loaded = true })
+}
+
+// OnDismount stops autoplay and the keyboard listener.
+func (p *Playground) OnDismount() {
+	p.stopPlay()
+	if p.removeKeys != nil {
+		p.removeKeys()
+	}
+}
+
+// OnAppUpdate offers a reload when a new version has been deployed.
+func (p *Playground) OnAppUpdate(ctx app.Context) { p.updateAvailable = ctx.AppUpdateAvailable() }
+
+func (p *Playground) restore() {
+	if frag := p.bridge.Fragment(); frag != "" && frag != "#" {
+		st, err := share.Decode(frag)
+		switch {
+		case err == share.ErrNoState:
+		case err != nil:
+			p.banner = "This link could not be opened: " + err.Error() + " The default example is shown instead."
+			p.load(examples.Default)
+			return
+		case !p.m.Apply(st.Scenario):
+			p.banner = "The shared scenario has errors (see Problems); the default example runs instead. Your link's text is in the editor."
+			return
+		default:
+			p.example = ""
+			p.m.Selected = firstDeployment(p.m)
+			p.m.Seek(st.Tick)
+			p.save()
+			return
+		}
+	}
+	saved, ok, err := p.bridge.StorageGet(storageKey)
+	if err != nil {
+		p.storageNotice = "Your edits cannot be kept between visits: " + err.Error() + "."
+		return
+	}
+	if ok && strings.TrimSpace(saved) != "" && saved != p.m.Applied {
+		if p.m.Apply(saved) {
+			p.example = ""
+			p.m.Selected = firstDeployment(p.m)
+		}
+	}
+}
+
+// save keeps the editor's content for the next visit.
+func (p *Playground) save() {
+	if err := p.bridge.StorageSet(storageKey, p.m.Source); err != nil && p.storageNotice == "" {
+		p.storageNotice = "Your edits cannot be kept between visits: " + err.Error() + "."
+	}
+}
+
+func (p *Playground) key(ctx app.Context, key string) {
+	switch key {
+	case " ":
+		p.togglePlay(ctx)
+	case "ArrowRight":
+		p.stopPlay()
+		p.m.Step()
+	case "ArrowLeft":
+		p.stopPlay()
+		p.m.StepBack()
+	case "Home":
+		p.stopPlay()
+		p.m.Reset()
+	}
+}
+
+func (p *Playground) togglePlay(ctx app.Context) {
+	if p.playing {
+		p.stopPlay()
+		return
+	}
+	p.playing = true
+	run, cancel := context.WithCancel(context.Background())
+	p.cancelPlay = cancel
+	interval := time.Second / time.Duration(max(p.speed, 1))
+	ctx.Async(func() {
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-run.Done():
+				return
+			case <-t.C:
+				ctx.Dispatch(func(ctx app.Context) {
+					if p.playing && !p.m.Step() {
+						p.stopPlay()
+					}
+				})
+			}
+		}
+	})
+}
+
+func (p *Playground) stopPlay() {
+	p.playing = false
+	if p.cancelPlay != nil {
+		p.cancelPlay()
+		p.cancelPlay = nil
+	}
+}
+
+func (p *Playground) setSpeed(ctx app.Context, speed int) {
+	p.speed = speed
+	if p.playing {
+		p.stopPlay()
+		p.togglePlay(ctx)
+	}
+}
+
+func (p *Playground) apply() {
+	p.stopPlay()
+	if p.m.Apply(p.m.Source) {
+		p.example = ""
+		for _, ex := range examples.All() {
+			if ex.Source == p.m.Source {
+				p.example = ex.Name
+			}
+		}
+		p.m.Selected = firstDeployment(p.m)
+	}
+	p.save()
+}
+
+func (p *Playground) chooseExample(name string) {
+	p.stopPlay()
+	if ex, ok := examples.Get(name); ok {
+		p.m.Source = ex.Source
+		if p.load(name) {
+			p.save()
+		}
+	}
+}
+
+func (p *Playground) shareScenario(ctx app.Context) {
+	frag := share.Encode(p.m.Applied, p.m.Status().Tick)
+	if err := p.bridge.ReplaceFragment(frag); err != nil {
+		p.shareNotice = "The address bar could not be updated: " + err.Error()
+	}
+	link := p.bridge.Href()
+	p.shareLink = link
+	p.shareNotice = "Copying the link…"
+	ctx.Async(func() {
+		err := p.bridge.CopyText(link)
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				p.shareNotice = "The clipboard is not available (" + err.Error() + "): copy the link below."
+				return
+			}
+			p.shareNotice = "Link copied: it opens this scenario at tick " + itoa(p.m.Status().Tick) + "."
+		})
+	})
+}
+
+func (p *Playground) stepTo(c trace.Class) {
+	p.stopPlay()
+	p.m.StepToClass(c)
+}
+
+// Render lays out the page: header, editor, stage (controls and diagram)
+// and the panels.
+func (p *Playground) Render() app.UI {
+	return app.Div().Class("page").DataSet("loaded", p.loaded).Body(
+		p.renderHeader(),
+		p.renderBanners(),
+		app.Main().Class("workspace").Body(
+			p.renderEditor(),
+			app.Section().Class("stage").Aria("label", "Simulation").Body(
+				p.renderControls(),
+				p.renderFlow(),
+			),
+			p.renderPanels(),
+		),
+	)
+}

@@ -1,0 +1,135 @@
+package app
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/examples"
+)
+
+func mount(t *testing.T, p *Playground) string {
+	t.Helper()
+	e := app.NewTestEngine()
+	if err := e.Load(p); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return app.HTMLString(p)
+}
+
+// The page carries every UI hook DESIGN.md promises.
+func TestRenderHasTheContractHooks(t *testing.T) {
+	p := NewPlayground()
+	html := mount(t, p)
+	for _, id := range []string{"editor", "apply", "examples", "step", "step-back", "play", "speed", "reset", "share", "tick", "clock",
+		"problems", "flow", "tick-log", "inspector", "events", "console-input", "console-output"} {
+		if !strings.Contains(html, `data-testid="`+id+`"`) {
+			t.Errorf("missing data-testid=%q", id)
+		}
+	}
+	if !strings.Contains(html, `aria-pressed="false"`) {
+		t.Error("play carries aria-pressed")
+	}
+	if err := app.Match(app.H1().Text("Stateflow"), p, 0, 0, 0, 0); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestControlsAndKeyboard(t *testing.T) {
+	p := NewPlayground()
+	mount(t, p)
+	for i := 0; i < 12; i++ {
+		p.key(app.Context{}, "ArrowRight")
+	}
+	p.key(app.Context{}, "ArrowLeft")
+	if got := p.m.Status().Tick; got != 11 {
+		t.Fatalf("tick %d", got)
+	}
+	html := app.HTMLString(p.Render())
+	if !regexp.MustCompile(`data-testid="tick"[^>]*>11<`).MatchString(html) {
+		t.Error("the tick counter shows 11")
+	}
+	if strings.Count(html, `data-testid="flow-node"`) < 7 {
+		t.Error("the diagram shows the deployment, its ReplicaSet, pods and nodes")
+	}
+	p.key(app.Context{}, "Home")
+	if p.m.Status().Tick != 0 {
+		t.Fatal("Home resets")
+	}
+}
+
+// A refused edit keeps the running simulation and says why.
+func TestInvalidApply(t *testing.T) {
+	p := NewPlayground()
+	mount(t, p)
+	p.m.Step()
+	p.m.Source = strings.Replace(p.m.Source, "apiVersion: apps/v1", "apiVersion: apps/v2", 1)
+	p.apply()
+	html := app.HTMLString(p.Render())
+	if !strings.Contains(html, "previous scenario keeps running") || !strings.Contains(html, `no matches for kind &#34;Deployment&#34; in version &#34;apps/v2&#34;`) || p.m.Status().Tick != 1 {
+		t.Fatalf("refused apply not explained: tick %d", p.m.Status().Tick)
+	}
+	if !strings.Contains(html, `class="ln error"`) {
+		t.Error("the line is marked in the gutter")
+	}
+	if saved, _, _ := p.bridge.StorageGet(storageKey); saved != p.m.Source {
+		t.Error("even a refused edit is kept for the next visit")
+	}
+}
+
+// Opening a share link restores the scenario at its tick; a broken one
+// says so and opens the default example.
+func TestRestoreFromLink(t *testing.T) {
+	ex, _ := examples.Get("recreate")
+	p := NewPlayground()
+	p.bridge.ReplaceFragment(share.Encode(ex.Source, 9))
+	mount(t, p)
+	p.restore()
+	if p.m.Applied != ex.Source || p.m.Status().Tick != 9 || p.banner != "" {
+		t.Fatalf("restored tick %d, banner %q", p.m.Status().Tick, p.banner)
+	}
+	q := NewPlayground()
+	q.bridge.ReplaceFragment("s=@@@")
+	mount(t, q)
+	q.restore()
+	if !strings.Contains(q.banner, "could not be opened") || q.example != examples.Default {
+		t.Fatalf("banner %q example %q", q.banner, q.example)
+	}
+}
+
+func TestRestoreFromStorage(t *testing.T) {
+	ex, _ := examples.Get("scale-up-down")
+	p := NewPlayground()
+	p.bridge.StorageSet(storageKey, ex.Source)
+	mount(t, p)
+	p.restore()
+	if p.m.Applied != ex.Source {
+		t.Fatal("the saved editor content is restored")
+	}
+}
+
+// User text is rendered as text: a manifest with markup does nothing.
+func TestHostileManifestIsText(t *testing.T) {
+	p := NewPlayground()
+	mount(t, p)
+	p.m.Source = strings.Replace(p.m.Source, "    app: codartium-api\nspec:", "    app: codartium-api\n  annotations:\n    note: \"<script>alert(1)</script><img src=x onerror=alert(2)>\"\nspec:", 1)
+	p.apply()
+	p.m.RunUntilSettled()
+	// The editor's text is a DOM property in the browser; the panels and
+	// the diagram render user text as text nodes.
+	p.m.Select(p.m.Selected)
+	p.m.Run("kubectl get deploy -o yaml")
+	for name, ui := range map[string]app.UI{"inspector": p.renderInspector(), "console": p.renderConsole(), "flow": p.renderFlow(), "problems": p.renderProblems()} {
+		html := app.HTMLString(ui)
+		if strings.Contains(html, "<script>alert(1)") || strings.Contains(html, "<img src=x") {
+			t.Fatalf("user content reached the %s as markup", name)
+		}
+	}
+	if html := app.HTMLString(p.renderInspector()); !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Fatal("the annotation is shown as text in the inspector")
+	}
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// serveCommand is: stateflow serve [--addr HOST:PORT] [--web DIR]
+func serveCommand(args []string, stdout io.Writer) error {
+	f, err := parseFlags(args, []string{"addr", "web"}, nil)
+	if err != nil {
+		return err
+	}
+	addr := f.values["addr"]
+	if addr == "" {
+		addr = "127.0.0.1:8080"
+	}
+	web := f.values["web"]
+	if web == "" {
+		web = "web"
+	}
+	h, err := handler(web, web+"/app.wasm", app.LocalDir(""))
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Stateflow playground: http://%s/\n", ln.Addr())
+	return http.Serve(ln, h)
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "github.com/stateflow/stateflow/app"
+)
+
+// webAssets are the files of web/ the site needs, besides app.wasm.
+var webAssets = []string{"app.css", "icon.svg", "icon-192.png", "icon-512.png"}
+
+// handler is the playground's go-app handler. Its version is a hash of the
+// wasm and the assets, so a new deployment reaches visitors whose service
+// worker cached the old one.
+func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Handler, error) {
+	version, size, err := contentVersion(webDir, wasmPath)
+	if err != nil {
+		return nil, err
+	}
+	ui.Routes()
+	return &app.Handler{
+		Name:              "Stateflow",
+		ShortName:         "Stateflow",
+		Title:             "Stateflow — see the Kubernetes control plane's state flow",
+		Description:       "Paste a manifest and step through how Kubernetes turns it into running containers and back into a status line.",
+		Author:            "Stateflow",
+		Lang:              "en",
+		BackgroundColor:   "#10151c",
+		ThemeColor:        "#1f3a5f",
+		LoadingLabel:      "Loading the simulated cluster… {progress}%",
+		Icon:              app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		Styles:            []string{"/web/app.css"},
+		Version:           version,
+		Resources:         resources,
+		WasmContentLength: fmt.Sprint(size),
+		RawHeaders: []string{
+			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">`,
+		},
+	}, nil
+}
+
+// contentVersion hashes app.wasm and the web assets.
+func contentVersion(webDir, wasmPath string) (string, int64, error) {
+	h := sha256.New()
+	var size int64
+	for _, p := range append([]string{wasmPath}, assetPaths(webDir)...) {
+		f, err := os.Open(p)
+		if err != nil {
+			if p == wasmPath {
+				return "", 0, fmt.Errorf("%s is missing: build it first with make wasm (GOOS=js GOARCH=wasm go build -o web/app.wasm ./wasm)", p)
+			}
+			return "", 0, err
+		}
+		n, err := io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", 0, err
+		}
+		if p == wasmPath {
+			size = n
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], size, nil
+}
+
+func assetPaths(webDir string) []string {
+	var out []string
+	for _, a := range webAssets {
+		out = append(out, filepath.Join(webDir, a))
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// A visitor loads the page, picks an example, steps five ticks and sees
+// the tick counter, the highlighted effect and the diagram follow.
+func TestStepThroughAnExample(t *testing.T) {
+	tb := newTab(t)
+	cold := tb.open(shared.url)
+	t.Logf("navigation to first interaction (cold): %v", cold)
+	if got := tb.tick(); got != "0" {
+		t.Fatalf("tick %q at load", got)
+	}
+	tb.chooseExample("rolling-update")
+	for i := 0; i < 5; i++ {
+		tb.click("step")
+	}
+	if got := tb.tick(); got != "5" {
+		t.Fatalf("after five steps the tick is %q", got)
+	}
+	if clock := tb.text("clock"); !strings.HasSuffix(clock, "s") {
+		t.Errorf("clock %q", clock)
+	}
+	caption := tb.text("tick-caption")
+	if !strings.HasPrefix(caption, "Tick 5:") {
+		t.Errorf("caption %q", caption)
+	}
+	if rows := eval[int](tb, sel("tick-log")+".children.length"); rows != 5 {
+		t.Errorf("tick log rows %d", rows)
+	}
+	tb.click("next-translate")
+	for tb.text("tick-caption") == "" || !strings.Contains(tb.text("tick-caption"), "replicaset-controller") {
+		tb.click("next-translate")
+	}
+	kinds := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=flow] [data-testid=flow-node]')].map(n => n.dataset.kind)`)
+	count := map[string]int{}
+	for _, k := range kinds {
+		count[k]++
+	}
+	if count["Deployment"] != 1 || count["ReplicaSet"] != 1 || count["Pod"] != 4 || count["Node"] != 3 {
+		t.Errorf("diagram nodes %v after the ReplicaSet controller created the pods", count)
+	}
+	highlighted := eval[int](tb, `document.querySelectorAll('[data-testid=flow-node][data-highlight]:not([data-highlight=""])').length`)
+	effects := eval[int](tb, `document.querySelectorAll('[data-testid=effect]').length`)
+	if highlighted < 4 || effects < 4 {
+		t.Errorf("the pods created by this tick are not highlighted: %d nodes, %d arrows", highlighted, effects)
+	}
+	if got := eval[int](tb, `document.querySelectorAll('[data-testid=effect][data-class=translate]').length`); got != 4 {
+		t.Errorf("%d translate arrows, want 4 (one per created pod)", got)
+	}
+	before := tb.tick()
+	tb.click("step-back")
+	if got := tb.tick(); got == before {
+		t.Errorf("step back did not move from tick %s", got)
+	}
+	warm := tb.open(shared.url)
+	t.Logf("navigation to first interaction (warm): %v", warm)
+}
+
+// Play runs on its own; pause stops it.
+func TestAutoplayAndPause(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("codartium-api")
+	tb.setValue("speed", "30")
+	tb.click("play")
+	if pressed := eval[string](tb, sel("play")+".getAttribute('aria-pressed')"); pressed != "true" {
+		t.Fatalf("aria-pressed %q while playing", pressed)
+	}
+	tb.waitFor(sel("tick")+".textContent.trim() >= 10 || +"+sel("tick")+".textContent >= 10", "autoplay to advance")
+	tb.click("play")
+	if pressed := eval[string](tb, sel("play")+".getAttribute('aria-pressed')"); pressed != "false" {
+		t.Fatalf("aria-pressed %q after pause", pressed)
+	}
+	stopped := tb.tick()
+	time.Sleep(400 * time.Millisecond)
+	tb.settle()
+	if got := tb.tick(); got != stopped {
+		t.Fatalf("paused at %s but the tick moved to %s", stopped, got)
+	}
+}
+
+// An invalid edit shows its error at its line and the old simulation
+// keeps running.
+func TestInvalidEditKeepsTheSimulation(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("codartium-api")
+	tb.click("step")
+	tb.click("step")
+	src := eval[string](tb, sel("editor")+".value")
+	tb.setValue("editor", strings.Replace(src, "replicas: 3", "replicas: -3", 1))
+	tb.click("apply")
+	problems := tb.text("problems")
+	if !strings.Contains(problems, "line 22:13: spec.replicas: Invalid value: -3: must be greater than or equal to 0") || !strings.Contains(problems, "previous scenario keeps running") {
+		t.Fatalf("problems: %q", problems)
+	}
+	if marked := eval[string](tb, `document.querySelector('.gutter .ln.error') && document.querySelector('.gutter .ln.error').textContent`); marked != "22" {
+		t.Errorf("gutter mark on line %q, want 22", marked)
+	}
+	if got := tb.tick(); got != "2" {
+		t.Fatalf("the old simulation must keep its tick: %q", got)
+	}
+	tb.click("step")
+	if got := tb.tick(); got != "3" {
+		t.Fatalf("the old simulation keeps running: %q", got)
+	}
+}
+
+// The console runs kubectl against the cluster at the current tick.
+func TestConsole(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("codartium-api")
+	tb.click("step") // tick 1 applies the manifest
+	tb.click("tab-console")
+	tb.setValue("console-input", "kubectl rollout status deployment/codartium-api --timeout=90s")
+	eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
+	tb.waitFor(sel("console-output")+".textContent.includes('deployment \"codartium-api\" successfully rolled out')", "rollout status to finish")
+	if out := tb.text("console-output"); !strings.Contains(out, "Waiting for deployment \"codartium-api\" rollout to finish: 0 of 3 updated replicas are available...") {
+		t.Errorf("rollout status prints the §9.1 lines as the simulation advances:\n%s", out)
+	}
+	if tick := tb.tick(); tick == "1" {
+		t.Error("rollout status advances the simulation")
+	}
+	tb.setValue("console-input", "kubectl get deployment codartium-api -o jsonpath='{.status.availableReplicas}'")
+	eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
+	tb.waitFor(sel("console-output")+".textContent.includes(\"jsonpath='{.status.availableReplicas}'\\n3\")", "the jsonpath answer")
+}
+
+// Share puts the scenario and the tick in the link; another tab opening it
+// finds the same scenario at the same tick.
+func TestShareLink(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("recreate")
+	for i := 0; i < 7; i++ {
+		tb.click("step")
+	}
+	tb.click("share")
+	tb.waitFor(`location.hash.startsWith('#s=')`, "the link in the address bar")
+	link := eval[string](tb, `location.href`)
+	tb.waitFor(sel("share-notice"), "the share notice")
+	src := eval[string](tb, sel("editor")+".value")
+	other := newTab(t)
+	other.open(link)
+	if got := other.tick(); got != "7" {
+		t.Fatalf("the shared link opens at tick %q, want 7", got)
+	}
+	if got := eval[string](other, sel("editor")+".value"); got != src {
+		t.Fatal("the shared link carries the scenario")
+	}
+	broken := newTab(t)
+	broken.open(shared.url + "#s=" + strings.Repeat("A", 20))
+	if banner := eval[string](broken, `document.querySelector('.banner.warn') ? document.querySelector('.banner.warn').textContent : ''`); !strings.Contains(banner, "could not be opened") {
+		t.Fatalf("a broken link shows a message: %q", banner)
+	}
+	if got := eval[string](broken, sel("examples")+".value"); got != "codartium-api" {
+		t.Errorf("a broken link opens the default example, got %q", got)
+	}
+}
+
+// The editor's content survives a reload.
+func TestReloadKeepsTheEditor(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("scale-up-down")
+	edited := eval[string](tb, sel("editor")+".value") + "\n# my note\n"
+	tb.setValue("editor", edited)
+	tb.open(shared.url)
+	if got := eval[string](tb, sel("editor")+".value"); got != edited {
+		t.Fatalf("after a reload the editor holds %.80q…", got)
+	}
+	eval[bool](tb, `localStorage.removeItem('stateflow.editor'), true`)
+}
+
+// A screenshot of the main view mid-rollout is a test artifact.
+func TestScreenshot(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("rolling-update")
+	// Step into the rollout: until the second ReplicaSet exists, then on
+	// until the old one starts to shrink.
+	for i := 0; i < 600 && eval[int](tb, `document.querySelectorAll('[data-testid=flow-node][data-kind=ReplicaSet]').length`) < 2; i++ {
+		tb.click("step")
+	}
+	for i := 0; i < 30; i++ {
+		tb.click("step")
+	}
+	img, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(repoRoot(), "testdata", "artifacts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "playground.png"), img, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

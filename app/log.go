@@ -47,9 +47,6 @@ func (p *Playground) renderLog() app.UI {
 					cls += " failed"
 				}
 				text := r.Explanation
-				if r.Error != "" {
-					text += " [" + r.Error + "]"
-				}
 				return app.Li().Class(cls).DataSet("tick", r.Seq).Title("Go to tick "+itoa(r.Seq)).
 					OnClick(func(ctx app.Context, e app.Event) { p.stopPlay(); p.m.Seek(r.Seq) }).Body(
 					app.Span().Class("seq").Text(r.Seq),
@@ -57,8 +54,20 @@ func (p *Playground) renderLog() app.UI {
 					app.Span().Class("actor").Text(r.Actor),
 					app.Span().Class("arrows").Text(r.Arrows),
 					app.Span().Class("expl").Text(text),
+					app.If(r.Error != "", func() app.UI {
+						return app.Span().Class("error-tag").Title(r.Error).Text("API error: " + shorten(r.Error, 90))
+					}),
 				)
 			}),
 		),
 	)
+}
+
+// shorten cuts s to n runes with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
 }

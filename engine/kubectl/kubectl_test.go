@@ -351,3 +351,40 @@ func TestScenarioActions(t *testing.T) {
 		}
 	}
 }
+
+// get --watch prints the table, then a row per change as the simulation
+// advances, until the cluster settles.
+func TestGetWatch(t *testing.T) {
+	s := seedSession(t, false)
+	s.Engine.Step() // the manifest is applied
+	res := run(t, s, "get deploy codartium-api -w")
+	lines := strings.Split(strings.TrimSpace(res.Stdout), "\n")
+	if !strings.HasPrefix(lines[0], "NAME") || len(lines) < 4 {
+		t.Fatalf("watch output:\n%s", res.Stdout)
+	}
+	if last := cells(lines[len(lines)-1]); !strings.HasPrefix(last, "codartium-api | 3/3 | 3 | 3") {
+		t.Errorf("the last row shows the settled deployment: %q", last)
+	}
+	if !s.Engine.Settled() {
+		t.Error("--watch advances the simulation until it settles")
+	}
+}
+
+// drain cordons the node and evicts its pods; their replacements land elsewhere.
+func TestDrain(t *testing.T) {
+	s := seedSession(t, true)
+	res := run(t, s, "drain node-2 --ignore-daemonsets")
+	if !strings.HasPrefix(res.Stdout, "node/node-2 cordoned\nevicting pod codartium-team/codartium-api-") || !strings.HasSuffix(res.Stdout, "node/node-2 drained\n") {
+		t.Fatalf("%+v", res)
+	}
+	if err := s.Engine.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	nodes := run(t, s, "get pods -o jsonpath={.items[*].spec.nodeName}").Stdout
+	if strings.Contains(nodes, "node-2") || len(strings.Fields(nodes)) != 3 {
+		t.Fatalf("pods on %q after the drain", nodes)
+	}
+	if out := run(t, s, "get node node-2").Stdout; !strings.Contains(out, "Ready,SchedulingDisabled") {
+		t.Errorf("node:\n%s", out)
+	}
+}

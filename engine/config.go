@@ -56,7 +56,8 @@ type Config struct {
 	Actions    []Action
 	// CheckpointEvery is the checkpoint spacing in ticks (default 256).
 	CheckpointEvery int
-	// PodLimit, when positive, is a per-namespace pod quota.
+	// PodLimit, when positive, is a per-namespace pod quota (a
+	// ResourceQuota with pods: N in every namespace).
 	PodLimit int
 	// NodeMonitorGracePeriodMS is how long a node may go without renewing
 	// its lease before it is marked Unknown (default 40 s).

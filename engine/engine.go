@@ -46,7 +46,7 @@ func New(cfg Config) (*Engine, error) {
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
 	rsc := replicaset.New()
-	rsc.PodLimit = cfg.PodLimit
+	w.store.SetPodQuota(cfg.PodLimit)
 	for _, c := range []struct {
 		comp reconcile.Component
 		kind string
@@ -121,6 +121,24 @@ func (w *world) primeCaches() {
 	w.waiting = map[workKey]pendingEntry{}
 }
 
+// EventTTLMS is how long an Event lives after its last update, like the
+// API server's --event-ttl (1 hour).
+const EventTTLMS = 3_600_000
+
+// expireEvents removes Events older than EventTTLMS, once a minute, as
+// etcd's lease does: no component acts, so it is not a tick.
+func (w *world) expireEvents() {
+	if w.now < w.nextSweep {
+		return
+	}
+	w.nextSweep = w.now + 60_000
+	for _, o := range w.store.List(api.KindEvent, "") {
+		if e := o.(*api.Event); w.now-e.LastTimestamp.MS > EventTTLMS {
+			_, _, _ = w.store.Delete(api.KeyOf(e), apiserver.DeleteOptions{})
+		}
+	}
+}
+
 // discard is a queue that drops every key.
 type discard struct{}
 
@@ -164,6 +182,7 @@ func (e *Engine) process(it item) *trace.Tick {
 	w := e.w
 	w.now = it.at
 	w.store.SetNow(it.at)
+	w.expireEvents()
 	switch it.kind {
 	case kindDelivery:
 		w.comps[it.comp].Observe(it.ev, queue{w: w, comp: it.comp, now: it.at})
@@ -296,6 +315,7 @@ func (e *Engine) RunUntil(ms int64) {
 	if ms > e.w.now {
 		e.w.now = ms
 		e.w.store.SetNow(ms)
+		e.w.expireEvents()
 	}
 }
 

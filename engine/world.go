@@ -26,13 +26,15 @@ type world struct {
 	kubelets map[string]int   // node → component index
 	failures map[workKey]int
 	down     map[string]int64 // unreachable nodes → since when
-	recorder *events.Recorder
-	pcg      rand.PCG
-	rng      *rand.Rand
+	// nextSweep is when expired Events are next removed.
+	nextSweep int64
+	recorder  *events.Recorder
+	pcg       rand.PCG
+	rng       *rand.Rand
 }
 
 func (w *world) clone() *world {
-	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq,
+	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep,
 		agenda: append(agenda(nil), w.agenda...), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,

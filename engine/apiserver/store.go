@@ -23,7 +23,13 @@ type Store struct {
 	pcg  rand.PCG
 	rng  *rand.Rand
 	sink func(WatchEvent)
+	// podQuota, when positive, is a ResourceQuota on pods in every namespace.
+	podQuota int
 }
+
+// SetPodQuota makes admission refuse pods beyond n per namespace, like a
+// ResourceQuota named pod-quota with pods: n (0 removes it).
+func (s *Store) SetPodQuota(n int) { s.podQuota = n }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
@@ -47,7 +53,7 @@ func (s *Store) ResourceVersion() int64 { return s.rv }
 // Clone returns a store with the same contents and random state. Objects
 // are shared: they are immutable.
 func (s *Store) Clone() *Store {
-	c := &Store{objs: make(map[string]map[api.Key]api.Object, len(s.objs)), rv: s.rv, now: s.now, pcg: s.pcg, sink: s.sink}
+	c := &Store{objs: make(map[string]map[api.Key]api.Object, len(s.objs)), rv: s.rv, now: s.now, pcg: s.pcg, sink: s.sink, podQuota: s.podQuota}
 	c.rng = rand.New(&c.pcg)
 	for kind, m := range s.objs {
 		cm := make(map[api.Key]api.Object, len(m))
@@ -170,6 +176,9 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	}
 	if _, exists := s.Get(api.KeyOf(obj)); exists {
 		return nil, alreadyExists(obj.GetKind(), m.Name)
+	}
+	if err := s.admitQuota(obj); err != nil {
+		return nil, err
 	}
 	m.UID = s.newUID()
 	m.CreationTimestamp = api.At(s.now)
@@ -505,4 +514,21 @@ func DryRun(obj api.Object) error {
 	}
 	prepareForCreate(c)
 	return Validate(c)
+}
+
+// admitQuota is the ResourceQuota admission check for pods.
+func (s *Store) admitQuota(obj api.Object) error {
+	if s.podQuota <= 0 || obj.GetKind() != api.KindPod {
+		return nil
+	}
+	used := 0
+	for k, o := range s.objs[api.KindPod] {
+		if k.Namespace == obj.Meta().Namespace && api.IsPodActive(o.(*api.Pod)) {
+			used++
+		}
+	}
+	if used < s.podQuota {
+		return nil
+	}
+	return &StatusError{ReasonForbidden, fmt.Sprintf("pods %q is forbidden: exceeded quota: pod-quota, requested: pods=1, used: pods=%d, limited: pods=%d", obj.Meta().Name, used, s.podQuota)}
 }

@@ -358,6 +358,13 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 	for i, a := range s.Actions {
 		p.action(n, i, a)
 	}
+	if s.Quota != nil {
+		if s.Quota.Pods < 1 {
+			at := nodeAt(n, "spec.quota.pods")
+			p.errorf(at.Line, at.Column, "spec.quota.pods", "Invalid value: %d: must be at least 1", s.Quota.Pods)
+		}
+		cfg.PodLimit = s.Quota.Pods
+	}
 }
 
 func (p *parser) duration(n *yaml.Node, path, v string) (int64, bool) {

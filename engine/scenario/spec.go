@@ -15,6 +15,13 @@ type Spec struct {
 	Latency     map[string]string    `json:"latency,omitempty" yaml:"latency,omitempty"`
 	Images      map[string]ImageSpec `json:"images,omitempty" yaml:"images,omitempty"`
 	Actions     []ActionSpec         `json:"actions,omitempty" yaml:"actions,omitempty"`
+	// Quota limits every namespace like a ResourceQuota (pods only).
+	Quota *QuotaSpec `json:"quota,omitempty" yaml:"quota,omitempty"`
+}
+
+// QuotaSpec is a per-namespace ResourceQuota on the number of pods.
+type QuotaSpec struct {
+	Pods int `json:"pods" yaml:"pods"`
 }
 
 // KubectlSpec is the console's kubeconfig context.

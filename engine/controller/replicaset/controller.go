@@ -23,9 +23,6 @@ const BurstReplicas = 500
 type Controller struct {
 	cache *informer.Cache
 	exp   expectations
-	// PodLimit, when positive, makes pod creation fail once a namespace
-	// holds that many pods, like a ResourceQuota on pods.
-	PodLimit int
 }
 
 // New returns a ReplicaSet controller with an empty cache.
@@ -45,7 +42,7 @@ func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), exp: c.exp.clone(), PodLimit: c.PodLimit}
+	return &Controller{cache: c.cache.Clone(), exp: c.exp.clone()}
 }
 
 // Observe applies a watch event and queues the ReplicaSets it concerns.
@@ -282,13 +279,6 @@ func (c *Controller) createPod(ctx reconcile.Context, rs *api.ReplicaSet) error 
 	t := rs.Spec.Template.DeepCopy()
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: rs.Name + "-", Namespace: rs.Namespace, Labels: t.Labels,
 		Annotations: t.Annotations, OwnerReferences: []api.OwnerReference{api.NewControllerRef(rs, "apps/v1")}}, Spec: t.Spec}
-	if c.PodLimit > 0 {
-		if used := c.podsInNamespace(rs.Namespace); used >= c.PodLimit {
-			err := fmt.Errorf("pods %q is forbidden: exceeded quota: pod-quota, requested: pods=1, used: pods=%d, limited: pods=%d", rs.Name+"-xxxxx", used, c.PodLimit)
-			ctx.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
-			return err
-		}
-	}
 	created, err := ctx.Create(trace.Translate, p, "")
 	if err != nil {
 		ctx.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
@@ -296,16 +286,6 @@ func (c *Controller) createPod(ctx reconcile.Context, rs *api.ReplicaSet) error 
 	}
 	ctx.Event(rs, "", api.EventNormal, "SuccessfulCreate", "Created pod: "+created.Meta().Name)
 	return nil
-}
-
-func (c *Controller) podsInNamespace(ns string) int {
-	n := 0
-	for _, o := range c.cache.List(api.KindPod, ns) {
-		if api.IsPodActive(o.(*api.Pod)) {
-			n++
-		}
-	}
-	return n
 }
 
 func (c *Controller) deletePod(ctx reconcile.Context, rs *api.ReplicaSet, p *api.Pod) error {

@@ -1,0 +1,444 @@
+package engine_test
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/kubectl"
+)
+
+// world is a one-Deployment scenario for the worked scenarios of
+// FIDELITY.md §10.
+type world struct {
+	replicas int
+	strategy string // extra spec lines, indented two spaces
+	podSpec  string // extra container lines
+	cpu      string // the container's cpu request
+	nodes    string // the Scenario's nodes line
+	images   string // the Scenario's images lines
+	actions  string // the Scenario's actions lines
+}
+
+func (w world) build(t *testing.T) (*engine.Engine, *kubectl.Session) {
+	t.Helper()
+	if w.cpu == "" {
+		w.cpu = "100m"
+	}
+	if w.nodes == "" {
+		w.nodes = "nodes: {count: 3, capacity: {cpu: \"16\", memory: 64Gi, pods: 110}}"
+	}
+	if w.images == "" {
+		w.images = "    \"web:v1\": {pull: 0s, start: 0s}\n    \"web:v2\": {pull: 0s, start: 0s}\n"
+	}
+	src := fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: %d
+%s  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: web
+          image: web:v1
+          resources: {requests: {cpu: %s, memory: 32Mi}}
+%s---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  seed: 3
+  %s
+  images:
+%s`, w.replicas, w.strategy, w.cpu, w.podSpec, w.nodes, w.images)
+	if w.actions != "" {
+		src += "  actions:\n" + w.actions
+	}
+	e, sc := loadBytes(t, []byte(src))
+	return e, &kubectl.Session{Engine: e, Namespace: sc.Namespace}
+}
+
+// scaling returns the ScalingReplicaSet messages in the order they were
+// first emitted, from the trace.
+func scaling(e *engine.Engine) []string {
+	var out []string
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if ev, ok := eff.After.(*api.Event); ok && ev.Reason == "ScalingReplicaSet" {
+				out = append(out, ev.Message)
+			}
+		}
+	}
+	return out
+}
+
+var rsName = regexp.MustCompile(`web-[a-z0-9]+`)
+
+// names replaces ReplicaSet names by their role, old or new.
+func roles(msgs []string, oldName string) []string {
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		out[i] = rsName.ReplaceAllStringFunc(m, func(n string) string {
+			if n == oldName {
+				return "web-old"
+			}
+			return "web-new"
+		})
+	}
+	return out
+}
+
+func oldRSName(t *testing.T, e *engine.Engine) string {
+	t.Helper()
+	rss := replicaSets(e, "default")
+	if len(rss) == 0 {
+		t.Fatal("no ReplicaSet")
+	}
+	return rss[0].Name
+}
+
+const imageUpdate = "    - at: 30s\n      kubectl: set image deployment/web web=web:v2\n"
+
+// S1 (10 replicas, 25%/25%): the first sync after the template change
+// creates the new ReplicaSet at 3 and scales the old one to 8 in the same
+// sync; pods never exceed 13 and available never drops below 8. Our pods
+// need one watch round-trip to be seen ready, so later steps may split
+// differently from the "instantly ready" table: those are not asserted.
+func TestS1RollingUpdate10(t *testing.T) {
+	e, _ := world{replicas: 10, actions: imageUpdate}.build(t)
+	e.RunUntil(29_000)
+	old := oldRSName(t, e)
+	invariants(t, e, 13, 8)
+	msgs := roles(scaling(e), old)[1:]
+	if len(msgs) < 6 || msgs[0] != "Scaled up replica set web-new from 0 to 3" || msgs[1] != "Scaled down replica set web-old from 10 to 8" {
+		t.Fatalf("scaling events %q", msgs)
+	}
+	if msgs[len(msgs)-1] != "Scaled down replica set web-old from 3 to 0" && msgs[len(msgs)-1] != "Scaled up replica set web-new from 5 to 10" && !strings.HasSuffix(msgs[len(msgs)-1], "to 0") && !strings.HasSuffix(msgs[len(msgs)-1], "to 10") {
+		t.Errorf("last event %q", msgs[len(msgs)-1])
+	}
+}
+
+// invariants steps to the end and checks the rollout bounds at every tick.
+func invariants(t *testing.T, e *engine.Engine, maxPods, minAvailable int32) {
+	t.Helper()
+	for e.Step() != nil {
+		var total, available int32
+		for _, rs := range replicaSets(e, "default") {
+			total += rs.Replicas()
+			available += rs.Status.AvailableReplicas
+		}
+		if total > maxPods {
+			t.Fatalf("tick %d: ReplicaSets ask for %d pods, more than %d", e.Tick(), total, maxPods)
+		}
+		if e.Now() > 31_000 && available < minAvailable {
+			t.Fatalf("tick %d: %d available, fewer than %d", e.Tick(), available, minAvailable)
+		}
+	}
+}
+
+// S2 (10 replicas, maxSurge 0, maxUnavailable 1): 20 alternating scaling
+// steps; the event correlator keeps 9 distinct events and folds the 10th
+// and later into one "(combined from similar events)" event with count 11.
+// The update starts 11 minutes in so the creation event has aged out of
+// the 10-minute aggregation window, as in the worked example.
+func TestS2MaxSurgeZero(t *testing.T) {
+	e, _ := world{replicas: 10, strategy: "  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 0, maxUnavailable: 1}}\n",
+		actions: "    - at: 11m\n      kubectl: set image deployment/web web=web:v2\n"}.build(t)
+	e.RunUntil(10 * 60_000)
+	old := oldRSName(t, e)
+	invariants(t, e, 10, 9)
+	msgs := roles(scaling(e), old)[1:]
+	for i := range msgs {
+		msgs[i] = strings.TrimPrefix(msgs[i], "(combined from similar events): ")
+	}
+	if len(msgs) != 20 || msgs[0] != "Scaled down replica set web-old from 10 to 9" || msgs[1] != "Scaled up replica set web-new from 0 to 1" || msgs[19] != "Scaled up replica set web-new from 9 to 10" {
+		t.Fatalf("scaling events (%d) %q", len(msgs), msgs)
+	}
+	plain, combined := 0, 0
+	for _, ev := range eventsWith(e, "ScalingReplicaSet") {
+		if ev.FirstTimestamp.MS < 11*60_000 {
+			continue
+		}
+		if strings.HasPrefix(ev.Message, "(combined from similar events): ") {
+			combined++
+			if ev.Count != 11 || !strings.HasSuffix(ev.Message, "from 9 to 10") {
+				t.Errorf("combined event %+v", ev)
+			}
+		} else {
+			plain++
+		}
+	}
+	if plain != 9 || combined != 1 {
+		t.Errorf("%d plain and %d combined events, want 9 and 1", plain, combined)
+	}
+}
+
+// S3 (3 replicas, default strategy = surge 1 / unavailable 0): exactly six
+// alternating events.
+func TestS3RollingUpdate3(t *testing.T) {
+	e, _ := world{replicas: 3, actions: imageUpdate}.build(t)
+	e.RunUntil(29_000)
+	old := oldRSName(t, e)
+	invariants(t, e, 4, 3)
+	want := []string{
+		"Scaled up replica set web-new from 0 to 1", "Scaled down replica set web-old from 3 to 2",
+		"Scaled up replica set web-new from 1 to 2", "Scaled down replica set web-old from 2 to 1",
+		"Scaled up replica set web-new from 2 to 3", "Scaled down replica set web-old from 1 to 0",
+	}
+	if got := roles(scaling(e), old)[1:]; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// S4 (Recreate): scale the old ReplicaSet to 0, then create the new one at
+// full size once every old pod is gone.
+func TestS4Recreate(t *testing.T) {
+	e, _ := world{replicas: 3, strategy: "  strategy: {type: Recreate}\n", actions: imageUpdate}.build(t)
+	e.RunUntil(29_000)
+	old := oldRSName(t, e)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Scaled down replica set web-old from 3 to 0", "Scaled up replica set web-new from 0 to 3"}
+	if got := roles(scaling(e), old)[1:]; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got %q", got)
+	}
+}
+
+// S6: slow-start batches 1, 2, 4, 8, 5 for 20 pods, and burstReplicas 500
+// caps one sync of 1,000.
+func TestS6SlowStart(t *testing.T) {
+	for _, tc := range []struct {
+		replicas int
+		batches  string
+	}{{20, "created 20 pods in batches 1, 2, 4, 8, 5"}, {3, "created 3 pods in batches 1, 2"}, {1000, "created 500 pods in batches 1, 2, 4, 8, 16, 32, 64, 128, 245"}} {
+		e, _ := world{replicas: tc.replicas, nodes: "nodes: {count: 10, capacity: {cpu: \"200\", memory: 512Gi, pods: 110}}"}.build(t)
+		e.RunUntil(1000)
+		found := false
+		for _, tk := range e.Trace() {
+			if tk.Component == "replicaset-controller" && strings.Contains(tk.Explanation, tc.batches) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%d replicas: no tick says %q", tc.replicas, tc.batches)
+		}
+	}
+}
+
+// S9: a pod that fits no node, with the exact FailedScheduling text, the
+// PodScheduled condition and kubectl's view.
+func TestS9InsufficientCPU(t *testing.T) {
+	e, k := world{replicas: 1, cpu: "\"3\"", nodes: "nodes: {count: 3, capacity: {cpu: \"2\", memory: 8Gi, pods: 110}}"}.build(t)
+	e.RunUntil(10_000)
+	want := "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.."
+	evs := eventsWith(e, "FailedScheduling")
+	if len(evs) != 1 || evs[0].Message != want || evs[0].Type != "Warning" || evs[0].Source.Component != "default-scheduler" {
+		t.Fatalf("%+v", evs)
+	}
+	p := pods(e, "default")[0]
+	c := p.Status.Condition(api.PodScheduled)
+	if c == nil || c.Status != "False" || c.Reason != "Unschedulable" || c.Message != want {
+		t.Fatalf("PodScheduled %+v", c)
+	}
+	out := k.Run("get pods -o wide").Stdout
+	if !strings.Contains(out, "0/1     Pending   0") || !strings.Contains(out, "<none>") {
+		t.Fatalf("%s", out)
+	}
+}
+
+// S10: the crash-loop backoff doubles from 10s to 5m; the first restart is
+// immediate; the pod stays Running with READY 0/1.
+func TestS10CrashLoop(t *testing.T) {
+	e, k := world{replicas: 1, images: "    \"web:v1\": {pull: 0s, start: 0s, exitAfter: 100ms, exitCode: 1}\n"}.build(t)
+	e.RunUntil(20 * 60_000)
+	var delays []string
+	seen := map[string]bool{}
+	backoff := regexp.MustCompile(`^back-off (\S+) restarting failed container=web pod=web-`)
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if p, ok := eff.After.(*api.Pod); ok && len(p.Status.ContainerStatuses) > 0 {
+				if w := p.Status.ContainerStatuses[0].State.Waiting; w != nil && w.Reason == "CrashLoopBackOff" {
+					if m := backoff.FindStringSubmatch(w.Message); m != nil && !seen[m[1]] {
+						seen[m[1]] = true
+						delays = append(delays, m[1])
+					}
+				}
+			}
+		}
+	}
+	if got := strings.Join(delays, " "); got != "10s 20s 40s 1m20s 2m40s 5m0s" {
+		t.Fatalf("back-off delays %q", got)
+	}
+	if out := k.Run("get pods").Stdout; !strings.Contains(out, "0/1") || !strings.Contains(out, "CrashLoopBackOff") && !strings.Contains(out, "Running") && !strings.Contains(out, "Error") {
+		t.Fatalf("%s", out)
+	}
+	if phase := k.Run("get pods -o jsonpath={.items[0].status.phase}").Stdout; phase != "Running" {
+		t.Errorf("phase %s", phase)
+	}
+}
+
+// S11(b) and S14: a fresh Deployment, its rollout status lines, its
+// annotations, conditions and per-pod events.
+func TestS11S14FreshDeployment(t *testing.T) {
+	e, k := world{replicas: 3, images: "    \"web:v1\": {pull: 2s, start: 1s}\n"}.build(t)
+	e.Step()
+	out := k.Run("rollout status deployment/web").Stdout
+	for _, line := range []string{
+		`Waiting for deployment "web" rollout to finish: 0 of 3 updated replicas are available...`,
+		`deployment "web" successfully rolled out`,
+	} {
+		if !strings.Contains(out, line) {
+			t.Errorf("rollout status:\n%s\nmissing %q", out, line)
+		}
+	}
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	rs := replicaSets(e, "default")[0]
+	if rs.Annotations["deployment.kubernetes.io/revision"] != "1" || rs.Annotations["deployment.kubernetes.io/desired-replicas"] != "3" || rs.Annotations["deployment.kubernetes.io/max-replicas"] != "4" {
+		t.Errorf("rs annotations %v", rs.Annotations)
+	}
+	conds := k.Run(`get deploy web -o jsonpath='{range .status.conditions[*]}{.type}/{.status}/{.reason}{" "}{end}'`).Stdout
+	if conds != "Available/True/MinimumReplicasAvailable Progressing/True/NewReplicaSetAvailable " {
+		t.Errorf("conditions %q", conds)
+	}
+	p := pods(e, "default")[0]
+	var seq []string
+	for _, ev := range events(e, "default") {
+		if ev.InvolvedObject.Name == p.Name {
+			seq = append(seq, ev.Reason)
+		}
+	}
+	sort.SliceStable(seq, func(i, j int) bool { return false })
+	if got := strings.Join(seq, " "); got != "Scheduled Pulling Pulled Created Started" {
+		t.Errorf("pod events %q", got)
+	}
+}
+
+// S16: with minReadySeconds 10 a pod counts as available about 11 s after
+// it became ready (the ReplicaSet controller re-checks minReadySeconds + 1 s
+// after seeing it ready).
+func TestS16MinReadySeconds(t *testing.T) {
+	e, _ := world{replicas: 1, strategy: "  minReadySeconds: 10\n"}.build(t)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	var ready, available int64 = -1, -1
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			switch o := eff.After.(type) {
+			case *api.Pod:
+				if ready < 0 && api.IsPodReady(o) {
+					ready = tk.Time
+				}
+			case *api.ReplicaSet:
+				if available < 0 && o.Status.AvailableReplicas > 0 {
+					available = tk.Time
+				}
+			}
+		}
+	}
+	if d := available - ready; d < 10_000 || d > 13_000 {
+		t.Fatalf("ready at %d, available at %d: %d ms later, want about 11 s", ready, available, d)
+	}
+}
+
+// S17: an image that cannot be pulled: ErrImagePull then ImagePullBackOff,
+// with the kubelet's events, and phase Pending.
+func TestS17ImagePullBackOff(t *testing.T) {
+	e, k := world{replicas: 1, images: "    \"web:v1\": {pull: 1s, pullError: \"manifest unknown\"}\n"}.build(t)
+	e.RunUntil(3 * 60_000)
+	var reasons []string
+	for _, ev := range events(e, "default") {
+		if ev.InvolvedObject.Kind == "Pod" {
+			reasons = append(reasons, ev.Type+" "+ev.Reason+": "+ev.Message)
+		}
+	}
+	all := strings.Join(reasons, "\n")
+	for _, want := range []string{
+		`Normal Pulling: Pulling image "web:v1"`,
+		`Warning Failed: Failed to pull image "web:v1": manifest unknown`,
+		`Warning Failed: Error: ErrImagePull`,
+		`Normal BackOff: Back-off pulling image "web:v1"`,
+		`Warning Failed: Error: ImagePullBackOff`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("events:\n%s\nmissing %q", all, want)
+		}
+	}
+	if out := k.Run("get pods").Stdout; !strings.Contains(out, "ImagePullBackOff") && !strings.Contains(out, "ErrImagePull") || !strings.Contains(out, "0/1") {
+		t.Errorf("%s", out)
+	}
+	if phase := k.Run("get pods -o jsonpath={.items[0].status.phase}").Stdout; phase != "Pending" {
+		t.Errorf("phase %s", phase)
+	}
+}
+
+// S19: new pods that never become ready stop the rollout at old 8 / new 5.
+func TestS19StuckRollout(t *testing.T) {
+	e, k := world{replicas: 10, strategy: "  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 3, maxUnavailable: 2}}\n",
+		podSpec: "          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}\n",
+		images:  "    \"web:v1\": {pull: 0s, start: 0s}\n    \"web:v2\": {pull: 0s, start: 0s, ready: 24h}\n", actions: imageUpdate}.build(t)
+	e.RunUntil(5 * 60_000)
+	got := k.Run(`get rs -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}={.spec.replicas} {end}'`).Stdout
+	if got != "web:v1=8 web:v2=5 " && got != "web:v2=5 web:v1=8 " {
+		t.Fatalf("ReplicaSets %q, want old 8 and new 5", got)
+	}
+	st := deployment(t, e, "default", "web").Status
+	if st.Replicas != 13 || st.UpdatedReplicas != 5 || st.AvailableReplicas != 8 || st.UnavailableReplicas != 5 || st.Condition(api.DeploymentAvailable).Status != "True" {
+		t.Errorf("status %+v", st)
+	}
+}
+
+// S20: a plain scale 3 → 5 → 2 resizes the one ReplicaSet.
+func TestS20Scale(t *testing.T) {
+	e, _ := world{replicas: 3, actions: "    - at: 20s\n      kubectl: scale deployment/web --replicas=5\n    - at: 40s\n      kubectl: scale deployment/web --replicas=2\n"}.build(t)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	old := oldRSName(t, e)
+	want := []string{"Scaled up replica set web-old from 0 to 3", "Scaled up replica set web-old from 3 to 5", "Scaled down replica set web-old from 5 to 2"}
+	if got := roles(scaling(e), old); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got %q", got)
+	}
+	rs := replicaSets(e, "default")
+	if len(rs) != 1 || rs[0].Annotations["deployment.kubernetes.io/desired-replicas"] != "2" || rs[0].Annotations["deployment.kubernetes.io/max-replicas"] != "3" {
+		t.Errorf("%d ReplicaSets, annotations %v", len(rs), rs[0].Annotations)
+	}
+}
+
+// A pod quota: creations beyond it fail with the quota message, the
+// ReplicaSet gets ReplicaFailure=True, and the Deployment copies it.
+func TestQuotaReplicaFailure(t *testing.T) {
+	e, k := world{replicas: 5, nodes: "nodes: {count: 3}\n  quota: {pods: 3}"}.build(t)
+	e.RunUntil(30_000)
+	if n := len(pods(e, "default")); n != 3 {
+		t.Fatalf("%d pods, want the quota's 3", n)
+	}
+	evs := eventsWith(e, "FailedCreate")
+	if len(evs) == 0 || !strings.Contains(evs[0].Message, "Error creating: pods \"web-") || !strings.Contains(evs[0].Message, "exceeded quota: pod-quota, requested: pods=1, used: pods=3, limited: pods=3") {
+		t.Fatalf("FailedCreate %+v", evs)
+	}
+	if got := k.Run(`get deploy web -o jsonpath='{.status.conditions[?(@.type=="ReplicaFailure")].reason}'`).Stdout; got != "FailedCreate" {
+		t.Errorf("the Deployment copies ReplicaFailure: %q", got)
+	}
+}
+
+// Events expire an hour after their last update.
+func TestEventTTL(t *testing.T) {
+	e, _ := world{replicas: 1}.build(t)
+	e.RunUntil(10 * 60_000)
+	if len(events(e, "default")) == 0 {
+		t.Fatal("no events")
+	}
+	e.RunUntil(72 * 60_000)
+	if n := len(events(e, "default")); n != 0 {
+		t.Fatalf("%d events left after more than an hour", n)
+	}
+}

@@ -11,7 +11,8 @@ import (
 
 // renderLog is the tick log: one explained line per tick, filterable by
 // component and class; a click seeks to that tick. It shows a window of
-// the latest matching ticks so long runs stay light.
+// the latest matching ticks so long runs stay light. The rows are in the
+// DOM oldest first, so a step appends one, and CSS shows them newest first.
 func (p *Playground) renderLog() app.UI {
 	rows, total := p.m.Log(p.filter)
 	return app.Div().Class("log").Body(

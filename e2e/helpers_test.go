@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,12 +14,12 @@ import (
 
 // tab is one browser tab on the site.
 type tab struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 }
 
 // newTab opens a tab; every step in it times out after a minute.
-func newTab(t *testing.T) *tab {
+func newTab(t testing.TB) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(shared.browser)
 	t.Cleanup(cancel)
@@ -103,4 +104,14 @@ func (tb *tab) chooseExample(name string) {
 	tb.t.Helper()
 	tb.setValue("examples", name)
 	tb.waitFor(sel("tick")+".textContent.trim() === '0'", "the example to load")
+}
+
+// atoi reads a number the page shows.
+func atoi(t testing.TB, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		t.Fatalf("not a number: %q", s)
+	}
+	return n
 }

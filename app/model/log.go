@@ -6,9 +6,14 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// LogWindow is how many tick-log rows are rendered at once: the log is
+// LogWindow is the most tick-log rows rendered at once: the log is
 // windowed so the page stays light however long the run.
 const LogWindow = 150
+
+// logPage is how far the window's start moves when it moves: it moves in
+// jumps rather than one row per tick, so between jumps a step only
+// appends a row and the page's DOM diff stays one row long.
+const logPage = LogWindow / 2
 
 // LogRow is one explained tick.
 type LogRow struct {
@@ -46,26 +51,30 @@ func (f LogFilter) Matches(t *trace.Tick) bool {
 	return false
 }
 
-// Log returns the rows that pass the filter, newest first, at most
-// LogWindow of them starting at the current tick, and how many matched in all.
+// Log returns the rows that pass the filter, oldest first (the page shows
+// them newest first with CSS), and how many matched in all. The rows are
+// the matching ticks from a start that moves in steps of logPage, so
+// between LogWindow-logPage and LogWindow rows, the newest included.
 func (m *Model) Log(f LogFilter) ([]LogRow, int) {
 	if m.eng == nil {
 		return nil, 0
 	}
 	tr := m.eng.Trace()
-	var rows []LogRow
-	total := 0
-	for i := len(tr) - 1; i >= 0; i-- {
-		t := tr[i]
-		if !f.Matches(t) {
-			continue
-		}
-		total++
-		if len(rows) < LogWindow {
-			rows = append(rows, row(t, i == len(tr)-1))
+	var matched []int
+	for i, t := range tr {
+		if f.Matches(t) {
+			matched = append(matched, i)
 		}
 	}
-	return rows, total
+	start := 0
+	if n := len(matched); n > LogWindow {
+		start = (n - LogWindow + logPage - 1) / logPage * logPage
+	}
+	rows := make([]LogRow, 0, len(matched)-start)
+	for _, i := range matched[start:] {
+		rows = append(rows, row(tr[i], i == len(tr)-1))
+	}
+	return rows, len(matched)
 }
 
 func row(t *trace.Tick, current bool) LogRow {

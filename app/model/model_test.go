@@ -219,8 +219,43 @@ func TestLogFilterAndWindow(t *testing.T) {
 		}
 	}
 	all, total := m.Log(LogFilter{})
-	if !all[0].Current || total != m.Status().Tick || all[0].Seq != total {
-		t.Errorf("the first row is the current tick")
+	if last := all[len(all)-1]; !last.Current || total != m.Status().Tick || last.Seq != total {
+		t.Errorf("the last row is the current tick")
+	}
+}
+
+// The window holds between LogWindow-logPage and LogWindow rows, ends at
+// the newest tick, and its start moves only in jumps, so one step appends
+// one row and leaves the others where they were.
+func TestLogWindowMovesInJumps(t *testing.T) {
+	m, err := New(scaleSource(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.RunUntilSettled()
+	if m.Status().Tick < 2*LogWindow {
+		t.Fatalf("the seed settles at tick %d; the test needs a longer run", m.Status().Tick)
+	}
+	m.Seek(0)
+	var prev []LogRow
+	jumps := 0
+	for m.Step() {
+		rows, total := m.Log(LogFilter{})
+		if len(rows) > LogWindow || (total > LogWindow && len(rows) <= LogWindow-logPage) {
+			t.Fatalf("tick %d: %d rows of %d", m.Status().Tick, len(rows), total)
+		}
+		if rows[len(rows)-1].Seq != m.Status().Tick {
+			t.Fatalf("tick %d: the newest row is %d", m.Status().Tick, rows[len(rows)-1].Seq)
+		}
+		if prev != nil && rows[0].Seq != prev[0].Seq {
+			jumps++
+		} else if prev != nil && len(rows) != len(prev)+1 {
+			t.Fatalf("tick %d: %d rows after %d without a jump", m.Status().Tick, len(rows), len(prev))
+		}
+		prev = rows
+	}
+	if want := (m.Status().Tick - LogWindow + logPage - 1) / logPage; jumps != want {
+		t.Errorf("%d jumps over %d ticks, want %d", jumps, m.Status().Tick, want)
 	}
 }
 

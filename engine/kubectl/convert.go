@@ -1,27 +1,53 @@
 package kubectl
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-
-	"gopkg.in/yaml.v3"
+	"strconv"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
 
 // toMap turns an object into the generic form kubectl's printers and
-// JSONPath work on. Decoding the JSON with yaml.v3 keeps integers as ints,
+// JSONPath work on. Integers decode as int and other numbers as float64,
 // so filters such as ?(@.spec.replicas==2) compare as kubectl's do.
 func toMap(o any) map[string]any {
 	b, err := json.Marshal(o)
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
 	var out map[string]any
-	if err := yaml.Unmarshal(b, &out); err != nil {
+	if err := d.Decode(&out); err != nil {
 		return map[string]any{"error": err.Error()}
 	}
+	for k, v := range out {
+		out[k] = numbers(v)
+	}
 	return out
+}
+
+// numbers replaces the json.Numbers in a decoded value with int or float64.
+func numbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(x), 10, 0); err == nil {
+			return int(i)
+		}
+		f, _ := x.Float64()
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = numbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = numbers(e)
+		}
+	}
+	return v
 }
 
 // listMap wraps objects as the List kubectl prints for several objects.

@@ -170,17 +170,17 @@ func (s *Session) print(p *parsed, qs []query, results []found) (string, error) 
 		}
 	}
 	single := len(qs) == 1 && len(qs[0].names) == 1 && len(objs) == 1
-	var data any
-	if single {
-		data = toMap(objs[0])
-	} else {
-		data = listMap(objs)
+	data := func() any {
+		if single {
+			return toMap(objs[0])
+		}
+		return listMap(objs)
 	}
 	switch format {
 	case "json":
-		return toJSON(data), nil
+		return toJSON(data()), nil
 	case "yaml":
-		return toYAML(data), nil
+		return toYAML(data()), nil
 	case "name":
 		var b strings.Builder
 		for _, o := range objs {
@@ -188,7 +188,7 @@ func (s *Session) print(p *parsed, qs []query, results []found) (string, error) 
 		}
 		return b.String(), nil
 	case "jsonpath", "jsonpath-as-json":
-		return jsonPath(arg, data, format == "jsonpath-as-json")
+		return jsonPath(arg, data(), format == "jsonpath-as-json")
 	case "custom-columns":
 		return customColumns(arg, objs, p.bool("no-headers"))
 	case "", "wide":

@@ -30,14 +30,20 @@ vet:
 
 test-native:
 	STATEFLOW_E2E=1 $(GO) test -count=1 ./...
-	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./engine/...
+	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./engine/... ./app/model
+	STATEFLOW_E2E=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
 
 # The engine and the view-model must behave the same compiled to WebAssembly (run under Node).
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/... ./app/model/... ./app/share/...
 
+# Engine benchmarks natively and in WebAssembly (Node), the view-model,
+# and the playground in headless Chromium (figures in BENCHMARKS.md).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
+	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Create/pods=1000|RollingUpdate/pods=1000' -benchtime 3x ./engine
+	$(GO) test -run '^$$' -bench . -benchmem ./app/model
+	STATEFLOW_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x ./e2e
 
 # Long fuzzing runs (make test replays the committed corpora briefly).
 FUZZTIME ?= 2m

@@ -38,7 +38,7 @@ spec:
 
 // BenchmarkCreate runs a Deployment from nothing to settled.
 func BenchmarkCreate(b *testing.B) {
-	for _, pods := range []int{100, 1000} {
+	for _, pods := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 			src := scaleScenario(pods)
 			ticks := 0

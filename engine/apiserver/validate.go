@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/util/validation"
+
 	"github.com/stateflow/stateflow/engine/api"
 )
 
@@ -102,12 +104,27 @@ func validateMeta(e *errs, obj api.Object) {
 	if api.Namespaced(obj.GetKind()) && m.Namespace != "" && !isDNS1123Label(m.Namespace) {
 		e.invalid("metadata.namespace", m.Namespace, dns1123LabelMsg)
 	}
+	validateLabels(e, "metadata.labels", m.Labels)
+}
+
+// validateLabels is ValidateLabels of apimachinery's
+// pkg/apis/meta/v1/validation: qualified-name keys, label-syntax values.
+func validateLabels(e *errs, path string, labels map[string]string) {
+	for _, k := range api.SortedKeys(labels) {
+		for _, msg := range validation.IsQualifiedName(k) {
+			e.invalid(path, k, msg)
+		}
+		for _, msg := range validation.IsValidLabelValue(labels[k]) {
+			e.invalid(path, labels[k], msg)
+		}
+	}
 }
 
 func validateDeployment(e *errs, d *api.Deployment) {
 	s := &d.Spec
 	validateReplicas(e, "spec.replicas", s.Replicas)
 	validateSelector(e, s.Selector, &s.Template, true)
+	validateLabels(e, "spec.template.metadata.labels", s.Template.Labels)
 	validatePodSpec(e, "spec.template.spec", &s.Template.Spec, true)
 	validateStrategy(e, &s.Strategy)
 	if s.MinReadySeconds < 0 {
@@ -128,6 +145,7 @@ func validateDeployment(e *errs, d *api.Deployment) {
 func validateReplicaSet(e *errs, r *api.ReplicaSet) {
 	validateReplicas(e, "spec.replicas", r.Spec.Replicas)
 	validateSelector(e, r.Spec.Selector, &r.Spec.Template, false)
+	validateLabels(e, "spec.template.metadata.labels", r.Spec.Template.Labels)
 	validatePodSpec(e, "spec.template.spec", &r.Spec.Template.Spec, true)
 	if r.Spec.MinReadySeconds < 0 {
 		e.invalid("spec.minReadySeconds", int64(r.Spec.MinReadySeconds), "must be greater than or equal to 0")
@@ -145,11 +163,18 @@ func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, d
 		e.required("spec.selector")
 		return
 	}
+	valid := true
 	for i, r := range sel.MatchExpressions {
 		if err := r.Validate(); err != nil {
 			field, detail, _ := strings.Cut(err.Error(), ": ")
 			e.add(fmt.Sprintf("spec.selector.matchExpressions[%d].%s", i, field), "%s", detail)
+			valid = false
 		}
+	}
+	if !valid {
+		// ValidateDeploymentSpec (pkg/apis/apps/validation) checks the
+		// template's labels only against a selector that parses.
+		return
 	}
 	if sel.Empty() {
 		what := "replicaset"
@@ -238,7 +263,13 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 		seen[c.Name] = true
 		if c.Image == "" && template {
 			e.required(p + ".image")
+		} else if c.Image != strings.TrimSpace(c.Image) {
+			e.invalid(p+".image", c.Image, "must not have leading or trailing whitespace")
 		}
+		validatePorts(e, p+".ports", c.Ports)
+		validateProbe(e, p+".livenessProbe", c.LivenessProbe)
+		validateProbe(e, p+".readinessProbe", c.ReadinessProbe)
+		validateProbe(e, p+".startupProbe", c.StartupProbe)
 		validateResources(e, p+".resources", &c.Resources)
 	}
 	switch s.RestartPolicy {
@@ -252,6 +283,40 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	}
 	if g := s.TerminationGracePeriodSeconds; g != nil && *g < 0 {
 		e.invalid(path+".terminationGracePeriodSeconds", *g, "must be greater than or equal to 0")
+	}
+}
+
+// validatePorts is validateContainerPorts of pkg/apis/core/validation.
+func validatePorts(e *errs, path string, ports []api.ContainerPort) {
+	for i, port := range ports {
+		p := fmt.Sprintf("%s[%d].containerPort", path, i)
+		if port.ContainerPort == 0 {
+			e.required(p)
+			continue
+		}
+		for _, msg := range validation.IsValidPortNum(int(port.ContainerPort)) {
+			e.invalid(p, int64(port.ContainerPort), msg)
+		}
+	}
+}
+
+// validateProbe checks a probe has exactly one handler (validateHandler
+// in pkg/apis/core/validation).
+func validateProbe(e *errs, path string, pr *api.Probe) {
+	if pr == nil {
+		return
+	}
+	n := 0
+	for _, set := range []bool{pr.HTTPGet != nil, pr.TCPSocket != nil, pr.Exec != nil} {
+		if set {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		e.add(path, "Required value: must specify a handler type")
+	case n > 1:
+		e.add(path, "Forbidden: may not specify more than 1 handler type")
 	}
 }
 

@@ -72,6 +72,9 @@ func Parse(src []byte) (*Scenario, error) {
 		line := 1 + bytes.Count(src[:invalidUTF8At(src)], []byte("\n"))
 		return nil, Errors{{Severity: Error, Line: line, Message: "the scenario is not valid UTF-8 text"}}
 	}
+	if line, col, r, ok := controlCharacter(src); ok {
+		return nil, Errors{{Severity: Error, Line: line, Column: col, Message: fmt.Sprintf("the scenario contains the control character %U, which YAML does not allow; delete it", r)}}
+	}
 	p := &parser{sc: &Scenario{Namespace: "default"}, seen: map[api.Key]int{}}
 	p.readDocuments(src)
 	if len(p.errs) == 0 {
@@ -80,7 +83,28 @@ func Parse(src []byte) (*Scenario, error) {
 	if len(p.errs) > 0 {
 		return nil, p.errs
 	}
+	if len(p.sc.Objects) == 0 {
+		p.warnf(0, 0, "", "the scenario declares no objects: add a Deployment, ReplicaSet or Pod, or pick an example")
+	}
 	return p.sc, nil
+}
+
+// controlCharacter finds the first character YAML forbids in a stream (C0
+// controls other than tab, line feed and carriage return, DEL, and C1
+// controls other than NEL), with its line and column (in characters).
+func controlCharacter(src []byte) (line, col int, r rune, found bool) {
+	line, col = 1, 1
+	for _, r := range string(src) {
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+			continue
+		case r < 0x20 && r != '\t' && r != '\r', r == 0x7f, r >= 0x80 && r <= 0x9f && r != 0x85:
+			return line, col, r, true
+		}
+		col++
+	}
+	return 0, 0, 0, false
 }
 
 func invalidUTF8At(b []byte) int {
@@ -269,11 +293,20 @@ func (p *parser) decode(n *yaml.Node, out any) bool {
 	}
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
+		seen := map[string]bool{}
 		for _, msg := range te.Errors {
+			if seen[msg] {
+				continue
+			}
+			seen[msg] = true
 			line := 0
 			if m := lineRE.FindStringSubmatch(msg); m != nil {
 				line, _ = strconv.Atoi(m[1])
 				msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, m[0], "", 1), ":"))
+			}
+			if d, ok := typeMismatch(n, line, msg); ok {
+				p.errs = append(p.errs, d)
+				continue
 			}
 			p.errorf(line, 0, "", "%s", msg)
 		}
@@ -403,6 +436,10 @@ func (p *parser) behavior(n *yaml.Node, path string, s ImageSpec) kubelet.Behavi
 	}
 	b.PullError = s.PullError
 	if s.ExitCode != nil {
+		if c := *s.ExitCode; c < 0 || c > 255 {
+			at := nodeAt(n, path+".exitCode")
+			p.errorf(at.Line, at.Column, path+".exitCode", "Invalid value: %d: must be between 0 and 255 (a process exit status)", c)
+		}
 		b.ExitCode = *s.ExitCode
 	}
 	if s.Size != nil {

@@ -53,7 +53,7 @@ func TestParseErrors(t *testing.T) {
 		want string
 	}{
 		{"syntax", "apiVersion: v1\nkind: [", "line 2: YAML syntax error"},
-		{"wrong type", strings.Replace(base, "replicas: 2", "replicas: two", 1), "line 6: cannot unmarshal !!str `two` into int32"},
+		{"wrong type", strings.Replace(base, "replicas: 2", "replicas: two", 1), `line 6:13: spec.replicas: expected an integer, got the string "two"`},
 		{"bad quantity", strings.Replace(base, "image: nginx:1.25", "image: nginx:1.25\n          resources: {requests: {cpu: 5 cores}}", 1), `"5 cores" is not a quantity`},
 		{"invalid field", strings.Replace(base, "replicas: 2", "replicas: -2", 1), "line 6:13: spec.replicas: Invalid value: -2: must be greater than or equal to 0"},
 		{"selector mismatch", strings.Replace(base, "labels: {app: web}", "labels: {app: api}", 1), "line 11:15: spec.template.metadata.labels: Invalid value"},

@@ -38,12 +38,14 @@ test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/... ./app/model/... ./app/share/...
 
 # Engine benchmarks natively and in WebAssembly (Node), the view-model,
-# and the playground in headless Chromium (figures in BENCHMARKS.md).
+# the playground in headless Chromium, and a 24-hour soak (figures in
+# BENCHMARKS.md).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./engine/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Create/pods=1000|RollingUpdate/pods=1000' -benchtime 3x ./engine
 	$(GO) test -run '^$$' -bench . -benchmem ./app/model
 	STATEFLOW_E2E=1 $(GO) test -run '^$$' -bench . -benchtime 1x ./e2e
+	STATEFLOW_SOAK=1 $(GO) test -count=1 -run '^TestSoak$$' -v ./engine
 
 # Long fuzzing runs (make test replays the committed corpora briefly).
 FUZZTIME ?= 2m

@@ -1,0 +1,93 @@
+package engine_test
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// soakScenario never settles: readiness flaps, a container crash-loops, and
+// node-2 goes NotReady for a minute every five minutes, for hours.
+func soakScenario(hours int) []byte {
+	var actions strings.Builder
+	for t := 5; t < hours*60; t += 5 {
+		fmt.Fprintf(&actions, "    - {at: %dm, node: node-2, condition: NotReady}\n    - {at: %dm, node: node-2, condition: Ready}\n", t, t+1)
+	}
+	return []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: flappy}
+spec:
+  replicas: 6
+  selector: {matchLabels: {app: flappy}}
+  template:
+    metadata: {labels: {app: flappy}}
+    spec:
+      containers:
+        - name: web
+          image: flappy:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: crashy}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: crashy}}
+  template:
+    metadata: {labels: {app: crashy}}
+    spec:
+      containers:
+        - name: worker
+          image: crashy:1
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  nodes: {count: 3}
+  images:
+    "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 40s, down: 15s}}
+    "crashy:1": {pull: 1s, start: 1s, exitAfter: 20s, exitCode: 1}
+  actions:
+` + actions.String())
+}
+
+// TestSoak runs 24 hours of virtual time of a scenario that never settles
+// and reports the heap and the cost per tick in the first and the last
+// hour. It is slow, so it runs only with STATEFLOW_SOAK=1 (make bench).
+// It checks that events expire (the Event count stays bounded); the
+// figures go to BENCHMARKS.md.
+func TestSoak(t *testing.T) {
+	if os.Getenv("STATEFLOW_SOAK") == "" {
+		t.Skip("set STATEFLOW_SOAK=1 (make bench) to run 24 hours of virtual time")
+	}
+	e, _ := loadBytes(t, soakScenario(24))
+	const hour = int64(3_600_000)
+	var firstHour time.Duration
+	var firstTicks int
+	for h := int64(1); h <= 24; h++ {
+		ticks := e.Tick()
+		start := time.Now()
+		e.RunUntil(h * hour)
+		took := time.Since(start)
+		if h == 1 {
+			firstHour, firstTicks = took, e.Tick()-ticks
+		}
+		if h == 1 || h == 12 || h == 24 {
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			events := len(e.Store().List(api.KindEvent, ""))
+			t.Logf("hour %2d: tick %7d, %6d ticks this hour, %5.1f µs/tick, heap in use %4d MiB, %4d Events stored, trace %7d ticks",
+				h, e.Tick(), e.Tick()-ticks, float64(took.Microseconds())/float64(max(1, e.Tick()-ticks)), ms.HeapInuse>>20, events, len(e.Trace()))
+			if events > 5000 {
+				t.Errorf("hour %d: %d Events stored; they should expire after an hour", h, events)
+			}
+		}
+	}
+	t.Logf("first hour %v for %d ticks", firstHour, firstTicks)
+}

@@ -55,3 +55,4 @@ fuzz:
 	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzJSONPath$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./app/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine -run '^$$' -fuzz '^FuzzFaults$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

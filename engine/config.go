@@ -60,7 +60,8 @@ type Config struct {
 	// ResourceQuota with pods: N in every namespace).
 	PodLimit int
 	// NodeMonitorGracePeriodMS is how long a node may go without renewing
-	// its lease before it is marked Unknown (default 40 s).
+	// its lease before it is marked Unknown (default 50 s, the
+	// upstream default since kubernetes/kubernetes#126287; it was 40 s).
 	NodeMonitorGracePeriodMS int64
 }
 

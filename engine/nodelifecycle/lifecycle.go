@@ -14,10 +14,12 @@ import (
 // Name is the component name; its Events carry the source "node-controller".
 const Name = "node-lifecycle-controller"
 
-// Defaults of kube-controller-manager: --node-monitor-grace-period 40s and
-// --node-monitor-period 5s (nodelifecycle config defaults).
+// Defaults of kube-controller-manager: --node-monitor-grace-period 50s
+// (40s until kubernetes/kubernetes#126287, merged July 2024, raised it in
+// pkg/controller/nodelifecycle/config/v1alpha1/defaults.go) and
+// --node-monitor-period 5s.
 const (
-	DefaultGracePeriodMS   = 40_000
+	DefaultGracePeriodMS   = 50_000
 	DefaultMonitorPeriodMS = 5_000
 )
 

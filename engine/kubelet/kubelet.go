@@ -336,6 +336,9 @@ func (k *Kubelet) finishPull(w *worker, c *container, b Behavior) bool {
 	if b.PullError != "" {
 		msg := fmt.Sprintf("Failed to pull image %q: %s", c.image, b.PullError)
 		w.event(c, api.EventWarning, "Failed", msg)
+		// startContainer (pkg/kubelet/kuberuntime/kuberuntime_container.go)
+		// records events.FailedToCreateContainer ("Failed") with
+		// "Error: %v" of the puller's error, ErrImagePull here.
 		w.event(c, api.EventWarning, "Failed", "Error: ErrImagePull")
 		c.pullBackoff = nextBackoff(c.pullBackoff)
 		c.stage, c.waiting, c.waitingMsg = stageWaiting, "ErrImagePull", msg

@@ -9,7 +9,7 @@ import (
 // UnmarshalYAML reads a number or a string.
 func (v *IntOrString) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("line %d: expected an integer or a percentage string", n.Line)
+		return fmt.Errorf("line %d:%d: expected an integer or a percentage string", n.Line, n.Column)
 	}
 	if n.Tag == "!!int" {
 		var i int32
@@ -20,7 +20,7 @@ func (v *IntOrString) UnmarshalYAML(n *yaml.Node) error {
 		return nil
 	}
 	if n.Tag != "!!str" {
-		return fmt.Errorf("line %d: %q is neither an integer nor a string", n.Line, n.Value)
+		return fmt.Errorf("line %d:%d: %q is neither an integer nor a string", n.Line, n.Column, n.Value)
 	}
 	*v = FromString(n.Value)
 	return nil
@@ -29,11 +29,11 @@ func (v *IntOrString) UnmarshalYAML(n *yaml.Node) error {
 // UnmarshalYAML reads a quantity written as a string or a number.
 func (q *Quantity) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("line %d: expected a quantity", n.Line)
+		return fmt.Errorf("line %d:%d: expected a quantity", n.Line, n.Column)
 	}
 	p, err := ParseQuantity(n.Value)
 	if err != nil {
-		return fmt.Errorf("line %d: %q is not a quantity: %v", n.Line, n.Value, err)
+		return fmt.Errorf("line %d:%d: %q is not a quantity: %v", n.Line, n.Column, n.Value, err)
 	}
 	*q = p
 	return nil
@@ -47,7 +47,7 @@ func (t *Time) UnmarshalYAML(n *yaml.Node) error {
 	}
 	p, err := ParseTime(n.Value)
 	if err != nil {
-		return fmt.Errorf("line %d: %q is not an RFC 3339 time", n.Line, n.Value)
+		return fmt.Errorf("line %d:%d: %q is not an RFC 3339 time", n.Line, n.Column, n.Value)
 	}
 	*t = p
 	return nil

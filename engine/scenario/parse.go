@@ -312,15 +312,22 @@ func (p *parser) decode(n *yaml.Node, out any) bool {
 		}
 		return false
 	}
-	line := 0
+	line, col := 0, 0
 	msg := err.Error()
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
+	if m := positionRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		col, _ = strconv.Atoi(m[2])
+		msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, m[0], "", 1), ":"))
+	} else if m := lineRE.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, m[0], "", 1), ":"))
 	}
-	p.errorf(line, 0, "", "%s", msg)
+	p.errorf(line, col, pathAtPosition(n, "", line, col), "%s", msg)
 	return false
 }
+
+// positionRE finds "line L:C" in the errors of the API types' YAML readers.
+var positionRE = regexp.MustCompile(`line (\d+):(\d+)`)
 
 // invalid maps an API validation error to the positions of its fields.
 func (p *parser) invalid(n *yaml.Node, err error) {

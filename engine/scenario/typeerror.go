@@ -131,3 +131,38 @@ func quoteIfText(tag, v string) string {
 	}
 	return v
 }
+
+// pathAtPosition is the path of the value node at line:col, or "".
+func pathAtPosition(n *yaml.Node, path string, line, col int) string {
+	if col == 0 {
+		return ""
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		for _, c := range n.Content {
+			if p := pathAtPosition(c, path, line, col); p != "" {
+				return p
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			child := n.Content[i].Value
+			if path != "" {
+				child = path + "." + child
+			}
+			if p := pathAtPosition(n.Content[i+1], child, line, col); p != "" {
+				return p
+			}
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			if p := pathAtPosition(c, fmt.Sprintf("%s[%d]", path, i), line, col); p != "" {
+				return p
+			}
+		}
+	}
+	if n.Line == line && n.Column == col {
+		return path
+	}
+	return ""
+}

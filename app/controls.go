@@ -49,7 +49,7 @@ func (p *Playground) renderControls() app.UI {
 			app.Span().DataSet("testid", "settled").Class("state "+settled).Text(settled),
 		),
 		app.Div().Class("timeline").Body(
-			app.Input().Type("range").Min(0).Max(max(st.Horizon, st.Tick, 1)).Value(st.Tick).
+			app.Input().Type("range").Min(st.First).Max(max(st.Horizon, st.Tick, 1)).Value(st.Tick).
 				DataSet("testid", "timeline").Aria("label", "Timeline: jump to a tick").
 				OnChange(func(ctx app.Context, e app.Event) {
 					n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
@@ -63,6 +63,10 @@ func (p *Playground) renderControls() app.UI {
 			p.nextButton(trace.Aggregate, "↑ aggregate"),
 			p.nextButton(trace.Event, "◇ event"),
 		),
+		app.If(st.First > 0, func() app.UI {
+			return app.P().Class("notice small").DataSet("testid", "discarded").
+				Text("Ticks 1–" + itoa(st.First) + " were discarded to keep memory bounded; the run can go back to tick " + itoa(st.First) + ".")
+		}),
 		app.If(p.m.Notice != "", func() app.UI { return app.P().Class("notice").Role("status").Text(p.m.Notice) }),
 	)
 }

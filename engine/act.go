@@ -29,7 +29,7 @@ func (e *Engine) Act(component string, object api.Key, run func(ctx reconcile.Co
 		e.checkpoints = e.checkpoints[:len(e.checkpoints)-1]
 	}
 	e.injected = append(e.injected, injected{after: n, action: Action{At: e.w.now, Component: component, Object: object, Run: run}})
-	e.trace = e.trace[:n]
+	e.trace = e.trace[:n-e.first]
 	return e.runInjected()
 }
 

@@ -34,6 +34,11 @@ var DefaultLatency = map[string]int64{
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.
 const DefaultCheckpointEvery = 256
 
+// DefaultMaxTraceTicks is how many of the latest ticks the engine keeps
+// (with their checkpoints) so a run of any length fits in a browser tab:
+// about 0.3 GB at the soak test's 5.4 KB per tick.
+const DefaultMaxTraceTicks = 50_000
+
 // Action is a scenario step applied at a virtual time, as a tick of its own.
 type Action struct {
 	// At is the virtual time in milliseconds.
@@ -56,6 +61,12 @@ type Config struct {
 	Actions    []Action
 	// CheckpointEvery is the checkpoint spacing in ticks (default 256).
 	CheckpointEvery int
+	// MaxTraceTicks bounds memory: once the trace holds a quarter more
+	// than this many ticks, the oldest ticks and their checkpoints are
+	// discarded, keeping at least this many; the run can no longer return
+	// to them (see Engine.FirstTick). Default DefaultMaxTraceTicks;
+	// negative keeps everything.
+	MaxTraceTicks int
 	// PodLimit, when positive, is a per-namespace pod quota (a
 	// ResourceQuota with pods: N in every namespace).
 	PodLimit int

@@ -24,9 +24,10 @@ import (
 type Engine struct {
 	cfg         Config
 	w           *world
-	trace       []*trace.Tick
+	trace       []*trace.Tick // ticks first+1 … w.ticks
 	checkpoints []checkpoint
 	injected    []injected
+	first       int // ticks discarded to bound memory
 }
 
 type checkpoint struct {
@@ -40,6 +41,9 @@ type checkpoint struct {
 func New(cfg Config) (*Engine, error) {
 	if cfg.CheckpointEvery <= 0 {
 		cfg.CheckpointEvery = DefaultCheckpointEvery
+	}
+	if cfg.MaxTraceTicks == 0 {
+		cfg.MaxTraceTicks = DefaultMaxTraceTicks
 	}
 	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
 		kubelets: map[string]int{}, failures: map[workKey]int{}, down: map[string]int64{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
@@ -154,6 +158,11 @@ func (e *Engine) Tick() int { return e.w.ticks }
 
 // Trace returns the ticks taken so far; the slice must not be modified.
 func (e *Engine) Trace() []*trace.Tick { return e.trace }
+
+// FirstTick is the earliest tick the engine can return to: 0 unless older
+// ticks were discarded to bound memory (Config.MaxTraceTicks). Trace
+// starts at tick FirstTick()+1.
+func (e *Engine) FirstTick() int { return e.first }
 
 // Store is the API server's current state, read-only.
 func (e *Engine) Store() *apiserver.Store { return e.w.store }
@@ -289,7 +298,27 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	if e.w.ticks-last >= max(e.cfg.CheckpointEvery, e.w.store.Len()) {
 		e.checkpoints = append(e.checkpoints, checkpoint{e.w.ticks, e.w.clone()})
 	}
+	e.trim()
 	return t
+}
+
+// trim discards the oldest ticks and checkpoints once the trace exceeds
+// MaxTraceTicks by a quarter, keeping at least MaxTraceTicks ticks and
+// starting at a checkpoint so every kept tick can still be sought.
+func (e *Engine) trim() {
+	limit := e.cfg.MaxTraceTicks
+	if limit < 0 || len(e.trace) <= limit+limit/4 {
+		return
+	}
+	target := e.w.ticks - limit
+	i := sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > target }) - 1
+	if i <= 0 {
+		return
+	}
+	cp := e.checkpoints[i].tick
+	e.trace = append([]*trace.Tick(nil), e.trace[cp-e.first:]...)
+	e.checkpoints = append([]checkpoint(nil), e.checkpoints[i:]...)
+	e.first = cp
 }
 
 // NextTime returns the virtual time of the next agenda entry, or false.
@@ -404,16 +433,15 @@ func (e *Engine) pendingWork() []string {
 }
 
 // Seek moves to just after tick n: forward by stepping, backward by
-// restoring the nearest checkpoint at or before n and replaying.
+// restoring the nearest checkpoint at or before n and replaying. A tick
+// before FirstTick lands on FirstTick.
 func (e *Engine) Seek(n int) {
-	if n < 0 {
-		n = 0
-	}
+	n = max(n, e.first)
 	if n < e.w.ticks {
 		i := sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > n }) - 1
 		cp := e.checkpoints[i]
 		e.w = cp.w.clone()
-		e.trace = e.trace[:cp.tick]
+		e.trace = e.trace[:cp.tick-e.first]
 		e.checkpoints = e.checkpoints[:i+1]
 	}
 	for e.w.ticks < n {

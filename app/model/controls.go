@@ -17,6 +17,9 @@ type Status struct {
 	Clock   string
 	Settled bool
 	Horizon int
+	// First is the earliest tick the run can return to: older ticks were
+	// discarded to bound memory (0 when none were).
+	First int
 }
 
 // Status returns the current tick, time and whether the cluster settled.
@@ -24,7 +27,7 @@ func (m *Model) Status() Status {
 	if m.eng == nil {
 		return Status{Clock: trace.FormatTime(0)}
 	}
-	return Status{Tick: m.eng.Tick(), TimeMS: m.eng.Now(), Clock: trace.FormatTime(m.eng.Now()), Settled: m.eng.Settled(), Horizon: max(m.Horizon, m.eng.Tick())}
+	return Status{Tick: m.eng.Tick(), TimeMS: m.eng.Now(), Clock: trace.FormatTime(m.eng.Now()), Settled: m.eng.Settled(), Horizon: max(m.Horizon, m.eng.Tick()), First: m.eng.FirstTick()}
 }
 
 func (m *Model) reached() { m.Horizon = max(m.Horizon, m.eng.Tick()) }
@@ -108,5 +111,8 @@ func (m *Model) Current() *trace.Tick {
 		return nil
 	}
 	tr := m.eng.Trace()
+	if len(tr) == 0 {
+		return nil // at the first kept tick, after older ones were discarded
+	}
 	return tr[len(tr)-1]
 }

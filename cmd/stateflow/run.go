@@ -132,7 +132,9 @@ func runCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	e, err := engine.New(sc.Config)
+	cfg := sc.Config
+	cfg.MaxTraceTicks = -1 // the printed trace is complete, however long
+	e, err := engine.New(cfg)
 	if err != nil {
 		return err
 	}

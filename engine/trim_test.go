@@ -1,0 +1,60 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/scenario"
+)
+
+// With MaxTraceTicks set, a long run keeps between MaxTraceTicks and a
+// quarter more ticks, starting at a checkpoint; seeking before the first
+// kept tick lands on it; and every kept tick replays exactly as in a run
+// that kept everything.
+func TestTraceIsBounded(t *testing.T) {
+	sc, err := scenario.Parse(soakScenario(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 1000
+	bounded, full := sc.Config, sc.Config
+	bounded.MaxTraceTicks, full.MaxTraceTicks = limit, -1
+	b, err := engine.New(bounded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := engine.New(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.RunUntil(2 * 3_600_000)
+	f.RunUntil(2 * 3_600_000)
+	tr := b.Trace()
+	if b.FirstTick() == 0 || len(tr) < limit || len(tr) > limit+limit/4 {
+		t.Fatalf("%d ticks kept from tick %d of %d", len(tr), b.FirstTick(), b.Tick())
+	}
+	if tr[0].Seq != b.FirstTick()+1 || tr[len(tr)-1].Seq != b.Tick() {
+		t.Fatalf("the trace holds ticks %d…%d, want %d…%d", tr[0].Seq, tr[len(tr)-1].Seq, b.FirstTick()+1, b.Tick())
+	}
+	if len(f.Trace()) != f.Tick() || f.FirstTick() != 0 {
+		t.Fatalf("a negative limit keeps everything: %d of %d", len(f.Trace()), f.Tick())
+	}
+	end := b.Tick()
+	b.Seek(0)
+	if b.Tick() != b.FirstTick() {
+		t.Fatalf("seeking to 0 lands on tick %d, want the first kept tick %d", b.Tick(), b.FirstTick())
+	}
+	mid := b.FirstTick() + limit/2
+	b.Seek(mid)
+	f.Seek(mid)
+	if got, want := b.Trace()[len(b.Trace())-1].Text(), f.Trace()[mid-1].Text(); got != want {
+		t.Fatalf("tick %d differs after trimming:\n%s\n%s", mid, got, want)
+	}
+	if b.Store().ResourceVersion() != f.Store().ResourceVersion() {
+		t.Fatalf("resourceVersion %d vs %d at tick %d", b.Store().ResourceVersion(), f.Store().ResourceVersion(), mid)
+	}
+	b.Seek(end)
+	if b.Tick() != end {
+		t.Fatalf("back to the end: tick %d, want %d", b.Tick(), end)
+	}
+}

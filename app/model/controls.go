@@ -67,19 +67,46 @@ func (m *Model) Seek(n int) {
 // Reset goes back to tick 0.
 func (m *Model) Reset() { m.Seek(0) }
 
-// RunUntilSettled steps until nothing is left to do, at most MaxRunTicks.
+// RunSlice is how many ticks one slice of a run until settled takes; the
+// page renders between slices, so a long run never freezes it.
+const RunSlice = 250
+
+// RunUntilSettled steps until nothing is left to do, at most MaxRunTicks
+// ticks or an hour of virtual time, in one go.
 func (m *Model) RunUntilSettled() {
+	m.StartRun()
+	for !m.RunSome(RunSlice) {
+	}
+}
+
+// StartRun begins a run until settled from the current tick.
+func (m *Model) StartRun() {
+	if m.eng != nil {
+		m.runFrom, m.runUntil, m.Notice = m.eng.Tick(), m.eng.Now()+3_600_000, ""
+	}
+}
+
+// RunSome continues the run by at most n ticks and reports whether it is
+// over: settled, or stopped at its bound with the engine's explanation.
+func (m *Model) RunSome(n int) (over bool) {
+	over = true
 	defer m.guard("running")
 	if m.eng == nil {
-		return
+		return over
 	}
-	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: MaxRunTicks})
+	before := m.eng.Tick()
+	left := MaxRunTicks - (before - m.runFrom)
+	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: min(n, left), MaxTime: m.runUntil})
 	m.reached()
-	if err != nil {
-		m.Notice = err.Error()
-	} else {
+	switch {
+	case err == nil:
 		m.Notice = fmt.Sprintf("Settled at tick %d (%s).", m.eng.Tick(), trace.FormatTime(m.eng.Now()))
+	case n < left && m.eng.Tick() > before:
+		return false
+	default:
+		m.Notice = err.Error()
 	}
+	return over
 }
 
 // StepToClass steps until a tick with an effect of class c (at most

@@ -36,6 +36,9 @@ type Model struct {
 	sc      *scenario.Scenario
 	eng     *engine.Engine
 	kubectl *kubectl.Session
+	// runFrom and runUntil bound the run until settled in progress.
+	runFrom  int
+	runUntil int64
 }
 
 // New loads source, which must be a valid scenario.

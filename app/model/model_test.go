@@ -273,3 +273,30 @@ func TestGuardRecovers(t *testing.T) {
 		t.Fatal("the model keeps working after a recovered panic")
 	}
 }
+
+// A run until settled goes in slices: each slice reports it is not over
+// until the cluster settles or the run reaches its bound, and the bound
+// is the same as one uninterrupted run's.
+func TestRunInSlices(t *testing.T) {
+	ex, _ := examples.Get("crash-loop")
+	m, err := New(ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.StartRun()
+	slices := 1
+	for !m.RunSome(10) {
+		slices++
+	}
+	if slices < 3 {
+		t.Fatalf("a crash loop never settles; the run ended after %d slices at tick %d", slices, m.Status().Tick)
+	}
+	if !strings.Contains(m.Notice, "not settled") && !strings.Contains(m.Notice, "still") {
+		t.Errorf("the bound is explained: %q", m.Notice)
+	}
+	whole, _ := New(ex.Source)
+	whole.RunUntilSettled()
+	if whole.Status().Tick != m.Status().Tick || whole.Notice != m.Notice {
+		t.Errorf("sliced run ends at tick %d (%q), one run at tick %d (%q)", m.Status().Tick, m.Notice, whole.Status().Tick, whole.Notice)
+	}
+}

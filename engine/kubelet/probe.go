@@ -6,6 +6,11 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
+// maxProbesAhead bounds the search for the next verdict change: a periodic
+// app's pattern of answers at probe times repeats within this many probes
+// for any period and flap of whole milliseconds up to 100 s.
+const maxProbesAhead = 100_000
+
 // answer reports whether the app answers a probe at time t, and the next
 // time after t at which that answer changes (-1: never).
 type answer func(t int64) (ok bool, next int64)
@@ -16,12 +21,21 @@ type answer func(t int64) (ok bool, next int64)
 // It returns the probe's verdict at time t (initial before any decisive
 // result) and the time of the next verdict change after t (-1: never).
 // The app's answers change only at known times, so runs of identical
-// answers are skipped instead of probed one by one.
+// answers are skipped instead of probed one by one. An app whose answers
+// keep changing without ever crossing a threshold (a readiness flap
+// shorter than failureThreshold probes) never flips the verdict: after
+// maxProbesAhead probes past t without a flip the verdict is steady.
 func probeState(start int64, p *api.Probe, initial bool, ans answer, t int64) (bool, int64) {
 	period := int64(max(p.PeriodSeconds, 1)) * 1000
 	succT, failT := int(max(p.SuccessThreshold, 1)), int(max(p.FailureThreshold, 1))
 	state, succ, fail := initial, 0, 0
+	ahead := 0
 	for probe := start + int64(p.InitialDelaySeconds)*1000; ; {
+		if probe > t {
+			if ahead++; ahead > maxProbesAhead {
+				return state, -1
+			}
+		}
 		ok, change := ans(probe)
 		if ok {
 			succ, fail = succ+1, 0

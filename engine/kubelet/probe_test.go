@@ -47,3 +47,15 @@ func TestProbeStateLiveness(t *testing.T) {
 		t.Fatalf("a healthy app never fails: %v %d", st, next)
 	}
 }
+
+// A readiness flap too short to reach failureThreshold never flips the
+// verdict: the container stays ready and no change is scheduled (this
+// used to loop forever).
+func TestShortFlapNeverFlips(t *testing.T) {
+	p := &api.Probe{PeriodSeconds: 5, FailureThreshold: 3}
+	ans := readinessAnswer(0, Behavior{ReadyMS: 2000, FlapUpMS: 20_000, FlapDownMS: 10_000})
+	st, next := probeState(0, p, false, ans, 60_000)
+	if !st || next != -1 {
+		t.Fatalf("verdict %v, next change %d; want ready for good", st, next)
+	}
+}

@@ -67,8 +67,8 @@ func (m *Model) Seek(n int) {
 // Reset goes back to tick 0.
 func (m *Model) Reset() { m.Seek(0) }
 
-// RunSlice is how many ticks one slice of a run until settled takes; the
-// page renders between slices, so a long run never freezes it.
+// RunSlice is how many ticks RunUntilSettled takes per RunSome call; a
+// caller that drives RunSome itself can render between slices.
 const RunSlice = 250
 
 // RunUntilSettled steps until nothing is left to do, at most MaxRunTicks

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/stateflow/stateflow/examples"
 )
 
 // The browser benchmarks (make bench) measure what a person waits for:
@@ -48,7 +50,7 @@ func BenchmarkStep(b *testing.B) {
 		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 			tb := newTab(b)
 			tb.open(shared.url)
-			tb.loadScenario(scaleScenario(pods))
+			tb.loadScenario(examples.Scale(pods))
 			var dom, frame []float64
 			for range 60 {
 				r := eval[[]float64](tb, stepTimingJS)
@@ -65,7 +67,7 @@ func BenchmarkStep(b *testing.B) {
 func BenchmarkAutoplay(b *testing.B) {
 	tb := newTab(b)
 	tb.open(shared.url)
-	tb.loadScenario(scaleScenario(100))
+	tb.loadScenario(examples.Scale(100))
 	tb.setValue("speed", "60")
 	before := eval[int](tb, "+"+sel("tick")+".textContent")
 	frames := eval[[]float64](tb, `new Promise(done => {
@@ -103,33 +105,6 @@ func (tb *tab) loadScenario(src string) {
 	tb.click("apply")
 	tb.waitFor(sel("tick")+".textContent.trim() === '0'", "the scenario to load")
 	tb.click("step") // tick 1 applies the manifest
-}
-
-// scaleScenario is the engine benchmark's scenario (engine/bench_test.go):
-// one Deployment on enough 110-pod nodes, with fast images.
-func scaleScenario(pods int) string {
-	return fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          resources: {requests: {cpu: 10m, memory: 16Mi}}
----
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  seed: 7
-  nodes: {count: %d, capacity: {cpu: "64", memory: 256Gi, pods: 110}}
-  images:
-    "web:1": {pull: 1s, start: 500ms}
-`, pods, pods/100+1)
 }
 
 func reportDurations(b *testing.B, d []time.Duration) {

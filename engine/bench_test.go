@@ -5,42 +5,14 @@ import (
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/examples"
 )
-
-// scaleScenario is a Deployment of pods replicas spread over enough
-// 110-pod nodes, with fast images so the run measures the control plane.
-func scaleScenario(pods int) []byte {
-	nodes := pods/100 + 1
-	return []byte(fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          resources: {requests: {cpu: 10m, memory: 16Mi}}
----
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  seed: 7
-  nodes: {count: %d, capacity: {cpu: "64", memory: 256Gi, pods: 110}}
-  images:
-    "web:1": {pull: 1s, start: 500ms}
-    "web:2": {pull: 1s, start: 500ms}
-`, pods, nodes))
-}
 
 // BenchmarkCreate runs a Deployment from nothing to settled.
 func BenchmarkCreate(b *testing.B) {
 	for _, pods := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
-			src := scaleScenario(pods)
+			src := []byte(examples.Scale(pods))
 			ticks := 0
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
@@ -61,7 +33,7 @@ func BenchmarkCreate(b *testing.B) {
 func BenchmarkRollingUpdate(b *testing.B) {
 	for _, pods := range []int{100, 1000} {
 		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
-			src := scaleScenario(pods)
+			src := []byte(examples.Scale(pods))
 			ticks := 0
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
@@ -87,7 +59,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 // BenchmarkSeekBack measures stepping back to the middle of a settled
 // 1,000-pod run: restore a checkpoint, replay.
 func BenchmarkSeekBack(b *testing.B) {
-	e, _ := loadBytes(b, scaleScenario(1000))
+	e, _ := loadBytes(b, []byte(examples.Scale(1000)))
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		b.Fatal(err)
 	}

@@ -228,7 +228,7 @@ func TestLogFilterAndWindow(t *testing.T) {
 // the newest tick, and its start moves only in jumps, so one step appends
 // one row and leaves the others where they were.
 func TestLogWindowMovesInJumps(t *testing.T) {
-	m, err := New(scaleSource(100))
+	m, err := New(examples.Scale(100))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,4 +11,7 @@ type bridge interface {
 	CopyText(text string) error
 	OnKey(f func(key string) bool) (remove func(), err error)
 	FocusLine(id string, line int)
+	// Yield gives the browser a turn of its event loop (input, painting)
+	// and returns when that turn is over. Call it off the UI goroutine.
+	Yield()
 }

@@ -192,3 +192,19 @@ func (jsBridge) FocusLine(id string, line int) {
 	el.Call("focus")
 	el.Call("setSelectionRange", pos, pos)
 }
+
+// Yield waits for a setTimeout(0) callback. While it waits no goroutine is
+// runnable, so the Go runtime returns to the browser, which handles input
+// and paints before the callback brings us back.
+func (jsBridge) Yield() {
+	done := make(chan struct{})
+	fn, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { close(done); return nil })
+	if err != nil {
+		return
+	}
+	defer fn.Release()
+	if _, err := safejs.Global().Call("setTimeout", fn.Value(), 0); err != nil {
+		return
+	}
+	<-done
+}

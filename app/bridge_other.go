@@ -2,7 +2,10 @@
 
 package app
 
-import "errors"
+import (
+	"errors"
+	"runtime"
+)
 
 // memBridge stands in for the browser natively (tests, prerendering).
 type memBridge struct {
@@ -26,3 +29,6 @@ func (b *memBridge) CopyText(string) error {
 }
 func (b *memBridge) OnKey(func(string) bool) (func(), error) { return func() {}, nil }
 func (b *memBridge) FocusLine(string, int)                   {}
+
+// Yield lets other goroutines run; natively there is no event loop to wait for.
+func (b *memBridge) Yield() { runtime.Gosched() }

@@ -38,8 +38,10 @@ func (p *Playground) renderControls() app.UI {
 					return app.Option().Value(Speeds[i]).Text(itoa(Speeds[i]) + " ticks/s").Selected(Speeds[i] == p.speed)
 				}),
 			),
-			app.Button().Class("run").Title("Run until nothing is left to do").Text("Run until settled").
-				OnClick(func(ctx app.Context, e app.Event) { p.stopPlay(); p.m.RunUntilSettled() }),
+			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", p.running).
+				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[p.running]).
+				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[p.running]).
+				OnClick(func(ctx app.Context, e app.Event) { p.toggleRun(ctx) }),
 		),
 		app.Div().Class("readout").Body(
 			app.Span().Class("label").Text("tick"),

@@ -36,6 +36,9 @@ type Playground struct {
 	playing       bool
 	speed         int
 	cancelPlay    context.CancelFunc
+	running       bool // a run until settled is going on, in slices
+	cancelRun     context.CancelFunc
+	runShown      time.Time // when the run last rendered its progress
 	removeKeys    func()
 
 	banner          string // a problem to show at the top (a broken link…)
@@ -199,11 +202,19 @@ func (p *Playground) togglePlay(ctx app.Context) {
 	})
 }
 
+// stopPlay stops autoplay and a run until settled: every control that
+// moves time calls it first.
 func (p *Playground) stopPlay() {
 	p.playing = false
 	if p.cancelPlay != nil {
 		p.cancelPlay()
 		p.cancelPlay = nil
+	}
+	if p.running {
+		p.running = false
+		p.cancelRun()
+		p.cancelRun = nil
+		p.m.StopRun()
 	}
 }
 

@@ -86,6 +86,13 @@ func (m *Model) StartRun() {
 	}
 }
 
+// StopRun ends a run until settled before it is over, at the user's word.
+func (m *Model) StopRun() {
+	if m.eng != nil {
+		m.Notice = fmt.Sprintf("Run stopped at tick %d (%s).", m.eng.Tick(), trace.FormatTime(m.eng.Now()))
+	}
+}
+
 // RunSome continues the run by at most n ticks and reports whether it is
 // over: settled, or stopped at its bound with the engine's explanation.
 func (m *Model) RunSome(n int) (over bool) {

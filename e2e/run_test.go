@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// flappingManifest never settles: 60 pods whose readiness flaps for ever.
+const flappingManifest = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: flappy}
+spec:
+  replicas: 60
+  selector: {matchLabels: {app: flappy}}
+  template:
+    metadata: {labels: {app: flappy}}
+    spec:
+      containers:
+        - name: web
+          image: flappy:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  nodes: {count: 3}
+  images:
+    "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
+`
+
+// "Run until settled" on a scenario that never settles runs in slices: the
+// page shows the ticks it passes, answers while it runs, and the same
+// button stops it where it is.
+func TestRunUntilSettledCanBeStopped(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.loadScenario(flappingManifest)
+	eval[bool](tb, sel("run")+".click(), true")
+	seen := map[string]bool{}
+	var slowest time.Duration
+	for i := 0; i < 40 && len(seen) < 4; i++ {
+		start := time.Now()
+		state := eval[[]string](tb, `[`+sel("tick")+`.textContent.trim(), `+sel("run")+`.getAttribute('aria-pressed')]`)
+		slowest = max(slowest, time.Since(start))
+		if state[1] == "true" {
+			seen[state[0]] = true
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("ticks seen while running: %d; slowest answer from the page: %v", len(seen), slowest)
+	if len(seen) < 4 {
+		t.Fatalf("the page showed %d distinct ticks while running, want it to show progress", len(seen))
+	}
+	tb.click("run")
+	if pressed := eval[string](tb, sel("run")+".getAttribute('aria-pressed')"); pressed != "false" {
+		t.Fatalf("aria-pressed %q after Stop", pressed)
+	}
+	stopped := tb.tick()
+	notice := eval[string](tb, `document.querySelector('.controls .notice').textContent`)
+	if want := fmt.Sprintf("Run stopped at tick %s ", stopped); !strings.HasPrefix(notice, want) {
+		t.Errorf("notice %q, want it to start with %q", notice, want)
+	}
+	time.Sleep(300 * time.Millisecond)
+	tb.settle()
+	if got := tb.tick(); got != stopped {
+		t.Fatalf("stopped at %s but the tick moved to %s", stopped, got)
+	}
+	tb.click("step")
+	if got, want := atoi(t, tb.tick()), atoi(t, stopped)+1; got != want {
+		t.Errorf("after Stop, Step went to tick %d, want %d", got, want)
+	}
+}
+
+// On a scenario that settles, the run ends by itself and says where.
+func TestRunUntilSettledEnds(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("codartium-api")
+	tb.click("run")
+	tb.waitFor(sel("run")+".getAttribute('aria-pressed') === 'false' && "+sel("settled")+".textContent === 'settled'", "the run to settle")
+	notice := eval[string](tb, `document.querySelector('.controls .notice').textContent`)
+	if want := "Settled at tick " + tb.tick() + " "; !strings.HasPrefix(notice, want) {
+		t.Errorf("notice %q, want it to start with %q", notice, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -17,16 +18,67 @@ type table struct {
 }
 
 func (t *table) String(noHeaders bool) string {
+	lines := t.rows
+	if !noHeaders {
+		lines = append([][]string{t.header}, t.rows...)
+	}
+	if !sameWidth(lines) {
+		return tabwrite(lines)
+	}
+	return pad(lines)
+}
+
+// pad aligns cells as tabwriter with padding 3 does when every line has
+// the same number of cells: each column but the last is as wide as its
+// widest cell (in runes) plus three spaces. It is what the events panel
+// prints at every step, so it avoids tabwriter's per-cell bookkeeping.
+func pad(lines [][]string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	widths := make([]int, len(lines[0]))
+	size := 0
+	for _, l := range lines {
+		for i, c := range l {
+			n := utf8.RuneCountInString(c)
+			widths[i] = max(widths[i], n)
+			size += len(c) + 3
+		}
+	}
+	var b strings.Builder
+	b.Grow(size + len(lines))
+	for _, l := range lines {
+		last := len(l) - 1
+		for i, c := range l[:last] {
+			b.WriteString(c)
+			for n := utf8.RuneCountInString(c); n < widths[i]+3; n++ {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(l[last])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// tabwrite prints lines with text/tabwriter, for ragged tables.
+func tabwrite(lines [][]string) string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 8, 3, ' ', 0)
-	if !noHeaders {
-		fmt.Fprintln(w, strings.Join(t.header, "\t"))
-	}
-	for _, r := range t.rows {
-		fmt.Fprintln(w, strings.Join(r, "\t"))
+	for _, l := range lines {
+		fmt.Fprintln(w, strings.Join(l, "\t"))
 	}
 	w.Flush()
 	return b.String()
+}
+
+func sameWidth(lines [][]string) bool {
+	for _, l := range lines {
+		if len(l) == 0 || len(l) != len(lines[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // columns returns the header of kind's table.

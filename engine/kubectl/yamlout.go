@@ -137,13 +137,26 @@ func itemPath(path string, item any, i int) string {
 	return fmt.Sprintf("%s[%d]", path, i)
 }
 
-// scalar renders one scalar with the quoting YAML needs.
+// scalar renders one scalar with the quoting YAML needs. Names, images and
+// numbers, nearly every scalar of an object, take a fast path; the rest go
+// through yaml.v3, whose quoting the fast path matches (TestScalarFastPath).
 func scalar(v any) string {
-	if v == nil {
+	switch x := v.(type) {
+	case nil:
 		return "null"
-	}
-	if s, ok := v.(string); ok && strings.ContainsAny(s, "\n\t") {
-		return strconv.Quote(s)
+	case bool:
+		return strconv.FormatBool(x)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case string:
+		if plainSafe(x) {
+			return x
+		}
+		if strings.ContainsAny(x, "\n\t") {
+			return strconv.Quote(x)
+		}
 	}
 	out, err := yaml.Marshal(v)
 	if err != nil {
@@ -151,3 +164,61 @@ func scalar(v any) string {
 	}
 	return strings.TrimSuffix(string(out), "\n")
 }
+
+// plainSafe reports whether yaml.v3 writes s unquoted. It does when s
+// starts with a letter (so it cannot read as a number, a timestamp or an
+// indicator) or is a quantity such as 16Mi or 250m; has only letters,
+// digits, spaces, quotes and ". _ / - : , ( ) = +", never ": ", " #" or a
+// trailing space or colon; and is not a word YAML 1.1 reads as a bool or
+// null. Names, images, reasons and messages qualify.
+func plainSafe(s string) bool {
+	if s == "" || s[len(s)-1] == ':' || s[len(s)-1] == ' ' || !(isLetter(s[0]) || isQuantity(s)) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isLetter(c), c >= '0' && c <= '9', strings.IndexByte("._/-,()=+\"'", c) >= 0:
+		case c == ':':
+			if s[i+1] == ' ' {
+				return false
+			}
+		case c == ' ':
+			if s[i+1] == '#' {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	switch strings.ToLower(s) {
+	case "y", "n", "yes", "no", "on", "off", "true", "false", "null":
+		return false
+	}
+	return true
+}
+
+// isQuantity reports whether s starts with a digit and has only digits,
+// dots and letters, one of which no number or timestamp YAML knows can
+// hold (so not a-f, e, o, x, b, t, z): 16Mi and 250m, not 1e3 or 0x1F.
+func isQuantity(s string) bool {
+	if s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	sure := false
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20 // lower case for letters
+		switch {
+		case s[i] >= '0' && s[i] <= '9', s[i] == '.':
+		case c >= 'a' && c <= 'z':
+			if strings.IndexByte("abcdefotxz", c) < 0 {
+				sure = true
+			}
+		default:
+			return false
+		}
+	}
+	return sure
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -4,7 +4,7 @@ GO        ?= go
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 
-.PHONY: run wasm build test fmt-check vet test-native test-wasm bench fuzz
+.PHONY: run wasm build test fmt-check vet test-native test-wasm bench fuzz profile-page
 
 # Builds the WebAssembly playground and serves it locally.
 run: wasm
@@ -49,6 +49,11 @@ bench:
 
 # Long fuzzing runs (make test replays the committed corpora briefly).
 FUZZTIME ?= 2m
+# Profiles 40 steps of the 100-pod scenario in headless Chromium with the
+# DevTools profiler and prints inclusive and self time per Go function.
+profile-page:
+	STATEFLOW_E2E=1 STATEFLOW_PROFILE=1 $(GO) test -count=1 -run '^TestProfileSteps$$' -v ./e2e
+
 fuzz:
 	$(GO) test ./engine/scenario -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzCommand$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

@@ -4,8 +4,6 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"github.com/stateflow/stateflow/examples"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -27,9 +25,9 @@ func (p *Playground) renderHeader() app.UI {
 				p.chooseExample(ctx.JSSrc().Get("value").String())
 			}).Body(
 			app.Option().Value("").Text("— your scenario —").Selected(p.example == ""),
-			app.Range(examples.All()).Slice(func(i int) app.UI {
-				ex := examples.All()[i]
-				return app.Option().Value(ex.Name).Text(ex.Name).Selected(ex.Name == p.example)
+			app.Range(p.exampleNames).Slice(func(i int) app.UI {
+				name := p.exampleNames[i]
+				return app.Option().Value(name).Text(name).Selected(name == p.example)
 			}),
 		),
 		app.P().Class("scenario-description").Text(desc),

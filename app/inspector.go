@@ -2,9 +2,11 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/engine/api"
 )
 
@@ -41,16 +43,30 @@ func (p *Playground) renderInspector() app.UI {
 			s := in.Sections[i]
 			return app.Section().Class("yaml-section").Body(
 				app.H3().Text(s.Name),
-				app.Pre().Class("yaml").Body(
-					app.Range(s.Lines).Slice(func(j int) app.UI {
-						l := s.Lines[j]
-						if l.Changed {
-							return app.Mark().Class("changed").Text(l.Text + "\n")
-						}
-						return app.Span().Text(l.Text + "\n")
-					}),
-				),
+				app.Pre().Class("yaml").Body(runs(s.Lines)...),
 			)
 		}),
 	)
+}
+
+// runs renders lines as few elements as it can: one text span per run of
+// unchanged lines and one mark per run of changed ones, so that a step
+// diffs a handful of elements instead of one per line.
+func runs(lines []model.Line) []app.UI {
+	var out []app.UI
+	var b strings.Builder
+	for i, l := range lines {
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+		if i+1 < len(lines) && lines[i+1].Changed == l.Changed {
+			continue
+		}
+		if l.Changed {
+			out = append(out, app.Mark().Class("changed").Text(b.String()))
+		} else {
+			out = append(out, app.Span().Text(b.String()))
+		}
+		b.Reset()
+	}
+	return out
 }

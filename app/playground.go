@@ -28,6 +28,9 @@ type Playground struct {
 	m       *model.Model
 	bridge  bridge
 	example string
+	// exampleNames is the examples menu, read once (examples.All reads
+	// and sorts the embedded files).
+	exampleNames []string
 
 	tab           string
 	filter        model.LogFilter
@@ -53,6 +56,9 @@ type Playground struct {
 // prerendered page already shows a cluster.
 func NewPlayground() *Playground {
 	p := &Playground{bridge: newBridge(), tab: "log", speed: 5}
+	for _, ex := range examples.All() {
+		p.exampleNames = append(p.exampleNames, ex.Name)
+	}
 	p.load(examples.Default)
 	return p
 }
@@ -108,7 +114,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 	ctx.Dispatch(func(ctx app.Context) { p.loaded = true })
 }
 
-// OnDismount stops autoplay and the keyboard listener.
+// OnDismount stops autoplay, a run and the keyboard listener.
 func (p *Playground) OnDismount() {
 	p.stopPlay()
 	if p.removeKeys != nil {

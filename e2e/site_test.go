@@ -81,7 +81,11 @@ func start() (*site, error) {
 			return nil, err
 		}
 	}
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "./wasm")
+	ldflags := "-ldflags=-s -w" // as make build does
+	if profiling() {
+		ldflags = "-ldflags=" // keep the names the profiler shows
+	}
+	build := exec.Command("go", "build", "-trimpath", ldflags, "-o", filepath.Join(web, "app.wasm"), "./wasm")
 	build.Dir, build.Env = root, append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the wasm: %v\n%s", err, b)

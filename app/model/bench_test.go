@@ -7,7 +7,8 @@ import (
 )
 
 // BenchmarkViews measures what the playground computes for one render,
-// 200 ticks into the creation of 100 pods.
+// 200 ticks into the creation of 100 pods. "inspect" is a step that did
+// not write the selected object, "inspect-new-version" one that did.
 func BenchmarkViews(b *testing.B) {
 	m, err := New(examples.Scale(100))
 	if err != nil {
@@ -23,6 +24,12 @@ func BenchmarkViews(b *testing.B) {
 	})
 	b.Run("inspect", func(b *testing.B) {
 		for b.Loop() {
+			m.Inspect()
+		}
+	})
+	b.Run("inspect-new-version", func(b *testing.B) {
+		for b.Loop() {
+			m.inspected = inspected{} // as after a step that wrote the object
 			m.Inspect()
 		}
 	})

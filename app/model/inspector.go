@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubectl"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -60,6 +61,40 @@ func (m *Model) Inspect() (in Inspection) {
 			}
 		}
 	}
+	for _, raw := range m.sections(o) {
+		sec := Section{Name: raw.name}
+		for _, l := range raw.lines {
+			sec.Lines = append(sec.Lines, Line{Text: l.Text, Changed: isChanged(l.Path, changed)})
+		}
+		in.Sections = append(in.Sections, sec)
+	}
+	return in
+}
+
+// rawSection is a section's YAML with the path of every line, before the
+// current tick's changes are marked.
+type rawSection struct {
+	name  string
+	lines []kubectl.YAMLLine
+}
+
+// inspected remembers the YAML of the last object inspected. Objects are
+// immutable and a resourceVersion names one version within a run, so a
+// step that did not write the selected object reuses it.
+type inspected struct {
+	eng      *engine.Engine
+	key      api.Key
+	rv       string
+	sections []rawSection
+}
+
+// sections renders o as kubectl -o yaml, split into its top-level fields
+// (apiVersion and kind together as "object"), from the cache when it can.
+func (m *Model) sections(o api.Object) []rawSection {
+	key, rv := api.KeyOf(o), o.Meta().ResourceVersion
+	if c := m.inspected; c.eng == m.eng && c.key == key && c.rv == rv && rv != "" {
+		return c.sections
+	}
 	obj := kubectl.ToMap(o)
 	order := []string{"apiVersion", "kind", "metadata", "spec", "status"}
 	var rest []string
@@ -69,25 +104,23 @@ func (m *Model) Inspect() (in Inspection) {
 		}
 	}
 	sort.Strings(rest)
-	head := Section{Name: "object"}
+	head := rawSection{name: "object"}
+	out := []rawSection{}
 	for _, k := range append(order, rest...) {
 		v, ok := obj[k]
 		if !ok {
 			continue
 		}
 		lines := kubectl.YAMLLines(map[string]any{k: v})
-		sec := Section{Name: k}
-		for _, l := range lines {
-			sec.Lines = append(sec.Lines, Line{Text: l.Text, Changed: isChanged(l.Path, changed)})
-		}
 		if k == "apiVersion" || k == "kind" {
-			head.Lines = append(head.Lines, sec.Lines...)
+			head.lines = append(head.lines, lines...)
 			continue
 		}
-		in.Sections = append(in.Sections, sec)
+		out = append(out, rawSection{name: k, lines: lines})
 	}
-	in.Sections = append([]Section{head}, in.Sections...)
-	return in
+	out = append([]rawSection{head}, out...)
+	m.inspected = inspected{eng: m.eng, key: key, rv: rv, sections: out}
+	return out
 }
 
 // isChanged: a line is changed when its path is a changed field or lies

@@ -39,6 +39,8 @@ type Model struct {
 	// runFrom and runUntil bound the run until settled in progress.
 	runFrom  int
 	runUntil int64
+	// inspected caches the inspector's YAML of one object version.
+	inspected inspected
 }
 
 // New loads source, which must be a valid scenario.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -298,5 +299,24 @@ func TestRunInSlices(t *testing.T) {
 	whole.RunUntilSettled()
 	if whole.Status().Tick != m.Status().Tick || whole.Notice != m.Notice {
 		t.Errorf("sliced run ends at tick %d (%q), one run at tick %d (%q)", m.Status().Tick, m.Notice, whole.Status().Tick, whole.Notice)
+	}
+}
+
+// The inspector reuses the YAML of an object version it has shown, and
+// shows exactly what a fresh model shows at every tick: forward while the
+// Deployment is written, and back again.
+func TestInspectorCacheFollowsTheObject(t *testing.T) {
+	m := seed(t)
+	fresh := func() Inspection {
+		f := seed(t)
+		f.Seek(m.Current().Seq)
+		f.Select(m.Selected)
+		return f.Inspect()
+	}
+	for _, target := range []int{5, 12, 20, 40, 60, 30, 7, 61} {
+		m.Seek(target)
+		if got, want := m.Inspect(), fresh(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("tick %d: the inspector shows\n%+v\nwant\n%+v", target, got, want)
+		}
 	}
 }

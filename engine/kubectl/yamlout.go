@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -154,6 +155,9 @@ func scalar(v any) string {
 		if plainSafe(x) {
 			return x
 		}
+		if isTimestamp(x) {
+			return `"` + x + `"` // YAML would read it as a timestamp
+		}
 		if strings.ContainsAny(x, "\n\t") {
 			return strconv.Quote(x)
 		}
@@ -219,6 +223,23 @@ func isQuantity(s string) bool {
 		}
 	}
 	return sure
+}
+
+// isTimestamp reports whether s is an RFC 3339 time in UTC to the second,
+// as metadata.creationTimestamp and condition times are written, and a
+// valid time (yaml.v3 quotes only what it would read back as a time).
+func isTimestamp(s string) bool {
+	const layout = "0000-00-00T00:00:00Z"
+	if len(s) != len(layout) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if layout[i] == '0' && (s[i] < '0' || s[i] > '9') || layout[i] != '0' && s[i] != layout[i] {
+			return false
+		}
+	}
+	_, err := time.Parse(time.RFC3339, s) // as yaml.v3's resolver does
+	return err == nil
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

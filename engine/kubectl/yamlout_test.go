@@ -32,6 +32,7 @@ func TestScalarFastPath(t *testing.T) {
 		"Created pod: web-5d8f-abcde", "0/3 nodes are available: 3 Insufficient cpu.", "Back-off restarting failed container api in pod api-1_demo(uid)",
 		strings.Repeat("word ", 40) + "end", "a  b", "a ,b", "a=b+c", "f(x)", "a - b", "a -b",
 		"16Mi", "250m", "1Gi", "10m", "1.5Gi", "1e3", "1E3", "0x1F", "1k", "2026-11-30", "25%", "1:20", "8519c20f-233a", "12h", "3s", "1M", "100n", "0.5m",
+		"2026-11-30T10:00:00Z", "2026-13-45T99:99:99Z", "0000-00-00T00:00:00Z", "2026-11-30T10:00:00+01:00",
 		"true1", "nul", "on-call", "ab:cd:ef", "a:1", "x.", "x..y", "_a", "app.kubernetes.io/name",
 		true, false, 0, 3, -7, int64(1 << 40), 1.5, nil,
 	}

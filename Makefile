@@ -49,10 +49,11 @@ bench:
 
 # Long fuzzing runs (make test replays the committed corpora briefly).
 FUZZTIME ?= 2m
-# Profiles 40 steps of the 100-pod scenario in headless Chromium with the
-# DevTools profiler and prints inclusive and self time per Go function.
+# Profiles 40 steps of the 100-pod scenario and a run until settled of
+# 1,000 pods in headless Chromium with the DevTools profiler, and prints
+# inclusive and self time per Go function.
 profile-page:
-	STATEFLOW_E2E=1 STATEFLOW_PROFILE=1 $(GO) test -count=1 -run '^TestProfileSteps$$' -v ./e2e
+	STATEFLOW_E2E=1 STATEFLOW_PROFILE=1 $(GO) test -count=1 -run '^TestProfile(Steps|Run)$$' -v ./e2e
 
 fuzz:
 	$(GO) test ./engine/scenario -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

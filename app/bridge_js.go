@@ -193,18 +193,33 @@ func (jsBridge) FocusLine(id string, line int) {
 	el.Call("setSelectionRange", pos, pos)
 }
 
-// Yield waits for a setTimeout(0) callback. While it waits no goroutine is
-// runnable, so the Go runtime returns to the browser, which handles input
-// and paints before the callback brings us back.
+// Yield waits for a message posted to itself on a MessageChannel (which,
+// unlike setTimeout, browsers do not clamp to 4 ms). While it waits no
+// goroutine is runnable, so the Go runtime returns to the browser, which
+// handles input and paints before the message brings us back.
 func (jsBridge) Yield() {
+	ch, err := safejs.Global().Get("MessageChannel")
+	if err != nil {
+		return
+	}
+	mc, err := ch.New()
+	if err != nil {
+		return
+	}
 	done := make(chan struct{})
 	fn, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { close(done); return nil })
 	if err != nil {
 		return
 	}
 	defer fn.Release()
-	if _, err := safejs.Global().Call("setTimeout", fn.Value(), 0); err != nil {
+	port1, err1 := mc.Get("port1")
+	port2, err2 := mc.Get("port2")
+	if err1 != nil || err2 != nil || port1.Set("onmessage", fn.Value()) != nil {
+		return
+	}
+	if _, err := port2.Call("postMessage", safejs.Null()); err != nil {
 		return
 	}
 	<-done
+	port1.Call("close")
 }

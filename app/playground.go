@@ -40,8 +40,7 @@ type Playground struct {
 	speed         int
 	cancelPlay    context.CancelFunc
 	running       bool // a run until settled is going on, in slices
-	cancelRun     context.CancelFunc
-	runShown      time.Time // when the run last rendered its progress
+	run           runState
 	removeKeys    func()
 
 	banner          string // a problem to show at the top (a broken link…)
@@ -217,9 +216,8 @@ func (p *Playground) stopPlay() {
 		p.cancelPlay = nil
 	}
 	if p.running {
-		p.running = false
-		p.cancelRun()
-		p.cancelRun = nil
+		p.run.cancel()
+		p.running, p.run = false, runState{}
 		p.m.StopRun()
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/examples"
 )
 
@@ -81,6 +82,66 @@ func BenchmarkAutoplay(b *testing.B) {
 	reportMillis(b, "frame", frames)
 	b.ReportMetric(float64(after-before)/3, "ticks/s")
 }
+
+// BenchmarkRunInPage runs the scale scenario to settled inside the page
+// ("Run until settled": the engine in WebAssembly, in slices, rendering
+// its progress four times a second) and, in the same benchmark, the same
+// view-model natively, and reports both and their ratio.
+func BenchmarkRunInPage(b *testing.B) {
+	for _, pods := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
+			src := examples.Scale(pods)
+			native, nativeTicks := runNatively(b, src)
+			tb := newTab(b)
+			tb.open(shared.url)
+			tb.loadScenario(src)
+			r := eval[[]float64](tb, runTimingJS)
+			if int(r[1]) != nativeTicks {
+				b.Fatalf("the page settled at tick %d, natively at %d", int(r[1]), nativeTicks)
+			}
+			b.ReportMetric(r[0], "page-ms")
+			b.ReportMetric(native, "native-ms")
+			b.ReportMetric(r[0]/native, "page/native")
+			b.ReportMetric(r[1], "ticks")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// runNatively does natively what the page does: load, step once, run
+// until settled. It returns the milliseconds of the run and the tick
+// reached.
+func runNatively(b *testing.B, src string) (float64, int) {
+	m, err := model.New(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.Step()
+	start := time.Now()
+	m.RunUntilSettled()
+	ms := float64(time.Since(start).Microseconds()) / 1000
+	if st := m.Status(); !st.Settled {
+		b.Fatalf("natively the run stopped at tick %d without settling: %s", st.Tick, m.Notice)
+	}
+	return ms, m.Status().Tick
+}
+
+// runTimingJS clicks "Run until settled" and returns the milliseconds
+// until the page says it settled, and the tick it settled at.
+const runTimingJS = `new Promise(done => {
+	const run = document.querySelector('[data-testid=run]');
+	const t0 = performance.now();
+	run.click();
+	const check = () => {
+		const notice = document.querySelector('.controls .notice');
+		if (run.getAttribute('aria-pressed') === 'false' && notice && notice.textContent.startsWith('Settled at tick')) {
+			done([performance.now() - t0, +document.querySelector('[data-testid=tick]').textContent]);
+			return;
+		}
+		setTimeout(check, 10);
+	};
+	setTimeout(check, 10);
+})`
 
 // stepTimingJS clicks Step once and returns the milliseconds until the
 // tick counter changed and until the following animation frame.

@@ -25,23 +25,37 @@ func profiling() bool { return os.Getenv("STATEFLOW_PROFILE") != "" }
 // It is a tool, not a check: it runs only with STATEFLOW_PROFILE=1
 // (`make profile-page`).
 func TestProfileSteps(t *testing.T) {
+	profilePage(t, 100, func(tb *tab) {
+		for range 20 {
+			eval[[]float64](tb, stepTimingJS)
+		}
+	}, func(tb *tab) {
+		for range 40 {
+			eval[[]float64](tb, stepTimingJS)
+		}
+	})
+}
+
+// TestProfileRun profiles "Run until settled" of 1,000 pods in the page.
+func TestProfileRun(t *testing.T) {
+	profilePage(t, 1000, func(*tab) {}, func(tb *tab) { eval[[]float64](tb, runTimingJS) })
+}
+
+// profilePage loads the scale scenario, warms up, and profiles work.
+func profilePage(t *testing.T, pods int, warm, work func(*tab)) {
 	if !profiling() {
 		t.Skip("set STATEFLOW_PROFILE=1 to profile the page")
 	}
 	tb := newTab(t)
 	tb.open(shared.url)
-	tb.loadScenario(examples.Scale(100))
-	for range 20 {
-		eval[[]float64](tb, stepTimingJS)
-	}
+	tb.loadScenario(examples.Scale(pods))
+	warm(tb)
 	chromedp.Call(tb.ctx, profiler.Enable, cdp.Empty{})
 	chromedp.Call(tb.ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
 	if _, err := chromedp.Call(tb.ctx, profiler.Start, cdp.Empty{}); err != nil {
 		t.Fatal(err)
 	}
-	for range 40 {
-		eval[[]float64](tb, stepTimingJS)
-	}
+	work(tb)
 	res, err := chromedp.Call(tb.ctx, profiler.Stop, cdp.Empty{})
 	if err != nil {
 		t.Fatal(err)

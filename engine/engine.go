@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"cmp"
 	"container/heap"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -359,28 +362,21 @@ type SettleLimits struct {
 
 // NotSettledError says a run hit its bound while work was still pending.
 type NotSettledError struct {
-	Ticks   int
-	Time    int64
+	Ticks int
+	Time  int64
+	// Pending describes the earliest queued work (at most three items,
+	// earliest first); More counts the rest.
 	Pending []string
+	More    int
 }
 
 func (e *NotSettledError) Error() string {
+	pending := strings.Join(e.Pending, ", ")
+	if e.More > 0 {
+		pending += fmt.Sprintf(" and %d more", e.More)
+	}
 	return fmt.Sprintf("not settled after %d ticks at %s: work is still scheduled (%s); the scenario keeps changing (a crash loop, an unschedulable pod or a stuck rollout?)",
-		e.Ticks, trace.FormatTime(e.Time), joinMax(e.Pending, 3))
-}
-
-func joinMax(s []string, n int) string {
-	if len(s) > n {
-		return fmt.Sprintf("%s and %d more", joinMax(s[:n], n), len(s)-n)
-	}
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+		e.Ticks, trace.FormatTime(e.Time), pending)
 }
 
 // RunUntilSettled steps until nothing is left to do, or returns a
@@ -401,14 +397,32 @@ func (e *Engine) RunUntilSettled(lim SettleLimits) error {
 			return nil
 		}
 		if e.w.ticks-start >= lim.MaxTicks || e.w.agenda[0].at > lim.MaxTime {
-			return &NotSettledError{Ticks: e.w.ticks, Time: e.w.now, Pending: e.pendingWork()}
+			return e.notSettled()
 		}
 		e.process(heap.Pop(&e.w.agenda).(item))
 	}
 }
 
-// pendingWork describes the queued keys, earliest first.
-func (e *Engine) pendingWork() []string {
+// pendingShown is how many queued items a NotSettledError names.
+const pendingShown = 3
+
+// notSettled describes the queued keys: the earliest pendingShown by
+// time (ties by description) and how many more there are. A paused run
+// of a large cluster stops here often, so only the earliest are
+// formatted.
+func (e *Engine) notSettled() *NotSettledError {
+	var ats []int64
+	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
+		for _, pe := range m {
+			ats = append(ats, pe.at)
+		}
+	}
+	slices.Sort(ats)
+	err := &NotSettledError{Ticks: e.w.ticks, Time: e.w.now}
+	if len(ats) == 0 {
+		return err
+	}
+	cut := ats[min(pendingShown, len(ats))-1]
 	type p struct {
 		at   int64
 		desc string
@@ -416,20 +430,17 @@ func (e *Engine) pendingWork() []string {
 	var ps []p
 	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
 		for wk, pe := range m {
-			ps = append(ps, p{pe.at, fmt.Sprintf("%s %s at %s", e.w.comps[wk.comp].Name(), wk.key.Short(), trace.FormatTime(pe.at))})
+			if pe.at <= cut {
+				ps = append(ps, p{pe.at, fmt.Sprintf("%s %s at %s", e.w.comps[wk.comp].Name(), wk.key.Short(), trace.FormatTime(pe.at))})
+			}
 		}
 	}
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].at != ps[j].at {
-			return ps[i].at < ps[j].at
-		}
-		return ps[i].desc < ps[j].desc
-	})
-	out := make([]string, len(ps))
-	for i, x := range ps {
-		out[i] = x.desc
+	slices.SortFunc(ps, func(a, b p) int { return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.desc, b.desc)) })
+	for _, x := range ps[:min(pendingShown, len(ps))] {
+		err.Pending = append(err.Pending, x.desc)
 	}
-	return out
+	err.More = len(ats) - len(err.Pending)
+	return err
 }
 
 // Seek moves to just after tick n: forward by stepping, backward by

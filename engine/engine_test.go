@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/examples"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -221,6 +223,28 @@ func TestAggregationLagsTheLayerBelow(t *testing.T) {
 	}
 }
 
+// A run stopped by its tick bound while a large cluster is busy names the
+// three earliest items of work and counts the rest.
+func TestNotSettledNamesTheEarliestWork(t *testing.T) {
+	e, _ := loadBytes(t, []byte(examples.Scale(300)))
+	err := e.RunUntilSettled(engine.SettleLimits{MaxTicks: 40})
+	var ns *engine.NotSettledError
+	if !errors.As(err, &ns) {
+		t.Fatalf("err = %v, want NotSettledError", err)
+	}
+	if len(ns.Pending) != 3 || ns.More < 10 || !strings.HasSuffix(err.Error(), fmt.Sprintf(", %s and %d more); the scenario keeps changing (a crash loop, an unschedulable pod or a stuck rollout?)", ns.Pending[2], ns.More)) {
+		t.Errorf("message %q: %d named, %d more", err, len(ns.Pending), ns.More)
+	}
+	var last time.Duration
+	for _, p := range ns.Pending {
+		at, err := time.ParseDuration(p[strings.LastIndex(p, " at ")+4:])
+		if err != nil || at < last {
+			t.Errorf("pending %q: not earliest first (%v)", ns.Pending, err)
+		}
+		last = at
+	}
+}
+
 // RunUntilSettled stops at its bound with a clear error when a scenario
 // never settles (a container that crashes forever).
 func TestRunUntilSettledBound(t *testing.T) {
@@ -234,6 +258,9 @@ func TestRunUntilSettledBound(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "not settled after") || !strings.Contains(err.Error(), "kubelet") {
 		t.Errorf("message %q does not say what keeps the cluster busy", err)
+	}
+	if len(ns.Pending) != 3 || ns.More != 0 || !strings.Contains(err.Error(), "("+strings.Join(ns.Pending, ", ")+")") {
+		t.Errorf("message %q names %d items and %d more; want the three crash-looping pods", err, len(ns.Pending), ns.More)
 	}
 	for _, p := range pods(e, "codartium-team") {
 		if p.Status.Phase != api.PodRunning || p.Status.ContainerStatuses[0].RestartCount < 5 {

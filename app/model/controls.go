@@ -7,8 +7,15 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// MaxRunTicks bounds one "run until settled" so the page stays responsive.
-const MaxRunTicks = 20_000
+// MaxRunTicks bounds one "run until settled", which the page runs in
+// slices: enough for 10,000 pods to be created (about 35,000 ticks), and
+// as many ticks as the engine keeps by default (engine.Config's
+// MaxTraceTicks), so one run never discards ticks it made itself.
+const MaxRunTicks = 50_000
+
+// MaxJumpTicks bounds one jump to the next tick of a class, which runs in
+// one go.
+const MaxJumpTicks = 20_000
 
 // Status is what the controls bar shows.
 type Status struct {
@@ -117,11 +124,11 @@ func (m *Model) RunSome(n int) (over bool) {
 }
 
 // StepToClass steps until a tick with an effect of class c (at most
-// MaxRunTicks ticks); it reports whether it found one.
+// MaxJumpTicks ticks); it reports whether it found one.
 func (m *Model) StepToClass(c trace.Class) bool {
 	defer m.guard("stepping")
 	m.Notice = ""
-	for i := 0; m.eng != nil && i < MaxRunTicks; i++ {
+	for i := 0; m.eng != nil && i < MaxJumpTicks; i++ {
 		t := m.eng.Step()
 		if t == nil {
 			m.reached()

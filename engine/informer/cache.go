@@ -47,15 +47,33 @@ func cloneIndex(m map[string]keySet) map[string]keySet {
 // Apply updates the cache with a watch event.
 func (c *Cache) Apply(ev apiserver.WatchEvent) {
 	k := ev.Key()
-	if old, ok := c.objs[k]; ok {
-		c.unindex(k, old)
-	}
+	old, had := c.objs[k]
 	if ev.Type == apiserver.Deleted {
+		if had {
+			c.unindex(k, old)
+		}
 		delete(c.objs, k)
 		return
 	}
 	c.objs[k] = ev.Object
+	if had && sameIndexes(old, ev.Object) {
+		return // a status write: the indexes already hold k where they should
+	}
+	if had {
+		c.unindex(k, old)
+	}
 	c.index(k, ev.Object)
+}
+
+// sameIndexes reports whether a and b, two versions of one object, sit
+// in the same owner and node index entries.
+func sameIndexes(a, b api.Object) bool {
+	if ownerIndex(a) != ownerIndex(b) {
+		return false
+	}
+	pa, okA := a.(*api.Pod)
+	pb, okB := b.(*api.Pod)
+	return okA == okB && (!okA || pa.Spec.NodeName == pb.Spec.NodeName)
 }
 
 func add(m map[string]keySet, idx string, k api.Key) {

@@ -40,6 +40,7 @@ type Playground struct {
 	speed         int
 	cancelPlay    context.CancelFunc
 	running       bool // a run until settled is going on, in slices
+	pendingSeek   int  // a shared link's tick, reached in slices once mounted
 	run           runState
 	removeKeys    func()
 
@@ -98,6 +99,10 @@ func (p *Playground) OnMount(ctx app.Context) {
 		p.bridge = newBridge()
 	}
 	p.restore()
+	if p.pendingSeek > 0 {
+		p.startRun(ctx, p.pendingSeek)
+		p.pendingSeek = 0
+	}
 	remove, err := p.bridge.OnKey(func(key string) bool {
 		handled := false
 		ctx.Dispatch(func(ctx app.Context) { p.key(ctx, key) })
@@ -124,6 +129,24 @@ func (p *Playground) OnDismount() {
 // OnAppUpdate offers a reload when a new version has been deployed.
 func (p *Playground) OnAppUpdate(ctx app.Context) { p.updateAvailable = ctx.AppUpdateAvailable() }
 
+// linkSyncTicks is how far a shared link's tick is reached before the page
+// first renders; a later tick is reached in slices, as a run is, so a link
+// can never freeze the page.
+const linkSyncTicks = 2000
+
+// seekLink goes to a shared link's tick, at most model.MaxRunTicks.
+func (p *Playground) seekLink(tick int) {
+	if tick > model.MaxRunTicks {
+		p.banner = "This link asks for tick " + itoa(tick) + "; a link opens at most at tick " + itoa(model.MaxRunTicks) + ", so it opens there."
+		tick = model.MaxRunTicks
+	}
+	if tick <= linkSyncTicks {
+		p.m.Seek(tick)
+		return
+	}
+	p.pendingSeek = tick
+}
+
 func (p *Playground) restore() {
 	if frag := p.bridge.Fragment(); frag != "" && frag != "#" {
 		st, err := share.Decode(frag)
@@ -139,7 +162,7 @@ func (p *Playground) restore() {
 		default:
 			p.example = ""
 			p.m.Selected = firstDeployment(p.m)
-			p.m.Seek(st.Tick)
+			p.seekLink(st.Tick)
 			p.save()
 			return
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/examples"
 )
@@ -131,5 +132,25 @@ func TestHostileManifestIsText(t *testing.T) {
 	}
 	if html := app.HTMLString(p.renderInspector()); !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Fatal("the annotation is shown as text in the inspector")
+	}
+}
+
+// A link to a tick far away opens at once and leaves the tick to be
+// reached in slices once mounted (OnMount runs only in a browser: see
+// e2e's TestLinkToAFarTick); a tick beyond the bound opens at the bound
+// and says so.
+func TestLinkToAFarTick(t *testing.T) {
+	ex, _ := examples.Get("crash-loop")
+	p := NewPlayground()
+	p.bridge.ReplaceFragment(share.Encode(ex.Source, 3000))
+	p.restore()
+	if p.pendingSeek != 3000 || p.m.Status().Tick != 0 {
+		t.Fatalf("restore went to tick %d at once (pending %d); a far tick is reached in slices", p.m.Status().Tick, p.pendingSeek)
+	}
+	q := NewPlayground()
+	q.bridge.ReplaceFragment(share.Encode(ex.Source, 10_000_000))
+	q.restore()
+	if q.pendingSeek != model.MaxRunTicks || !strings.Contains(q.banner, "This link asks for tick 10000000; a link opens at most at tick 50000") {
+		t.Fatalf("pending %d, banner %q", q.pendingSeek, q.banner)
 	}
 }

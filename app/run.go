@@ -32,6 +32,9 @@ type runState struct {
 	shown      time.Time     // when the run last asked for a render
 	renderCost time.Duration // how long the last render took
 	rendering  bool          // the last slice asked for a render
+	// target is the tick a sliced seek goes to (a shared link's tick);
+	// 0 means run until settled.
+	target int
 }
 
 // toggleRun starts a run until settled, or stops the one going on.
@@ -42,34 +45,38 @@ func (p *Playground) toggleRun(ctx app.Context) {
 	}
 	p.stopPlay()
 	p.m.StartRun()
-	run, cancel := context.WithCancel(context.Background())
-	p.running, p.run = true, runState{cancel: cancel, shown: time.Now()}
-	ctx.Async(func() { p.runSlices(ctx, run) })
+	p.startRun(ctx, 0)
 }
 
-// runSlices drives the run off the UI goroutine: each slice runs on the UI
-// goroutine (Dispatch), then the browser gets a turn (Yield) to handle
-// input before the next slice. Most slices prevent go-app's render; one
-// now and then shows the tick reached.
-func (p *Playground) runSlices(ctx app.Context, run context.Context) {
-	for run.Err() == nil {
-		over := make(chan bool, 1)
+// startRun runs in slices until settled (target 0) or until target.
+func (p *Playground) startRun(ctx app.Context, target int) {
+	run, cancel := context.WithCancel(context.Background())
+	p.running, p.run = true, runState{cancel: cancel, shown: time.Now(), target: target}
+	p.runNext(ctx, run)
+}
+
+// runNext schedules the next slice: off the UI goroutine the browser gets
+// a turn (Yield) to handle input, then the slice runs on the UI goroutine
+// (Dispatch) and schedules the one after it. Most slices prevent go-app's
+// render; one now and then shows the tick reached. Nothing waits on a
+// dispatch, so go-app's test engine can run a whole run (ConsumeAll).
+func (p *Playground) runNext(ctx app.Context, run context.Context) {
+	ctx.Async(func() {
+		p.bridge.Yield()
 		ctx.Dispatch(func(ctx app.Context) {
 			if run.Err() != nil {
-				over <- true
+				ctx.PreventUpdate()
 				return
 			}
-			done := p.runSlice()
-			if !done && !p.redrawDue() {
+			if p.runSlice() {
+				return
+			}
+			if !p.redrawDue() {
 				ctx.PreventUpdate()
 			}
-			over <- done
+			p.runNext(ctx, run)
 		})
-		if <-over {
-			return
-		}
-		p.bridge.Yield()
-	}
+	})
 }
 
 // redrawDue reports whether the slice that just ran should be shown, and
@@ -84,7 +91,7 @@ func (p *Playground) redrawDue() bool {
 }
 
 // runSlice advances the run for about runBudget and reports whether it is
-// over (settled or at its bound).
+// over (settled, at its bound, or at its target).
 func (p *Playground) runSlice() bool {
 	start := time.Now()
 	if p.run.rendering {
@@ -92,7 +99,13 @@ func (p *Playground) runSlice() bool {
 		p.run.renderCost, p.run.rendering = start.Sub(p.run.shown), false
 	}
 	for time.Since(start) < runBudget {
-		if p.m.RunSome(runChunk) {
+		var over bool
+		if p.run.target > 0 {
+			over = p.m.SeekSome(p.run.target, runChunk)
+		} else {
+			over = p.m.RunSome(runChunk)
+		}
+		if over {
 			p.running, p.run = false, runState{}
 			return true
 		}

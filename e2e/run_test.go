@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stateflow/stateflow/app/share"
 )
 
 // flappingManifest never settles: 60 pods whose readiness flaps for ever.
@@ -83,5 +85,33 @@ func TestRunUntilSettledEnds(t *testing.T) {
 	notice := eval[string](tb, `document.querySelector('.controls .notice').textContent`)
 	if want := "Settled at tick " + tb.tick() + " "; !strings.HasPrefix(notice, want) {
 		t.Errorf("notice %q, want it to start with %q", notice, want)
+	}
+}
+
+// A link to tick 10,000,000 of a scenario that never settles opens at
+// once, says it opens at the bound, shows the ticks it passes and can be
+// stopped: a link cannot freeze the page.
+func TestLinkToAFarTick(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url + "#" + share.Encode(flappingManifest, 10_000_000))
+	banner := eval[string](tb, `document.querySelector('.banner.warn') ? document.querySelector('.banner.warn').textContent : ''`)
+	if !strings.Contains(banner, "This link asks for tick 10000000; a link opens at most at tick 50000, so it opens there.") {
+		t.Errorf("banner %q", banner)
+	}
+	seen := map[string]bool{}
+	for i := 0; i < 40 && len(seen) < 3; i++ {
+		state := eval[[]string](tb, `[`+sel("tick")+`.textContent.trim(), `+sel("run")+`.getAttribute('aria-pressed')]`)
+		if state[1] == "true" {
+			seen[state[0]] = true
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(seen) < 3 {
+		t.Fatalf("the page showed %d distinct ticks on its way to the link's tick", len(seen))
+	}
+	tb.click("run")
+	stopped := atoi(t, tb.tick())
+	if stopped >= 50000 || eval[string](tb, sel("run")+".getAttribute('aria-pressed')") != "false" {
+		t.Fatalf("stopped at tick %d", stopped)
 	}
 }

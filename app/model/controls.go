@@ -93,6 +93,32 @@ func (m *Model) StartRun() {
 	}
 }
 
+// SeekSome moves at most n ticks toward target, which may lie beyond the
+// furthest tick reached, and reports whether it is over: at target, or
+// the cluster settled before it (the Notice says so).
+func (m *Model) SeekSome(target, n int) (over bool) {
+	defer m.guard("seeking")
+	if m.eng == nil {
+		return true
+	}
+	if target <= m.eng.Tick() || target <= m.Horizon {
+		m.Seek(target)
+		return true
+	}
+	for range n {
+		if m.eng.Tick() >= target {
+			break
+		}
+		if m.eng.Step() == nil {
+			m.reached()
+			m.Notice = fmt.Sprintf("The cluster settled at tick %d, before tick %d.", m.eng.Tick(), target)
+			return true
+		}
+	}
+	m.reached()
+	return m.eng.Tick() >= target
+}
+
 // StopRun ends a run until settled before it is over, at the user's word.
 func (m *Model) StopRun() {
 	if m.eng != nil {

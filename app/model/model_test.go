@@ -320,3 +320,25 @@ func TestInspectorCacheFollowsTheObject(t *testing.T) {
 		}
 	}
 }
+
+// SeekSome reaches a tick beyond the horizon in slices, exactly where one
+// Seek lands, and stops early when the cluster settles first.
+func TestSeekSome(t *testing.T) {
+	m, whole := seed(t), seed(t)
+	whole.Seek(30)
+	slices := 0
+	for !m.SeekSome(30, 4) {
+		slices++
+	}
+	if m.Status().Tick != 30 || slices < 30/4-1 || !reflect.DeepEqual(m.Inspect(), whole.Inspect()) {
+		t.Fatalf("tick %d after %d slices", m.Status().Tick, slices)
+	}
+	for !m.SeekSome(1_000_000, 500) {
+	}
+	if !strings.HasPrefix(m.Notice, "The cluster settled at tick ") || !strings.HasSuffix(m.Notice, ", before tick 1000000.") {
+		t.Fatalf("notice %q", m.Notice)
+	}
+	if !m.SeekSome(20, 1) || m.Status().Tick != 20 {
+		t.Fatalf("back to tick 20: at %d", m.Status().Tick)
+	}
+}

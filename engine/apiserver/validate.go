@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/api/validate/content"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -111,10 +111,10 @@ func validateMeta(e *errs, obj api.Object) {
 // pkg/apis/meta/v1/validation: qualified-name keys, label-syntax values.
 func validateLabels(e *errs, path string, labels map[string]string) {
 	for _, k := range api.SortedKeys(labels) {
-		for _, msg := range validation.IsQualifiedName(k) {
+		for _, msg := range content.IsLabelKey(k) {
 			e.invalid(path, k, msg)
 		}
-		for _, msg := range validation.IsValidLabelValue(labels[k]) {
+		for _, msg := range content.IsLabelValue(labels[k]) {
 			e.invalid(path, labels[k], msg)
 		}
 	}
@@ -294,7 +294,7 @@ func validatePorts(e *errs, path string, ports []api.ContainerPort) {
 			e.required(p)
 			continue
 		}
-		for _, msg := range validation.IsValidPortNum(int(port.ContainerPort)) {
+		for _, msg := range isValidPortNum(int(port.ContainerPort)) {
 			e.invalid(p, int64(port.ContainerPort), msg)
 		}
 	}
@@ -354,4 +354,14 @@ func validateNode(e *errs, n *api.Node) {
 			e.add(p+".effect", "Unsupported value: %q: supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"", t.Effect)
 		}
 	}
+}
+
+// isValidPortNum is validation.IsValidPortNum of k8s.io/apimachinery
+// (pkg/util/validation/validation.go), whose package would bring klog
+// into the playground.
+func isValidPortNum(port int) []string {
+	if 1 <= port && port <= 65535 {
+		return nil
+	}
+	return []string{"must be between 1 and 65535, inclusive"}
 }

@@ -15,18 +15,23 @@ type status struct {
 // filter runs the default filter plugins in order and stops at the first
 // failure (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
 // NodeResourcesFit).
-func filter(p *api.Pod, n *api.Node, info *nodeInfo) *status {
-	for _, f := range []func(*api.Pod, *api.Node, *nodeInfo) *status{
-		nodeUnschedulable, taintToleration, nodeAffinity, nodePorts, resourcesFit,
-	} {
-		if s := f(p, n, info); s != nil {
-			return s
-		}
+func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) *status {
+	if s := nodeUnschedulable(p, n); s != nil {
+		return s
 	}
-	return nil
+	if s := taintToleration(p, n); s != nil {
+		return s
+	}
+	if s := nodeAffinity(p, n); s != nil {
+		return s
+	}
+	if s := nodePorts(u, info); s != nil {
+		return s
+	}
+	return resourcesFit(u, n, info)
 }
 
-func nodeUnschedulable(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
+func nodeUnschedulable(p *api.Pod, n *api.Node) *status {
 	if !n.Spec.Unschedulable {
 		return nil
 	}
@@ -39,7 +44,7 @@ func nodeUnschedulable(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
 	return &status{reasons: []string{"node(s) were unschedulable"}, unresolvable: true}
 }
 
-func taintToleration(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
+func taintToleration(p *api.Pod, n *api.Node) *status {
 	for _, t := range n.Spec.Taints {
 		if t.Effect != api.TaintNoSchedule && t.Effect != api.TaintNoExecute {
 			continue
@@ -60,7 +65,7 @@ func tolerated(tols []api.Toleration, t api.Taint) bool {
 	return false
 }
 
-func nodeAffinity(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
+func nodeAffinity(p *api.Pod, n *api.Node) *status {
 	for k, v := range p.Spec.NodeSelector {
 		if n.Labels[k] != v {
 			return &status{reasons: []string{"node(s) didn't match Pod's node affinity/selector"}, unresolvable: true}
@@ -69,8 +74,8 @@ func nodeAffinity(p *api.Pod, n *api.Node, _ *nodeInfo) *status {
 	return nil
 }
 
-func nodePorts(p *api.Pod, _ *api.Node, info *nodeInfo) *status {
-	for _, port := range usageOf(p).hostPorts {
+func nodePorts(u *podUsage, info *nodeInfo) *status {
+	for _, port := range u.hostPorts {
 		if info.hostPorts[port] > 0 {
 			return &status{reasons: []string{"node(s) didn't have free ports for the requested pod ports"}}
 		}
@@ -79,16 +84,16 @@ func nodePorts(p *api.Pod, _ *api.Node, info *nodeInfo) *status {
 }
 
 // resourcesFit reports every insufficient resource of the node.
-func resourcesFit(p *api.Pod, n *api.Node, info *nodeInfo) *status {
+func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) *status {
 	var reasons []string
-	if q, ok := n.Status.Allocatable["pods"]; ok && int64(info.pods+1) > q.Value() {
+	a := info.allocatable(n)
+	if a.hasPods && int64(info.pods+1) > a.pods {
 		reasons = append(reasons, "Too many pods")
 	}
-	u := usageOf(p)
-	if u.milliCPU > 0 && u.milliCPU > n.Status.Allocatable["cpu"].MilliValue()-info.milliCPU {
+	if u.milliCPU > 0 && u.milliCPU > a.milliCPU-info.milliCPU {
 		reasons = append(reasons, "Insufficient cpu")
 	}
-	if u.memory > 0 && u.memory > n.Status.Allocatable["memory"].MilliValue()-info.memory {
+	if u.memory > 0 && u.memory > a.memory-info.memory {
 		reasons = append(reasons, "Insufficient memory")
 	}
 	if len(reasons) == 0 {

@@ -210,6 +210,7 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 	var feasible []cand
 	failures := map[string]*status{}
 	processed := 0
+	u := usageOf(p)
 	for ; processed < total && len(feasible) < want; processed++ {
 		name := s.nodes[(s.nextStart+processed)%total]
 		o, ok := s.cache.Get(api.Key{Kind: api.KindNode, Name: name})
@@ -217,11 +218,12 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 			continue
 		}
 		n := o.(*api.Node)
-		if st := filter(p, n, s.nodeInfo(name)); st != nil {
+		info := s.nodeInfo(name)
+		if st := filter(p, &u, n, info); st != nil {
 			failures[name] = st
 			continue
 		}
-		feasible = append(feasible, cand{name, score(p, n, s.nodeInfo(name))})
+		feasible = append(feasible, cand{name, score(p, &u, n, info)})
 	}
 	s.nextStart = (s.nextStart + processed) % total
 	if len(feasible) == 0 {

@@ -23,14 +23,14 @@ func TestFitErrorS9(t *testing.T) {
 	p := cpuPod("3")
 	fails := map[string]*status{}
 	for _, n := range []*api.Node{node("a", "2"), node("b", "2"), node("c", "2")} {
-		fails[n.Name] = filter(p, n, &nodeInfo{})
+		fails[n.Name] = filterPod(p, n, &nodeInfo{})
 	}
 	want := "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 	cp := node("cp", "8", api.Taint{Key: "node-role.kubernetes.io/control-plane", Effect: api.TaintNoSchedule})
-	fails = map[string]*status{"cp": filter(p, cp, &nodeInfo{}), "a": filter(p, node("a", "2"), &nodeInfo{}), "b": filter(p, node("b", "2"), &nodeInfo{})}
+	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "2"), &nodeInfo{}), "b": filterPod(p, node("b", "2"), &nodeInfo{})}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -41,11 +41,11 @@ func TestFitErrorS9(t *testing.T) {
 func TestFilterOrder(t *testing.T) {
 	n := node("n", "1", api.Taint{Key: "dedicated", Value: "db", Effect: api.TaintNoSchedule})
 	n.Spec.Unschedulable = true
-	if st := filter(cpuPod("3"), n, &nodeInfo{}); st.reasons[0] != "node(s) were unschedulable" {
+	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); st.reasons[0] != "node(s) were unschedulable" {
 		t.Fatalf("reasons %v", st.reasons)
 	}
 	n.Spec.Unschedulable = false
-	if st := filter(cpuPod("3"), n, &nodeInfo{}); len(st.reasons) != 1 || st.reasons[0] != "node(s) had untolerated taint {dedicated: db}" {
+	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); len(st.reasons) != 1 || st.reasons[0] != "node(s) had untolerated taint {dedicated: db}" {
 		t.Fatalf("reasons %v", st.reasons)
 	}
 }
@@ -54,7 +54,7 @@ func TestLeastAllocatedPrefersEmptierNodes(t *testing.T) {
 	p := cpuPod("1")
 	busy := &nodeInfo{}
 	busy.add(usageOf(cpuPod("2")), 1)
-	if score(p, node("a", "4"), &nodeInfo{}) <= score(p, node("b", "4"), busy) {
+	if scorePod(p, node("a", "4"), &nodeInfo{}) <= scorePod(p, node("b", "4"), busy) {
 		t.Fatal("an empty node must score higher than a busy one")
 	}
 }
@@ -73,4 +73,16 @@ func TestBackoff(t *testing.T) {
 			t.Errorf("attempt %d: %d, want %d", i, got, want)
 		}
 	}
+}
+
+// filterPod and scorePod run the filters and the score for one pod, as
+// one scheduling attempt does.
+func filterPod(p *api.Pod, n *api.Node, info *nodeInfo) *status {
+	u := usageOf(p)
+	return filter(p, &u, n, info)
+}
+
+func scorePod(p *api.Pod, n *api.Node, info *nodeInfo) int64 {
+	u := usageOf(p)
+	return score(p, &u, n, info)
 }

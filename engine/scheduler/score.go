@@ -9,10 +9,9 @@ import (
 // score adds the default scoring plugins that matter for a simulated
 // cluster: NodeResourcesFit LeastAllocated (weight 1), BalancedAllocation
 // (weight 1) and TaintToleration for PreferNoSchedule (weight 3).
-func score(p *api.Pod, n *api.Node, info *nodeInfo) int64 {
-	u := usageOf(p)
-	allocCPU := n.Status.Allocatable["cpu"].MilliValue()
-	allocMem := n.Status.Allocatable["memory"].MilliValue()
+func score(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) int64 {
+	a := info.allocatable(n)
+	allocCPU, allocMem := a.milliCPU, a.memory
 	reqCPU := info.nonZeroCPU + u.nonZeroCPU
 	reqMem := info.nonZeroMem + u.nonZeroMem
 	least := (leastAllocated(reqCPU, allocCPU) + leastAllocated(reqMem, allocMem)) / 2

@@ -13,8 +13,9 @@ const (
 // nodeInfo is what the scheduler knows is placed on a node, including pods
 // it has bound but not yet seen bound in its cache (assumed pods).
 type nodeInfo struct {
-	milliCPU, memory       int64 // sum of requests (milli-units)
-	nonZeroCPU, nonZeroMem int64 // with defaults for pods without requests
+	node                   *api.Node // the node as last observed; nil once deleted
+	milliCPU, memory       int64     // sum of requests (milli-units)
+	nonZeroCPU, nonZeroMem int64     // with defaults for pods without requests
 	pods                   int
 	hostPorts              map[int32]int
 	// alloc is the allocatable of the node version allocOf (objects are

@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,6 +28,7 @@ const (
 type Scheduler struct {
 	cache     *informer.Cache
 	nodes     []string             // sorted node names
+	order     []*nodeInfo          // the nodeInfo of nodes[i], for the scheduling loop
 	info      map[string]*nodeInfo // node → what is placed there
 	placed    map[api.Key]string   // pod → node it is accounted on
 	assumed   map[api.Key]string   // bound by us, not yet seen bound
@@ -60,6 +62,10 @@ func (s *Scheduler) Clone() reconcile.Component {
 	for k, v := range s.info {
 		c.info[k] = v.clone()
 	}
+	c.order = make([]*nodeInfo, len(c.nodes))
+	for i, name := range c.nodes {
+		c.order[i] = c.info[name]
+	}
 	return c
 }
 
@@ -86,16 +92,18 @@ func (s *Scheduler) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 	i := sort.SearchStrings(s.nodes, n.Name)
 	exists := i < len(s.nodes) && s.nodes[i] == n.Name
+	info := s.nodeInfo(n.Name)
 	switch {
 	case ev.Type == apiserver.Deleted && exists:
-		s.nodes = append(s.nodes[:i], s.nodes[i+1:]...)
+		s.nodes = slices.Delete(s.nodes, i, i+1)
+		s.order = slices.Delete(s.order, i, i+1)
 	case ev.Type != apiserver.Deleted && !exists:
-		s.nodes = append(s.nodes, "")
-		copy(s.nodes[i+1:], s.nodes[i:])
-		s.nodes[i] = n.Name
+		s.nodes = slices.Insert(s.nodes, i, n.Name)
+		s.order = slices.Insert(s.order, i, info)
 	}
-	if s.info[n.Name] == nil {
-		s.info[n.Name] = &nodeInfo{hostPorts: map[int32]int{}}
+	info.node = n
+	if ev.Type == apiserver.Deleted {
+		info.node = nil
 	}
 }
 
@@ -212,13 +220,12 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 	processed := 0
 	u := usageOf(p)
 	for ; processed < total && len(feasible) < want; processed++ {
-		name := s.nodes[(s.nextStart+processed)%total]
-		o, ok := s.cache.Get(api.Key{Kind: api.KindNode, Name: name})
-		if !ok {
+		i := (s.nextStart + processed) % total
+		name, info := s.nodes[i], s.order[i]
+		n := info.node
+		if n == nil {
 			continue
 		}
-		n := o.(*api.Node)
-		info := s.nodeInfo(name)
 		if st := filter(p, &u, n, info); st != nil {
 			failures[name] = st
 			continue

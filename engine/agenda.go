@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"container/heap"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -27,30 +27,97 @@ type item struct {
 	action int
 }
 
-type agenda []item
-
-func (a agenda) Len() int { return len(a) }
-func (a agenda) Less(i, j int) bool {
-	if a[i].at != a[j].at {
-		return a[i].at < a[j].at
-	}
-	return a[i].seq < a[j].seq
+// agenda is a binary min-heap of items ordered by (at, seq). The heap
+// holds small slots and the items live in a slab, so sifting moves 24
+// bytes instead of a whole item and nothing is boxed in an interface.
+type agenda struct {
+	slots []slot
+	items []item
+	free  []int32 // unused indexes of items
 }
-func (a agenda) Swap(i, j int) { a[i], a[j] = a[j], a[i] }
-func (a *agenda) Push(x any)   { *a = append(*a, x.(item)) }
-func (a *agenda) Pop() any {
-	old := *a
-	n := len(old)
-	it := old[n-1]
-	old[n-1] = item{}
-	*a = old[:n-1]
+
+type slot struct {
+	at  int64
+	seq uint64
+	idx int32
+}
+
+func (s slot) before(o slot) bool { return s.at < o.at || s.at == o.at && s.seq < o.seq }
+
+// Len returns the number of items.
+func (a *agenda) Len() int { return len(a.slots) }
+
+// NextAt returns the time of the earliest item; the agenda must not be
+// empty.
+func (a *agenda) NextAt() int64 { return a.slots[0].at }
+
+func (a *agenda) push(it item) {
+	var idx int32
+	if n := len(a.free); n > 0 {
+		idx, a.free = a.free[n-1], a.free[:n-1]
+		a.items[idx] = it
+	} else {
+		idx = int32(len(a.items))
+		a.items = append(a.items, it)
+	}
+	a.slots = append(a.slots, slot{at: it.at, seq: it.seq, idx: idx})
+	a.up(len(a.slots) - 1)
+}
+
+// pop removes and returns the earliest item; the agenda must not be empty.
+func (a *agenda) pop() item {
+	top := a.slots[0]
+	last := len(a.slots) - 1
+	a.slots[0] = a.slots[last]
+	a.slots = a.slots[:last]
+	if last > 0 {
+		a.down(0)
+	}
+	it := a.items[top.idx]
+	a.items[top.idx] = item{}
+	a.free = append(a.free, top.idx)
 	return it
+}
+
+func (a *agenda) up(i int) {
+	s := a.slots
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !s[i].before(s[parent]) {
+			return
+		}
+		s[i], s[parent] = s[parent], s[i]
+		i = parent
+	}
+}
+
+func (a *agenda) down(i int) {
+	s := a.slots
+	for {
+		child := 2*i + 1
+		if child >= len(s) {
+			return
+		}
+		if r := child + 1; r < len(s) && s[r].before(s[child]) {
+			child = r
+		}
+		if !s[child].before(s[i]) {
+			return
+		}
+		s[i], s[child] = s[child], s[i]
+		i = child
+	}
+}
+
+// clone copies the agenda; items are values, so the copy is independent.
+func (a *agenda) clone() agenda {
+	return agenda{slots: slices.Clone(a.slots), items: slices.Clone(a.items), free: slices.Clone(a.free)}
 }
 
 func (w *world) schedule(it item) {
 	w.seq++
 	it.seq = w.seq
-	heap.Push(&w.agenda, it)
+	w.agenda.push(it)
 }
 
 // workKey identifies a key in one component's queue.

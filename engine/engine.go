@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cmp"
-	"container/heap"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
@@ -118,8 +117,8 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 // namespaces) to every component's cache at once and queues no work: the
 // components' informers synced long before the scenario starts.
 func (w *world) primeCaches() {
-	for len(w.agenda) > 0 {
-		it := heap.Pop(&w.agenda).(item)
+	for w.agenda.Len() > 0 {
+		it := w.agenda.pop()
 		if it.kind == kindDelivery {
 			w.comps[it.comp].Observe(it.ev, discard{})
 		}
@@ -174,15 +173,15 @@ func (e *Engine) Store() *apiserver.Store { return e.w.store }
 func (e *Engine) Components() []reconcile.Component { return e.w.comps }
 
 // Settled reports whether no work is due or scheduled.
-func (e *Engine) Settled() bool { return len(e.w.agenda) == 0 }
+func (e *Engine) Settled() bool { return e.w.agenda.Len() == 0 }
 
 // Step takes one tick. It returns nil when there is nothing left to do.
 func (e *Engine) Step() *trace.Tick {
 	if t := e.runInjected(); t != nil {
 		return t
 	}
-	for len(e.w.agenda) > 0 {
-		if t := e.process(heap.Pop(&e.w.agenda).(item)); t != nil {
+	for e.w.agenda.Len() > 0 {
+		if t := e.process(e.w.agenda.pop()); t != nil {
 			return t
 		}
 	}
@@ -326,10 +325,10 @@ func (e *Engine) trim() {
 
 // NextTime returns the virtual time of the next agenda entry, or false.
 func (e *Engine) NextTime() (int64, bool) {
-	if len(e.w.agenda) == 0 {
+	if e.w.agenda.Len() == 0 {
 		return 0, false
 	}
-	return e.w.agenda[0].at, true
+	return e.w.agenda.NextAt(), true
 }
 
 // RunUntil takes every tick due at or before virtual time ms and leaves
@@ -339,10 +338,10 @@ func (e *Engine) RunUntil(ms int64) {
 		if e.runInjected() != nil {
 			continue
 		}
-		if len(e.w.agenda) == 0 || e.w.agenda[0].at > ms {
+		if e.w.agenda.Len() == 0 || e.w.agenda.NextAt() > ms {
 			break
 		}
-		e.process(heap.Pop(&e.w.agenda).(item))
+		e.process(e.w.agenda.pop())
 	}
 	if ms > e.w.now {
 		e.w.now = ms
@@ -393,13 +392,13 @@ func (e *Engine) RunUntilSettled(lim SettleLimits) error {
 		if e.runInjected() != nil {
 			continue
 		}
-		if len(e.w.agenda) == 0 {
+		if e.w.agenda.Len() == 0 {
 			return nil
 		}
-		if e.w.ticks-start >= lim.MaxTicks || e.w.agenda[0].at > lim.MaxTime {
+		if e.w.ticks-start >= lim.MaxTicks || e.w.agenda.NextAt() > lim.MaxTime {
 			return e.notSettled()
 		}
-		e.process(heap.Pop(&e.w.agenda).(item))
+		e.process(e.w.agenda.pop())
 	}
 }
 

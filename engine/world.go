@@ -35,7 +35,7 @@ type world struct {
 
 func (w *world) clone() *world {
 	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep,
-		agenda: append(agenda(nil), w.agenda...), pending: make(map[workKey]pendingEntry, len(w.pending)),
+		agenda: w.agenda.clone(), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
 		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)), down: make(map[string]int64, len(w.down)),

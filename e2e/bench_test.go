@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -86,9 +87,14 @@ func BenchmarkAutoplay(b *testing.B) {
 // BenchmarkRunInPage runs the scale scenario to settled inside the page
 // ("Run until settled": the engine in WebAssembly, in slices, rendering
 // its progress four times a second) and, in the same benchmark, the same
-// view-model natively, and reports both and their ratio.
+// view-model natively, and reports both and their ratio. 10,000 pods run
+// with STATEFLOW_BENCH_LARGE=1 (make bench), not in make test's smoke run.
 func BenchmarkRunInPage(b *testing.B) {
-	for _, pods := range []int{1000, 10000} {
+	sizes := []int{1000}
+	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
+		sizes = append(sizes, 10000)
+	}
+	for _, pods := range sizes {
 		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 			src := examples.Scale(pods)
 			native, nativeTicks := runNatively(b, src)

@@ -442,18 +442,43 @@ func (e *Engine) notSettled() *NotSettledError {
 	return err
 }
 
+// Rewind goes back to the nearest checkpoint at or before tick n, if n is
+// behind the current tick, without replaying: Seek is Rewind, then Step
+// until n. A caller that steps itself can replay in slices.
+func (e *Engine) Rewind(n int) {
+	n = max(n, e.first)
+	if n >= e.w.ticks {
+		return
+	}
+	i := e.checkpointAt(n)
+	cp := e.checkpoints[i]
+	e.w = cp.w.clone()
+	e.trace = e.trace[:cp.tick-e.first]
+	e.checkpoints = e.checkpoints[:i+1]
+}
+
+// ReplayTicks is how many ticks Seek(n) computes: from the nearest
+// checkpoint when n is behind the current tick, else from the current
+// tick.
+func (e *Engine) ReplayTicks(n int) int {
+	n = max(n, e.first)
+	if n >= e.w.ticks {
+		return n - e.w.ticks
+	}
+	return n - e.checkpoints[e.checkpointAt(n)].tick
+}
+
+// checkpointAt is the index of the last checkpoint at or before tick n.
+func (e *Engine) checkpointAt(n int) int {
+	return sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > n }) - 1
+}
+
 // Seek moves to just after tick n: forward by stepping, backward by
 // restoring the nearest checkpoint at or before n and replaying. A tick
 // before FirstTick lands on FirstTick.
 func (e *Engine) Seek(n int) {
 	n = max(n, e.first)
-	if n < e.w.ticks {
-		i := sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > n }) - 1
-		cp := e.checkpoints[i]
-		e.w = cp.w.clone()
-		e.trace = e.trace[:cp.tick-e.first]
-		e.checkpoints = e.checkpoints[:i+1]
-	}
+	e.Rewind(n)
 	for e.w.ticks < n {
 		if e.Step() == nil {
 			return

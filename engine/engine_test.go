@@ -60,6 +60,11 @@ func TestSeekReplaysIdentically(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.Seek(n)
+			replay := e.ReplayTicks(back)
+			e.Rewind(back)
+			if got := back - e.Tick(); got != replay || e.Tick() > back {
+				t.Fatalf("checkpoint every %d: Rewind(%d) went to tick %d, ReplayTicks said %d to replay", every, back, e.Tick(), replay)
+			}
 			e.Seek(back)
 			if e.Tick() != back {
 				t.Fatalf("Seek(%d) left the engine at tick %d", back, e.Tick())

@@ -93,18 +93,25 @@ func (m *Model) StartRun() {
 	}
 }
 
-// SeekSome moves at most n ticks toward target, which may lie beyond the
-// furthest tick reached, and reports whether it is over: at target, or
-// the cluster settled before it (the Notice says so).
+// ReplayTicks is how many ticks Seek(target) would compute.
+func (m *Model) ReplayTicks(target int) int {
+	if m.eng == nil {
+		return 0
+	}
+	return m.eng.ReplayTicks(target)
+}
+
+// SeekSome moves toward target, computing at most n ticks, and reports
+// whether it is over: at target, or the cluster settled before it (the
+// Notice says so). Behind the current tick it first goes back to the
+// nearest checkpoint (engine.Rewind); target may lie beyond the furthest
+// tick reached.
 func (m *Model) SeekSome(target, n int) (over bool) {
 	defer m.guard("seeking")
 	if m.eng == nil {
 		return true
 	}
-	if target <= m.eng.Tick() || target <= m.Horizon {
-		m.Seek(target)
-		return true
-	}
+	m.eng.Rewind(target)
 	for range n {
 		if m.eng.Tick() >= target {
 			break

@@ -338,7 +338,16 @@ func TestSeekSome(t *testing.T) {
 	if !strings.HasPrefix(m.Notice, "The cluster settled at tick ") || !strings.HasSuffix(m.Notice, ", before tick 1000000.") {
 		t.Fatalf("notice %q", m.Notice)
 	}
-	if !m.SeekSome(20, 1) || m.Status().Tick != 20 {
-		t.Fatalf("back to tick 20: at %d", m.Status().Tick)
+	// Back: to the checkpoint at tick 0, then forward 7 ticks per call.
+	if m.ReplayTicks(20) != 20 {
+		t.Fatalf("going back to tick 20 replays %d ticks, want 20 (from the checkpoint at 0)", m.ReplayTicks(20))
+	}
+	calls := 1
+	for !m.SeekSome(20, 7) {
+		calls++
+	}
+	whole.Seek(20)
+	if m.Status().Tick != 20 || calls != 3 || !reflect.DeepEqual(m.Inspect(), whole.Inspect()) {
+		t.Fatalf("back to tick 20: at %d after %d calls", m.Status().Tick, calls)
 	}
 }

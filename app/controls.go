@@ -19,9 +19,9 @@ func (p *Playground) renderControls() app.UI {
 	return app.Div().Class("controls").Role("toolbar").Aria("label", "Time controls").Body(
 		app.Div().Class("buttons").Body(
 			app.Button().DataSet("testid", "reset").Aria("label", "Reset to tick 0 (Home)").Title("Reset (Home)").Text("⇤ Reset").
-				OnClick(func(ctx app.Context, e app.Event) { p.stopPlay(); p.m.Reset() }),
+				OnClick(func(ctx app.Context, e app.Event) { p.seekTo(ctx, 0) }),
 			app.Button().DataSet("testid", "step-back").Aria("label", "Step back one tick (←)").Title("Step back (←)").Text("◀").
-				Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stopPlay(); p.m.StepBack() }),
+				Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stepBack(ctx) }),
 			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", p.playing).
 				Aria("label", map[bool]string{true: "Pause (space)", false: "Play (space)"}[p.playing]).
 				Text(map[bool]string{true: "⏸ Pause", false: "▶ Play"}[p.playing]).
@@ -55,8 +55,7 @@ func (p *Playground) renderControls() app.UI {
 				DataSet("testid", "timeline").Aria("label", "Timeline: jump to a tick").
 				OnChange(func(ctx app.Context, e app.Event) {
 					n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-					p.stopPlay()
-					p.m.Seek(n)
+					p.seekTo(ctx, n)
 				}),
 			app.Span().Class("next-label").Text("next:"),
 			p.nextButton(trace.Translate, "↓ translate"),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -81,9 +82,9 @@ func (p *Playground) renderProblems() app.UI {
 			app.Range(p.m.Problems).Slice(func(i int) app.UI {
 				d := p.m.Problems[i]
 				return app.Li().Class(string(d.Severity)).Body(
-					app.Button().Class("link").Text(d.String()).OnClick(func(ctx app.Context, e app.Event) {
-						if d.Line > 0 {
-							p.bridge.FocusLine("editor", d.Line)
+					app.Button().Class("link").Text(d.String()).DataSet("line", d.Line).OnClick(func(ctx app.Context, e app.Event) {
+						if line, err := strconv.Atoi(dataOf(ctx, "line")); err == nil && line > 0 {
+							p.bridge.FocusLine("editor", line)
 						}
 					}),
 				)

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/stateflow/stateflow/app/model"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -85,12 +86,12 @@ func (p *Playground) node(b model.Box) app.UI {
 	if b.Actor {
 		cls += " actor"
 	}
-	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).
+	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
 		DataSet("highlight", string(b.Highlight)).Attr("tabindex", 0).Attr("role", "button").
 		Aria("label", b.Kind+" "+b.Name).
 		OnClick(func(ctx app.Context, e app.Event) {
-			if b.Key.Kind != "" {
-				p.m.Select(b.Key)
+			if k, ok := api.ParseKey(dataOf(ctx, "key")); ok && k.Kind != "" {
+				p.m.Select(k)
 				p.tab = "inspector"
 			}
 		})

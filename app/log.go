@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -49,7 +50,11 @@ func (p *Playground) renderLog() app.UI {
 				}
 				text := r.Explanation
 				return app.Li().Class(cls).DataSet("tick", r.Seq).Title("Go to tick "+itoa(r.Seq)).
-					OnClick(func(ctx app.Context, e app.Event) { p.stopPlay(); p.m.Seek(r.Seq) }).Body(
+					OnClick(func(ctx app.Context, e app.Event) {
+						if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
+							p.seekTo(ctx, seq)
+						}
+					}).Body(
 					app.Span().Class("seq").Text(r.Seq),
 					app.Span().Class("clock").Text(r.Clock),
 					app.Span().Class("actor").Text(r.Actor),

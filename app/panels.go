@@ -30,3 +30,16 @@ func (p *Playground) renderPanels() app.UI {
 func (p *Playground) panel(id string, body app.UI) app.UI {
 	return app.Div().ID("panel-"+id).Role("tabpanel").Aria("labelledby", "tab-"+id).Class("panel").Hidden(p.tab != id).Body(body)
 }
+
+// dataOf reads a data- attribute of the element whose handler runs. go-app
+// keeps an element's first handler when a re-render passes a closure of
+// the same function (it compares code pointers), so a handler must not
+// use values captured at render time: rows, boxes and problems that move
+// would act on what they showed before. It reads the element instead.
+func dataOf(ctx app.Context, name string) string {
+	v := ctx.JSSrc().Get("dataset").Get(name)
+	if v.IsUndefined() || v.IsNull() {
+		return ""
+	}
+	return v.String()
+}

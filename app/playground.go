@@ -100,7 +100,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 	}
 	p.restore()
 	if p.pendingSeek > 0 {
-		p.startRun(ctx, p.pendingSeek)
+		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
 		p.pendingSeek = 0
 	}
 	remove, err := p.bridge.OnKey(func(key string) bool {
@@ -195,11 +195,9 @@ func (p *Playground) key(ctx app.Context, key string) {
 		p.stopPlay()
 		p.m.Step()
 	case "ArrowLeft":
-		p.stopPlay()
-		p.m.StepBack()
+		p.stepBack(ctx)
 	case "Home":
-		p.stopPlay()
-		p.m.Reset()
+		p.seekTo(ctx, 0)
 	}
 }
 

@@ -32,8 +32,9 @@ type runState struct {
 	shown      time.Time     // when the run last asked for a render
 	renderCost time.Duration // how long the last render took
 	rendering  bool          // the last slice asked for a render
-	// target is the tick a sliced seek goes to (a shared link's tick);
-	// 0 means run until settled.
+	// seek says the run goes to target (a shared link's tick, a seek that
+	// replays many ticks) rather than until settled.
+	seek   bool
 	target int
 }
 
@@ -45,13 +46,36 @@ func (p *Playground) toggleRun(ctx app.Context) {
 	}
 	p.stopPlay()
 	p.m.StartRun()
-	p.startRun(ctx, 0)
+	p.startRun(ctx, runState{})
 }
 
-// startRun runs in slices until settled (target 0) or until target.
-func (p *Playground) startRun(ctx app.Context, target int) {
+// syncReplayTicks is the most ticks a seek computes at once; a seek that
+// replays more (far back on a large cluster) runs in slices.
+const syncReplayTicks = 2000
+
+// seekTo moves to tick n: at once when that replays few ticks, else in
+// slices like a run, which the Stop button can end.
+func (p *Playground) seekTo(ctx app.Context, n int) {
+	p.stopPlay()
+	if p.m.ReplayTicks(n) <= syncReplayTicks {
+		p.m.Seek(n)
+		return
+	}
+	p.startRun(ctx, runState{seek: true, target: n})
+}
+
+// stepBack goes back one tick from the tick shown now.
+func (p *Playground) stepBack(ctx app.Context) {
+	if tick := p.m.Status().Tick; tick > 0 {
+		p.seekTo(ctx, tick-1)
+	}
+}
+
+// startRun runs in slices as st says: until settled, or to st.target.
+func (p *Playground) startRun(ctx app.Context, st runState) {
 	run, cancel := context.WithCancel(context.Background())
-	p.running, p.run = true, runState{cancel: cancel, shown: time.Now(), target: target}
+	st.cancel, st.shown = cancel, time.Now()
+	p.running, p.run = true, st
 	p.runNext(ctx, run)
 }
 
@@ -100,7 +124,7 @@ func (p *Playground) runSlice() bool {
 	}
 	for time.Since(start) < runBudget {
 		var over bool
-		if p.run.target > 0 {
+		if p.run.seek {
 			over = p.m.SeekSome(p.run.target, runChunk)
 		} else {
 			over = p.m.RunSome(runChunk)

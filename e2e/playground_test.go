@@ -207,3 +207,90 @@ func TestScreenshot(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Clicking a problem puts the caret on its line, also after the problems
+// changed (a handler must not act on what its element showed before).
+func TestProblemLinksFollowTheirLine(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("codartium-api")
+	src := eval[string](tb, sel("editor")+".value")
+	caretLine := func() int {
+		return eval[int](tb, `(() => { const e = `+sel("editor")+`; return e.value.slice(0, e.selectionStart).split('\n').length })()`)
+	}
+	clickProblem := func() {
+		eval[bool](tb, `document.querySelector('.problems li.error button').click(), true`)
+		tb.settle()
+	}
+	tb.setValue("editor", strings.Replace(src, "replicas: 3", "replicas: -3", 1))
+	tb.click("apply")
+	clickProblem()
+	if got := caretLine(); got != 22 {
+		t.Fatalf("first problem: caret on line %d, want 22", got)
+	}
+	lines := strings.Split(src, "\n")
+	target := 0
+	for i, l := range lines {
+		if strings.Contains(l, "containerPort: 8080") {
+			target = i + 1
+			lines[i] = strings.Replace(l, "8080", "80800", 1)
+			break
+		}
+	}
+	tb.setValue("editor", strings.Join(lines, "\n"))
+	tb.click("apply")
+	if problems := tb.text("problems"); !strings.Contains(problems, fmt.Sprintf("line %d:", target)) {
+		t.Fatalf("problems %q do not name line %d", problems, target)
+	}
+	clickProblem()
+	if got := caretLine(); got != target {
+		t.Fatalf("second problem: caret on line %d, want %d", got, target)
+	}
+}
+
+// Clicking a box in the diagram inspects the object it shows now, also
+// when the box first showed another pod (a rolling update replaced it).
+func TestFlowBoxSelectsWhatItShows(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("rolling-update")
+	firstPod := func() string {
+		return eval[string](tb, `(() => { const g = document.querySelector('[data-testid=flow-node][data-kind=Pod]'); return g ? g.dataset.name : '' })()`)
+	}
+	for i := 0; i < 200 && firstPod() == ""; i++ {
+		tb.click("step")
+	}
+	before := firstPod()
+	for i := 0; i < 400 && firstPod() == before; i++ {
+		tb.click("step")
+	}
+	now := firstPod()
+	if now == before {
+		t.Fatalf("the first pod box still shows %s", before)
+	}
+	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Pod]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+	tb.settle()
+	if got := eval[string](tb, `document.querySelector('[data-testid=inspect-object]').selectedOptions[0].textContent`); !strings.HasSuffix(got, now) {
+		t.Fatalf("clicked the box of %s (it showed %s before), the inspector shows %q", now, before, got)
+	}
+}
+
+// Clicking a row of the tick log goes to the tick the row shows, also
+// after a filter changed which rows are shown.
+func TestLogRowGoesToItsTick(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("codartium-api")
+	for range 25 {
+		tb.click("step")
+	}
+	firstRow := `document.querySelector('[data-testid=tick-log] li')`
+	before := eval[string](tb, firstRow+".dataset.tick") // the row's handler was set for this tick
+	tb.setValue("log-component", "scheduler")
+	want := eval[string](tb, firstRow+".dataset.tick")
+	eval[bool](tb, firstRow+".click(), true")
+	tb.settle()
+	if got := tb.tick(); got != want || want == before {
+		t.Fatalf("clicked the row of tick %s (it showed tick %s before the filter), the page is at tick %s", want, before, got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/examples"
 )
 
 // flappingManifest never settles: 60 pods whose readiness flaps for ever.
@@ -113,5 +114,35 @@ func TestLinkToAFarTick(t *testing.T) {
 	stopped := atoi(t, tb.tick())
 	if stopped >= 50000 || eval[string](tb, sel("run")+".getAttribute('aria-pressed')") != "false" {
 		t.Fatalf("stopped at tick %d", stopped)
+	}
+}
+
+// Stepping back on a large cluster replays thousands of ticks from the
+// nearest checkpoint; the page does it in slices (the run button shows
+// it and could stop it) and lands exactly one tick back.
+func TestStepBackOnALargeClusterRunsInSlices(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.loadScenario(examples.Scale(2100))
+	eval[[]float64](tb, runTimingJS)
+	settled := atoi(t, tb.tick())
+	sliced := eval[bool](tb, `new Promise(done => {
+		const run = document.querySelector('[data-testid=run]');
+		let seen = false;
+		const o = new MutationObserver(() => { seen = seen || run.getAttribute('aria-pressed') === 'true' });
+		o.observe(run, {attributes: true});
+		document.querySelector('[data-testid=step-back]').click();
+		const check = () => {
+			if (run.getAttribute('aria-pressed') === 'false' && seen) { o.disconnect(); done(true); return }
+			setTimeout(check, 20);
+		};
+		setTimeout(check, 20);
+		setTimeout(() => { o.disconnect(); done(seen) }, 60000);
+	})`)
+	if !sliced {
+		t.Errorf("stepping back from tick %d did not run in slices", settled)
+	}
+	if got := atoi(t, tb.tick()); got != settled-1 {
+		t.Fatalf("step back from %d landed on %d", settled, got)
 	}
 }

@@ -41,6 +41,31 @@ func TestProfileRun(t *testing.T) {
 	profilePage(t, 1000, func(*tab) {}, func(tb *tab) { eval[[]float64](tb, runTimingJS) })
 }
 
+// TestProfileLoad profiles a cold navigation until the playground answers.
+func TestProfileLoad(t *testing.T) {
+	if !profiling() {
+		t.Skip("set STATEFLOW_PROFILE=1 to profile the page")
+	}
+	ctx, cancel := chromedp.NewContext(shared.browser, chromedp.WithNewBrowserContext())
+	defer cancel()
+	tb := &tab{t: t, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
+	chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
+	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	d := tb.open(shared.url)
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, incl, total := summarize(res.Profile)
+	fmt.Printf("load %v, %d samples\n\ninclusive\n%s\nself\n%s", d, total, top(incl, total, 70), top(self, total, 30))
+}
+
 // profilePage loads the scale scenario, warms up, and profiles work.
 func profilePage(t *testing.T, pods int, warm, work func(*tab)) {
 	if !profiling() {

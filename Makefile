@@ -54,7 +54,7 @@ FUZZTIME ?= 2m
 # 1,000 pods in headless Chromium with the DevTools profiler, and prints
 # inclusive and self time per Go function.
 profile-page:
-	STATEFLOW_E2E=1 STATEFLOW_PROFILE=1 $(GO) test -count=1 -run '^TestProfile(Steps|Run)$$' -v ./e2e
+	STATEFLOW_E2E=1 STATEFLOW_PROFILE=1 $(GO) test -count=1 -run '^TestProfile(Steps|Run|Load)$$' -v ./e2e
 
 fuzz:
 	$(GO) test ./engine/scenario -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

@@ -50,7 +50,7 @@ bench:
 
 # Long fuzzing runs (make test replays the committed corpora briefly).
 FUZZTIME ?= 2m
-# Profiles 40 steps of the 100-pod scenario and a run until settled of
+# Profiles a cold load, 40 steps of the 100-pod scenario and a run until settled of
 # 1,000 pods in headless Chromium with the DevTools profiler, and prints
 # inclusive and self time per Go function.
 profile-page:

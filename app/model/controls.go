@@ -107,9 +107,10 @@ func (m *Model) ReplayTicks(target int) int {
 // nearest checkpoint (engine.Rewind); target may lie beyond the furthest
 // tick reached.
 func (m *Model) SeekSome(target, n int) (over bool) {
+	over = true // also when the engine panics: the guard reports it and the seek ends
 	defer m.guard("seeking")
 	if m.eng == nil {
-		return true
+		return over
 	}
 	m.eng.Rewind(target)
 	for range n {

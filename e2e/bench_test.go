@@ -64,6 +64,37 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
+// BenchmarkStepRollout measures one step of a rolling update of a settled
+// Deployment: the page holds every pod while the step changes a few. The
+// page runs the cluster to settled, the console sets a new image, then
+// 60 steps are timed. 10,000 pods run with STATEFLOW_BENCH_LARGE=1.
+func BenchmarkStepRollout(b *testing.B) {
+	sizes := []int{1000}
+	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
+		sizes = append(sizes, 10000)
+	}
+	for _, pods := range sizes {
+		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
+			tb := newTab(b)
+			tb.open(shared.url)
+			tb.loadScenario(examples.Scale(pods))
+			eval[[]float64](tb, runTimingJS)
+			tb.click("tab-console")
+			tb.setValue("console-input", "kubectl set image deployment/web web=web:2")
+			eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
+			tb.waitFor(sel("console-output")+".textContent.includes('deployment.apps/web image updated')", "the new image")
+			tb.click("tab-log")
+			var dom, frame []float64
+			for range 60 {
+				r := eval[[]float64](tb, stepTimingJS)
+				dom, frame = append(dom, r[0]), append(frame, r[1])
+			}
+			reportMillis(b, "dom", dom)
+			reportMillis(b, "frame", frame)
+		})
+	}
+}
+
 // BenchmarkAutoplay plays 100 pods at 60 ticks per second for three
 // seconds and reports the frame intervals the page achieved.
 func BenchmarkAutoplay(b *testing.B) {

@@ -43,6 +43,11 @@ type Model struct {
 	inspected inspected
 }
 
+// ConsoleWatchTicks bounds how far one console command (get --watch,
+// rollout status) advances the simulation, so that it answers in about a
+// second on a large or never-settling cluster; run again, it continues.
+const ConsoleWatchTicks = 2000
+
 // New loads source, which must be a valid scenario.
 func New(source string) (*Model, error) {
 	m := &Model{}
@@ -83,7 +88,7 @@ func (m *Model) Apply(source string) (applied bool) {
 		return false
 	}
 	m.sc, m.eng, m.Applied = sc, e, source
-	m.kubectl = &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
+	m.kubectl = &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects, WatchTicks: ConsoleWatchTicks}
 	m.Problems, m.Refused, m.Horizon, m.Notice, m.Crash = sc.Warnings, false, 0, "", ""
 	m.Selected = api.Key{}
 	if len(sc.Objects) > 0 {

@@ -351,3 +351,37 @@ func TestSeekSome(t *testing.T) {
 		t.Fatalf("back to tick 20: at %d after %d calls", m.Status().Tick, calls)
 	}
 }
+
+// A watch in the console on a cluster that never settles stops after
+// ConsoleWatchTicks ticks and says so, instead of running an hour of
+// virtual time at once.
+func TestConsoleWatchIsBounded(t *testing.T) {
+	m, err := New(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: flappy}
+spec:
+  replicas: 20
+  selector: {matchLabels: {app: flappy}}
+  template:
+    metadata: {labels: {app: flappy}}
+    spec:
+      containers:
+        - name: web
+          image: flappy:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  images:
+    "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := m.Status().Tick
+	e := m.Run("kubectl get pods -w")
+	if got := m.Status().Tick - before; got != ConsoleWatchTicks || !strings.Contains(e.Output, "(stopped after 2000 ticks of the simulation, at ") {
+		t.Fatalf("the watch took %d ticks; output ends %q", got, e.Output[max(0, len(e.Output)-200):])
+	}
+}

@@ -370,6 +370,36 @@ func TestGetWatch(t *testing.T) {
 	}
 }
 
+// With WatchTicks set (the playground's console), a waiting command stops
+// after that many ticks and says how to continue; run again, it goes on
+// from there.
+func TestWatchTicksBound(t *testing.T) {
+	s := seedSession(t, false)
+	s.Engine.Step()
+	s.WatchTicks = 10
+	start := s.Engine.Tick()
+	res := run(t, s, "rollout status deployment/codartium-api")
+	if res.Code != 1 || !strings.HasPrefix(res.Stderr, "(stopped after 10 ticks of the simulation, at ") ||
+		!strings.HasSuffix(res.Stderr, ": run the command again to keep waiting)\n") || s.Engine.Tick() != start+10 {
+		t.Fatalf("stopped at tick %d (from %d): %+v", s.Engine.Tick(), start, res)
+	}
+	if !strings.Contains(res.Stdout, "Waiting for deployment \"codartium-api\" rollout to finish") {
+		t.Errorf("stdout %q", res.Stdout)
+	}
+	res = run(t, s, "get pods -w")
+	if !strings.HasSuffix(res.Stdout, ": run the command again to keep waiting)\n") || s.Engine.Tick() != start+20 {
+		t.Fatalf("watch stopped at tick %d: %+v", s.Engine.Tick(), res)
+	}
+	for range 20 {
+		if res = run(t, s, "rollout status deployment/codartium-api"); res.Code == 0 {
+			break
+		}
+	}
+	if res.Code != 0 || !strings.HasSuffix(res.Stdout, "deployment \"codartium-api\" successfully rolled out\n") {
+		t.Fatalf("run again until done: %+v", res)
+	}
+}
+
 // drain cordons the node and evicts its pods; their replacements land elsewhere.
 func TestDrain(t *testing.T) {
 	s := seedSession(t, true)

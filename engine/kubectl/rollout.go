@@ -67,7 +67,7 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 	}
 	var b strings.Builder
 	last := ""
-	for {
+	for ticks := 0; ; ticks++ {
 		o, ok := s.Engine.Store().Get(k)
 		if !ok {
 			return b.String(), serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
@@ -89,6 +89,9 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 				s.Engine.RunUntil(deadline)
 			}
 			return b.String(), errorf("timed out waiting for the condition")
+		}
+		if !s.watchBudget(ticks) {
+			return b.String(), &cmdError{msg: s.stoppedWatching(), code: 1}
 		}
 		s.Engine.Step()
 	}

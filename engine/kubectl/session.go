@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/trace"
 )
 
 // ContextName is the kubeconfig context the simulated cluster is reached by.
@@ -21,6 +22,22 @@ type Session struct {
 	Stdin string
 	// Decode parses manifests for apply.
 	Decode Decoder
+	// WatchTicks bounds how many ticks one waiting command (get --watch,
+	// rollout status) may advance the simulation; 0 means only the
+	// virtual-time bounds apply. The playground sets it so a command on a
+	// large or never-settling cluster answers in about a second.
+	WatchTicks int
+}
+
+// watchBudget reports whether a waiting command that has advanced the
+// simulation by ticks may take one more.
+func (s *Session) watchBudget(ticks int) bool { return s.WatchTicks <= 0 || ticks < s.WatchTicks }
+
+// stoppedWatching is the note a waiting command ends with when it used up
+// its WatchTicks.
+func (s *Session) stoppedWatching() string {
+	return fmt.Sprintf("(stopped after %d ticks of the simulation, at %s: run the command again to keep waiting)",
+		s.WatchTicks, trace.FormatTime(s.Engine.Now()))
 }
 
 // Result is what kubectl printed and its exit code.

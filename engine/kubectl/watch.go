@@ -17,10 +17,13 @@ func (s *Session) watch(p *parsed, qs []query, results []found) string {
 	wide := p.str("output") == "wide"
 	deadline := s.Engine.Now() + maxWatchMS
 	var b strings.Builder
-	for {
+	for ticks := 0; ; ticks++ {
 		next, more := s.Engine.NextTime()
 		if !more || next > deadline {
 			return b.String()
+		}
+		if !s.watchBudget(ticks) {
+			return b.String() + s.stoppedWatching() + "\n"
 		}
 		t := s.Engine.Step()
 		if t == nil {

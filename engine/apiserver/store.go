@@ -1,11 +1,13 @@
 package apiserver
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -83,23 +85,38 @@ func (s *Store) Len() int {
 // Count returns how many objects of kind are stored.
 func (s *Store) Count(kind string) int { return len(s.objs[kind]) }
 
+// Each calls f for every object of kind, in no particular order, until f
+// returns false. It is for callers that sort by something else than List.
+func (s *Store) Each(kind string, f func(api.Object) bool) {
+	for _, o := range s.objs[kind] {
+		if !f(o) {
+			return
+		}
+	}
+}
+
 // List returns the objects of kind in namespace ns ("" for all), sorted
 // by namespace and name.
 func (s *Store) List(kind, ns string) []api.Object {
 	m := s.objs[kind]
-	out := make([]api.Object, 0, len(m))
-	for _, o := range m {
-		if ns == "" || o.Meta().Namespace == ns {
-			out = append(out, o)
+	type entry struct {
+		k api.Key
+		o api.Object
+	}
+	entries := make([]entry, 0, len(m))
+	for k, o := range m {
+		if ns == "" || k.Namespace == ns {
+			entries = append(entries, entry{k, o})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].Meta(), out[j].Meta()
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
-		}
-		return a.Name < b.Name
+	// Sorting by the map keys avoids two interface calls per comparison.
+	slices.SortFunc(entries, func(a, b entry) int {
+		return cmp.Or(strings.Compare(a.k.Namespace, b.k.Namespace), strings.Compare(a.k.Name, b.k.Name))
 	})
+	out := make([]api.Object, len(entries))
+	for i, e := range entries {
+		out[i] = e.o
+	}
 	return out
 }
 

@@ -3,10 +3,13 @@ package kubectl_test
 import (
 	"os"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubectl"
 	"github.com/stateflow/stateflow/engine/scenario"
 )
@@ -416,5 +419,37 @@ func TestDrain(t *testing.T) {
 	}
 	if out := run(t, s, "get node node-2").Stdout; !strings.Contains(out, "Ready,SchedulingDisabled") {
 		t.Errorf("node:\n%s", out)
+	}
+}
+
+// The Events panel lists what kubectl get events -A lists while there are
+// few events, and the most recent ones, oldest first, when there are more.
+func TestRecentEvents(t *testing.T) {
+	s := seedSession(t, true)
+	all := s.RunArgs([]string{"get", "events", "-A"})
+	if got := s.RecentEvents("", 10_000); got != all {
+		t.Fatalf("with room for every event the panel differs from kubectl get events -A:\n%s", got.Stdout)
+	}
+	total := s.Engine.Store().Count("Event")
+	res := s.RecentEvents("", 5)
+	lines := strings.Split(strings.TrimSuffix(res.Stdout, "\n"), "\n")
+	if want := "The 5 most recent of " + strconv.Itoa(total) + " events, oldest first (by last timestamp, then by when they were written); a field selector narrows them."; lines[0] != want || lines[1] != "" || !strings.HasPrefix(lines[2], "NAMESPACE") || len(lines) != 8 {
+		t.Fatalf("%d events, panel:\n%s", total, res.Stdout)
+	}
+	evs := s.Engine.Store().List("Event", "")
+	sort.SliceStable(evs, func(i, j int) bool {
+		a, b := evs[i].(*api.Event), evs[j].(*api.Event)
+		ra, _ := strconv.Atoi(a.ResourceVersion)
+		rb, _ := strconv.Atoi(b.ResourceVersion)
+		return a.LastTimestamp.MS < b.LastTimestamp.MS || a.LastTimestamp.MS == b.LastTimestamp.MS && ra < rb
+	})
+	for i, e := range evs[len(evs)-5:] {
+		if msg := e.(*api.Event).Message; !strings.HasSuffix(lines[3+i], msg) {
+			t.Errorf("row %d is %q, want the event %q", i, lines[3+i], msg)
+		}
+	}
+	narrowed := s.RecentEvents("reason=Scheduled", 2)
+	if !strings.HasPrefix(narrowed.Stdout, "The 2 most recent of 3 events") || strings.Count(narrowed.Stdout, "Scheduled") != 2 {
+		t.Fatalf("a field selector narrows before the cut:\n%s", narrowed.Stdout)
 	}
 }

@@ -14,14 +14,8 @@ import (
 // spec and status apart, with the fields this tick changed marked.
 func (p *Playground) renderInspector() app.UI {
 	in := p.m.Inspect()
-	var keys []api.Key
-	if e := p.m.Engine(); e != nil {
-		for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode} {
-			for _, o := range e.Store().List(kind, "") {
-				keys = append(keys, api.KeyOf(o))
-			}
-		}
-	}
+	pk := p.m.Pickable()
+	keys := pk.Keys
 	return app.Div().Class("inspector").DataSet("testid", "inspector").Body(
 		app.Select().Aria("label", "Object to inspect").DataSet("testid", "inspect-object").OnChange(func(ctx app.Context, e app.Event) {
 			if k, ok := api.ParseKey(ctx.JSSrc().Get("value").String()); ok {
@@ -31,6 +25,13 @@ func (p *Playground) renderInspector() app.UI {
 			app.If(!in.Exists, func() app.UI { return app.Option().Value("").Text("— choose an object —").Selected(true) }),
 			app.Range(keys).Slice(func(i int) app.UI {
 				return app.Option().Value(keys[i].String()).Text(keys[i].Short()).Selected(keys[i] == in.Key)
+			}),
+			app.If(pk.Hidden > 0, func() app.UI {
+				text := "… " + itoa(pk.Hidden) + " more pods: choose a ReplicaSet to list its pods"
+				if pk.Focus != "" {
+					text = "… " + itoa(pk.Hidden) + " pods of other ReplicaSets than rs/" + pk.Focus
+				}
+				return app.Option().Value("").Disabled(true).Text(text)
 			}),
 		),
 		app.If(!in.Exists && in.Key.Kind != "", func() app.UI {

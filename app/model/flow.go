@@ -1,11 +1,14 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -86,16 +89,7 @@ func (m *Model) Flow() (f Flow) {
 	l := &layout{m: m, f: &f, boxes: map[string]*Box{}, x: margin}
 	st := m.eng.Store()
 	deployments := st.List(api.KindDeployment, "")
-	rss := st.List(api.KindReplicaSet, "")
-	pods := st.List(api.KindPod, "")
-	owned := map[string][]api.Object{}
-	for _, o := range append(append([]api.Object(nil), rss...), pods...) {
-		if ref := o.Meta().ControllerRef(); ref != nil {
-			owned[ref.UID] = append(owned[ref.UID], o)
-		} else {
-			owned[""] = append(owned[""], o)
-		}
-	}
+	owned := ownedBy(st)
 	maxPodsY := rowPods + podH
 	for _, d := range deployments {
 		maxPodsY = max(maxPodsY, l.deployment(d.(*api.Deployment), owned))
@@ -107,7 +101,7 @@ func (m *Model) Flow() (f Flow) {
 	f.EventsX = max(l.x, 600)
 	f.Width = f.EventsX + eventsColumnW
 	f.Height = f.NodesY + nodeH + margin
-	l.edges(pods)
+	l.edges()
 	l.highlight()
 	for _, id := range sortedIDs(l.boxes) {
 		f.Boxes = append(f.Boxes, *l.boxes[id])
@@ -195,6 +189,34 @@ func deploymentStatus(d *api.Deployment) string {
 func (l *layout) objectBox(o api.Object, x, y, w, h int) *Box {
 	k := api.KeyOf(o)
 	return &Box{ID: k.String(), Kind: k.Kind, Name: k.Name, Key: k, X: x, Y: y, W: w, H: h}
+}
+
+// ownedBy groups ReplicaSets and pods by their controller's UID ("" for
+// none), each group sorted by namespace and name when it is drawn object
+// by object. A ReplicaSet of many pods is drawn as counts per node, for
+// which order does not matter, so a large cluster's pods are not sorted
+// at every step.
+func ownedBy(st *apiserver.Store) map[string][]api.Object {
+	owned := map[string][]api.Object{}
+	add := func(o api.Object) bool {
+		uid := ""
+		if ref := o.Meta().ControllerRef(); ref != nil {
+			uid = ref.UID
+		}
+		owned[uid] = append(owned[uid], o)
+		return true
+	}
+	st.Each(api.KindReplicaSet, add)
+	st.Each(api.KindPod, add)
+	for uid, objs := range owned {
+		if len(objs) <= GroupPodsAbove || uid == "" || objs[0].GetKind() != api.KindPod {
+			slices.SortFunc(objs, func(a, b api.Object) int {
+				ma, mb := a.Meta(), b.Meta()
+				return cmp.Or(strings.Compare(ma.Namespace, mb.Namespace), strings.Compare(ma.Name, mb.Name))
+			})
+		}
+	}
+	return owned
 }
 
 // replicaSet places a ReplicaSet and its pods at x; it returns the width
@@ -370,13 +392,14 @@ func (l *layout) nodes(objs []api.Object) {
 	}
 	pods := map[string]int{}
 	cpu := map[string]int64{}
-	for _, o := range l.m.eng.Store().List(api.KindPod, "") {
+	l.m.eng.Store().Each(api.KindPod, func(o api.Object) bool {
 		p := o.(*api.Pod)
 		if p.Spec.NodeName != "" && api.IsPodActive(p) {
 			pods[p.Spec.NodeName]++
 			cpu[p.Spec.NodeName] += api.PodRequests(&p.Spec)["cpu"].MilliValue()
 		}
-	}
+		return true
+	})
 	for i, o := range objs {
 		n := o.(*api.Node)
 		b := l.add(l.objectBox(n, margin+i*(nodeW+margin), y, nodeW, nodeH))
@@ -433,7 +456,7 @@ func (l *layout) stale(o api.Object, component string, describe func(api.Object)
 }
 
 // edges links owners to owned objects and pods to their nodes.
-func (l *layout) edges(pods []api.Object) {
+func (l *layout) edges() {
 	for _, b := range l.boxes {
 		o, ok := l.m.eng.Store().Get(b.Key)
 		if !ok || b.Key.Kind == "" {

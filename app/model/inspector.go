@@ -1,6 +1,8 @@
 package model
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,6 +33,84 @@ type Inspection struct {
 	Changes []trace.Change
 	// Op is what the current tick did to the object ("" if nothing).
 	Op string
+}
+
+// MaxPickerPods is how many pods the inspector's object menu lists: all of
+// them up to this many, else the pods of the ReplicaSet in focus.
+const MaxPickerPods = 300
+
+// Picker is the inspector's object menu.
+type Picker struct {
+	Keys []api.Key
+	// Hidden counts the pods not listed; Focus is the ReplicaSet whose
+	// pods are listed instead of all of them ("" when all are).
+	Hidden int
+	Focus  string
+}
+
+// Pickable lists the objects the inspector offers: every Deployment,
+// ReplicaSet and Node, and the pods — all of them on a small cluster, on
+// a large one the pods of the selected ReplicaSet (or of the selected
+// pod's), so that the menu stays usable and cheap to render.
+func (m *Model) Pickable() (pk Picker) {
+	defer m.guard("listing objects")
+	if m.eng == nil {
+		return pk
+	}
+	st := m.eng.Store()
+	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet} {
+		for _, o := range st.List(kind, "") {
+			pk.Keys = append(pk.Keys, api.KeyOf(o))
+		}
+	}
+	pk.Keys = append(pk.Keys, m.pickablePods(&pk)...)
+	for _, o := range st.List(api.KindNode, "") {
+		pk.Keys = append(pk.Keys, api.KeyOf(o))
+	}
+	return pk
+}
+
+// pickablePods is the pod part of Pickable.
+func (m *Model) pickablePods(pk *Picker) []api.Key {
+	st := m.eng.Store()
+	total := st.Count(api.KindPod)
+	if total <= MaxPickerPods {
+		var keys []api.Key
+		for _, o := range st.List(api.KindPod, "") {
+			keys = append(keys, api.KeyOf(o))
+		}
+		return keys
+	}
+	focus := ""
+	if o, ok := st.Get(m.Selected); ok {
+		switch o := o.(type) {
+		case *api.ReplicaSet:
+			focus, pk.Focus = string(o.UID), o.Name
+		case *api.Pod:
+			if ref := o.ControllerRef(); ref != nil {
+				focus, pk.Focus = ref.UID, ref.Name
+			}
+		}
+	}
+	var keys []api.Key
+	st.Each(api.KindPod, func(o api.Object) bool {
+		k := api.KeyOf(o)
+		if ref := o.Meta().ControllerRef(); k == m.Selected || focus != "" && ref != nil && ref.UID == focus {
+			keys = append(keys, k)
+		}
+		return true
+	})
+	slices.SortFunc(keys, func(a, b api.Key) int {
+		return cmp.Or(strings.Compare(a.Namespace, b.Namespace), strings.Compare(a.Name, b.Name))
+	})
+	if len(keys) > MaxPickerPods {
+		keys = keys[:MaxPickerPods]
+		if i := slices.Index(keys, m.Selected); i < 0 && m.Selected.Kind == api.KindPod {
+			keys[len(keys)-1] = m.Selected
+		}
+	}
+	pk.Hidden = total - len(keys)
+	return keys
 }
 
 // Select chooses the object the inspector shows.

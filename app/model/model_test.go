@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -383,5 +384,47 @@ spec:
 	e := m.Run("kubectl get pods -w")
 	if got := m.Status().Tick - before; got != ConsoleWatchTicks || !strings.Contains(e.Output, "(stopped after 2000 ticks of the simulation, at ") {
 		t.Fatalf("the watch took %d ticks; output ends %q", got, e.Output[max(0, len(e.Output)-200):])
+	}
+}
+
+// The inspector's menu lists every pod of a small cluster; on a large one
+// it lists the pods of the ReplicaSet in focus and counts the rest.
+func TestPickable(t *testing.T) {
+	m := seed(t)
+	m.RunUntilSettled()
+	pk := m.Pickable()
+	if pk.Hidden != 0 || len(pk.Keys) != 1+1+3+3 {
+		t.Fatalf("seed: %d keys, %d hidden: %v", len(pk.Keys), pk.Hidden, pk.Keys)
+	}
+	big, err := New(examples.Scale(MaxPickerPods + 50))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big.RunUntilSettled()
+	pods := MaxPickerPods + 50
+	if pk := big.Pickable(); pk.Hidden != pods || pk.Focus != "" {
+		t.Fatalf("with the Deployment selected: %d hidden (want %d), focus %q", pk.Hidden, pods, pk.Focus)
+	}
+	var rs, pod api.Key
+	for _, k := range big.Pickable().Keys {
+		if k.Kind == api.KindReplicaSet {
+			rs = k
+		}
+	}
+	big.Select(rs)
+	pk = big.Pickable()
+	listed := 0
+	for _, k := range pk.Keys {
+		if k.Kind == api.KindPod {
+			listed++
+			pod = k
+		}
+	}
+	if listed != MaxPickerPods || pk.Hidden != 50 || pk.Focus != rs.Name {
+		t.Fatalf("with %s selected: %d pods listed, %d hidden, focus %q", rs, listed, pk.Hidden, pk.Focus)
+	}
+	big.Select(pod)
+	if pk := big.Pickable(); !slices.Contains(pk.Keys, pod) || pk.Focus != rs.Name {
+		t.Fatalf("with %s selected the menu keeps it: focus %q", pod, pk.Focus)
 	}
 }

@@ -154,3 +154,30 @@ func TestLinkToAFarTick(t *testing.T) {
 		t.Fatalf("pending %d, banner %q", q.pendingSeek, q.banner)
 	}
 }
+
+// On a cluster with more Events than the panel lists, the hidden Events
+// panel waits for its tab instead of listing them at every step.
+func TestHiddenEventsPanelWaitsForItsTab(t *testing.T) {
+	settled := func(tab string) *Playground {
+		p := NewPlayground()
+		if !p.m.Apply(examples.Scale(100)) {
+			t.Fatalf("%v", p.m.Problems)
+		}
+		p.m.RunUntilSettled()
+		p.tab = tab
+		return p
+	}
+	p := settled("log")
+	n := p.m.EventCount()
+	if n <= model.EventsShown {
+		t.Fatalf("only %d events; the test needs more than %d", n, model.EventsShown)
+	}
+	html := mount(t, p)
+	if !strings.Contains(html, itoa(n)+" Events: they are listed when this tab is open.") || strings.Contains(html, "most recent of") {
+		t.Fatalf("hidden panel: %.300s", html[strings.Index(html, `data-testid="events"`):])
+	}
+	html = mount(t, settled("events"))
+	if !strings.Contains(html, "The 300 most recent of "+itoa(n)+" events") {
+		t.Fatalf("open panel: %.300s", html[strings.Index(html, `data-testid="events"`):])
+	}
+}

@@ -1,10 +1,22 @@
 package model
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
 
 // EventsShown is how many Events the panel lists at most: beyond it, the
 // most recent ones (kubectl.Session.RecentEvents).
 const EventsShown = 300
+
+// EventCount is how many Events the cluster holds.
+func (m *Model) EventCount() int {
+	if m.eng == nil {
+		return 0
+	}
+	return m.eng.Store().Count(api.KindEvent)
+}
 
 // Events renders the Events table as kubectl get events prints it, in all
 // namespaces, narrowed by a field selector ("" for none); on a cluster

@@ -412,7 +412,7 @@ func (k *Kubelet) readinessNext(c *container, spec *api.Container, b Behavior, t
 	if spec.ReadinessProbe == nil {
 		return true, -1
 	}
-	return probeState(c.probesFrom, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
+	return probeStateAt(&c.readyCur, c.probesFrom, c.startedAt, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
 }
 
 // liveness is the liveness verdict at t and when it next changes.
@@ -423,7 +423,7 @@ func (k *Kubelet) liveness(c *container, spec *api.Container, b Behavior, t int6
 		}
 		return true, c.probesFrom
 	}
-	return probeState(c.probesFrom, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
+	return probeStateAt(&c.liveCur, c.probesFrom, c.startedAt, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
 }
 
 // probeWakes are the times the probes' verdicts next change.

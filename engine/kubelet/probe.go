@@ -26,15 +26,63 @@ type answer func(t int64) (ok bool, next int64)
 // shorter than failureThreshold probes) never flips the verdict: after
 // maxProbesAhead probes past t without a flip the verdict is steady.
 func probeState(start int64, p *api.Probe, initial bool, ans answer, t int64) (bool, int64) {
+	return resumeProbe(nil, probeCursor{next: start + int64(p.InitialDelaySeconds)*1000, state: initial}, p, ans, t)
+}
+
+// probeCursor is how far an evaluation of one container's probe got: the
+// verdict and the consecutive counts before the probe at next, every
+// earlier probe evaluated (the last at last). probeState is a pure
+// function of its inputs, so a later call for the same container resumes
+// from its cursor instead of replaying every probe since the container
+// started, which made the cost of a tick grow with the time a flapping
+// container had been running.
+type probeCursor struct {
+	key        probeKey
+	next, last int64
+	state      bool
+	succ, fail int
+}
+
+// probeKey is what a probe's evaluation depends on besides the app's
+// behaviour, which is fixed for a container: when probing began, when the
+// app started, the probe's timing and thresholds, and the initial verdict.
+type probeKey struct {
+	start, appStart      int64
+	delay, period        int32
+	succT, failT         int32
+	initial, initialized bool
+}
+
+// probeStateAt is probeState for a container, remembering its progress in
+// cur: calls with the same key and a t at or after the cursor's last
+// evaluated probe resume from it.
+func probeStateAt(cur *probeCursor, start, appStart int64, p *api.Probe, initial bool, ans answer, t int64) (bool, int64) {
+	key := probeKey{start: start, appStart: appStart, delay: p.InitialDelaySeconds, period: p.PeriodSeconds,
+		succT: p.SuccessThreshold, failT: p.FailureThreshold, initial: initial, initialized: true}
+	from := probeCursor{key: key, next: start + int64(p.InitialDelaySeconds)*1000, last: -1, state: initial}
+	if cur.key == key && cur.last <= t {
+		from = *cur
+	}
+	return resumeProbe(cur, from, p, ans, t)
+}
+
+// resumeProbe evaluates probes from c.next on; it saves in save (if not
+// nil) where it got to before the first probe after t.
+func resumeProbe(save *probeCursor, c probeCursor, p *api.Probe, ans answer, t int64) (bool, int64) {
 	period := int64(max(p.PeriodSeconds, 1)) * 1000
 	succT, failT := int(max(p.SuccessThreshold, 1)), int(max(p.FailureThreshold, 1))
-	state, succ, fail := initial, 0, 0
+	state, succ, fail := c.state, c.succ, c.fail
 	ahead := 0
-	for probe := start + int64(p.InitialDelaySeconds)*1000; ; {
+	for probe := c.next; ; {
 		if probe > t {
+			if ahead == 0 && save != nil {
+				*save = probeCursor{key: c.key, next: probe, last: c.last, state: state, succ: succ, fail: fail}
+			}
 			if ahead++; ahead > maxProbesAhead {
 				return state, -1
 			}
+		} else {
+			c.last = probe
 		}
 		ok, change := ans(probe)
 		if ok {
@@ -51,6 +99,10 @@ func probeState(start int64, p *api.Probe, initial bool, ans answer, t int64) (b
 		}
 		if state == ok {
 			if change < 0 {
+				if ahead == 0 && save != nil {
+					// Nothing changes any more: resume here next time.
+					*save = probeCursor{key: c.key, next: probe + period, last: c.last, state: state, succ: succ, fail: fail}
+				}
 				return state, -1
 			}
 			if change > probe+period {

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -57,5 +58,37 @@ func TestShortFlapNeverFlips(t *testing.T) {
 	st, next := probeState(0, p, false, ans, 60_000)
 	if !st || next != -1 {
 		t.Fatalf("verdict %v, next change %d; want ready for good", st, next)
+	}
+}
+
+// Resuming from a cursor gives exactly what evaluating from the start
+// gives, for random probes, flapping apps and times that mostly move
+// forward and sometimes jump back (a seek restores an older kubelet).
+func TestProbeCursorMatchesAFullEvaluation(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 120 {
+		p := &api.Probe{InitialDelaySeconds: int32(r.IntN(5)), PeriodSeconds: int32(1 + r.IntN(10)),
+			SuccessThreshold: int32(1 + r.IntN(3)), FailureThreshold: int32(1 + r.IntN(4))}
+		b := Behavior{ReadyMS: int64(r.IntN(20_000)), FlapUpMS: int64(1 + r.IntN(60_000)), FlapDownMS: int64(1 + r.IntN(60_000))}
+		if r.IntN(4) == 0 {
+			b.FlapUpMS, b.FlapDownMS = 0, 0
+		}
+		start, appStart := int64(r.IntN(5000)), int64(0)
+		ans := readinessAnswer(appStart, b)
+		var cur probeCursor
+		at := start
+		for range 60 {
+			if r.IntN(8) == 0 {
+				at -= int64(r.IntN(200_000))
+			} else {
+				at += int64(r.IntN(30_000))
+			}
+			at = max(at, start)
+			wantState, wantNext := probeState(start, p, false, ans, at)
+			gotState, gotNext := probeStateAt(&cur, start, appStart, p, false, ans, at)
+			if gotState != wantState || gotNext != wantNext {
+				t.Fatalf("trial %d, probe %+v, app %+v, t=%d: resumed (%v, %d), full (%v, %d)", trial, p, b, at, gotState, gotNext, wantState, wantNext)
+			}
+		}
 	}
 }

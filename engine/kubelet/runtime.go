@@ -41,6 +41,10 @@ type container struct {
 	backoffAt   int64 // when the entry was last updated
 	pullBackoff int64
 	pullRetryAt int64
+	// readyCur and liveCur remember how far the probes' evaluation got
+	// (probeStateAt), so a long-running container is not re-probed from
+	// its start at every tick.
+	readyCur, liveCur probeCursor
 }
 
 // podRuntime is the node runtime's view of one pod.

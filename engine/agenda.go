@@ -109,9 +109,16 @@ func (a *agenda) down(i int) {
 	}
 }
 
-// clone copies the agenda; items are values, so the copy is independent.
+// clone copies the agenda compactly (only the live items, no free slots:
+// checkpoints keep many clones); items are values, so the copy is
+// independent.
 func (a *agenda) clone() agenda {
-	return agenda{slots: slices.Clone(a.slots), items: slices.Clone(a.items), free: slices.Clone(a.free)}
+	c := agenda{slots: slices.Clone(a.slots), items: make([]item, len(a.slots))}
+	for i := range c.slots {
+		c.items[i] = a.items[c.slots[i].idx]
+		c.slots[i].idx = int32(i)
+	}
+	return c
 }
 
 func (w *world) schedule(it item) {

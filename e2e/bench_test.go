@@ -53,13 +53,7 @@ func BenchmarkStep(b *testing.B) {
 			tb := newTab(b)
 			tb.open(shared.url)
 			tb.loadScenario(examples.Scale(pods))
-			var dom, frame []float64
-			for range 60 {
-				r := eval[[]float64](tb, stepTimingJS)
-				dom, frame = append(dom, r[0]), append(frame, r[1])
-			}
-			reportMillis(b, "dom", dom)
-			reportMillis(b, "frame", frame)
+			timeSteps(b, tb, 60)
 		})
 	}
 }
@@ -84,13 +78,7 @@ func BenchmarkStepRollout(b *testing.B) {
 			eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
 			tb.waitFor(sel("console-output")+".textContent.includes('deployment.apps/web image updated')", "the new image")
 			tb.click("tab-log")
-			var dom, frame []float64
-			for range 60 {
-				r := eval[[]float64](tb, stepTimingJS)
-				dom, frame = append(dom, r[0]), append(frame, r[1])
-			}
-			reportMillis(b, "dom", dom)
-			reportMillis(b, "frame", frame)
+			timeSteps(b, tb, 60)
 		})
 	}
 }
@@ -179,6 +167,18 @@ const runTimingJS = `new Promise(done => {
 	};
 	setTimeout(check, 10);
 })`
+
+// timeSteps takes n steps and reports how long each took until the tick
+// counter changed (dom) and until the next frame (frame).
+func timeSteps(b *testing.B, tb *tab, n int) {
+	var dom, frame []float64
+	for range n {
+		r := eval[[]float64](tb, stepTimingJS)
+		dom, frame = append(dom, r[0]), append(frame, r[1])
+	}
+	reportMillis(b, "dom", dom)
+	reportMillis(b, "frame", frame)
+}
 
 // stepTimingJS clicks Step once and returns the milliseconds until the
 // tick counter changed and until the following animation frame.

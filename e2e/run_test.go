@@ -10,36 +10,13 @@ import (
 	"github.com/stateflow/stateflow/examples"
 )
 
-// flappingManifest never settles: 60 pods whose readiness flaps for ever.
-const flappingManifest = `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: flappy}
-spec:
-  replicas: 60
-  selector: {matchLabels: {app: flappy}}
-  template:
-    metadata: {labels: {app: flappy}}
-    spec:
-      containers:
-        - name: web
-          image: flappy:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
----
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  nodes: {count: 3}
-  images:
-    "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
-`
-
 // "Run until settled" on a scenario that never settles runs in slices: the
 // page shows the ticks it passes, answers while it runs, and the same
 // button stops it where it is.
 func TestRunUntilSettledCanBeStopped(t *testing.T) {
 	tb := newTab(t)
 	tb.open(shared.url)
-	tb.loadScenario(flappingManifest)
+	tb.loadScenario(examples.Flapping(60))
 	eval[bool](tb, sel("run")+".click(), true")
 	seen := map[string]bool{}
 	var slowest time.Duration
@@ -94,7 +71,7 @@ func TestRunUntilSettledEnds(t *testing.T) {
 // stopped: a link cannot freeze the page.
 func TestLinkToAFarTick(t *testing.T) {
 	tb := newTab(t)
-	tb.open(shared.url + "#" + share.Encode(flappingManifest, 10_000_000))
+	tb.open(shared.url + "#" + share.Encode(examples.Flapping(60), 10_000_000))
 	banner := eval[string](tb, `document.querySelector('.banner.warn') ? document.querySelector('.banner.warn').textContent : ''`)
 	if !strings.Contains(banner, "This link asks for tick 10000000; a link opens at most at tick 50000, so it opens there.") {
 		t.Errorf("banner %q", banner)

@@ -10,29 +10,7 @@ import (
 // 64-CPU, 110-pod nodes, with images that pull in 1 s and start in 0.5 s
 // (web:2 too, for a rolling update) so a run measures the control plane.
 func Scale(pods int) string {
-	return fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          resources: {requests: {cpu: 10m, memory: 16Mi}}
----
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  seed: 7
-  nodes: {count: %d, capacity: {cpu: "64", memory: 256Gi, pods: 110}}
-  images:
-    "web:1": {pull: 1s, start: 500ms}
-    "web:2": {pull: 1s, start: 500ms}
-`, pods, pods/100+1)
+	return deployment("web", "web", pods) + "---\n" + scaleScenario(pods/100+1, true)
 }
 
 // Cluster is the scenario of the large-scale benchmark: deployments
@@ -42,29 +20,73 @@ spec:
 func Cluster(deployments, replicas int) string {
 	var b strings.Builder
 	for i := range deployments {
-		fmt.Fprintf(&b, `apiVersion: apps/v1
+		name := fmt.Sprintf("web-%d", i)
+		b.WriteString(deployment(name, "web", replicas) + "---\n")
+	}
+	b.WriteString(scaleScenario(max(1, deployments*replicas/30), false))
+	return b.String()
+}
+
+// Flapping never settles: one Deployment "flappy" of replicas pods whose
+// readiness endpoint is up for 20 s and down for 20 s, probed every 5 s,
+// on three nodes. The robustness tests run it to check that long runs,
+// watches and links stay bounded and the page keeps answering.
+func Flapping(replicas int) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
 kind: Deployment
-metadata: {name: web-%d}
+metadata: {name: flappy}
 spec:
   replicas: %d
-  selector: {matchLabels: {app: web-%d}}
+  selector: {matchLabels: {app: flappy}}
   template:
-    metadata: {labels: {app: web-%d}}
+    metadata: {labels: {app: flappy}}
     spec:
       containers:
         - name: web
-          image: web:1
-          resources: {requests: {cpu: 10m, memory: 16Mi}}
+          image: flappy:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
 ---
-`, i, replicas, i, i)
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  nodes: {count: 3}
+  images:
+    "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
+`, replicas)
+}
+
+// deployment is a Deployment of replicas pods of image <image>:1 whose
+// container is named after the image and requests 10m CPU and 16Mi.
+func deployment(name, image string, replicas int) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: %s}
+spec:
+  replicas: %d
+  selector: {matchLabels: {app: %s}}
+  template:
+    metadata: {labels: {app: %s}}
+    spec:
+      containers:
+        - name: %s
+          image: %s:1
+          resources: {requests: {cpu: 10m, memory: 16Mi}}
+`, name, replicas, name, name, image, image)
+}
+
+// scaleScenario is the Scenario document of Scale and Cluster: seed 7,
+// nodes of 64 CPUs and 110 pods, and web images that pull in 1 s and
+// start in 0.5 s (web:2 as well when update is set).
+func scaleScenario(nodes int, update bool) string {
+	images := `    "web:1": {pull: 1s, start: 500ms}` + "\n"
+	if update {
+		images += `    "web:2": {pull: 1s, start: 500ms}` + "\n"
 	}
-	fmt.Fprintf(&b, `apiVersion: stateflow/v1alpha1
+	return fmt.Sprintf(`apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
   seed: 7
   nodes: {count: %d, capacity: {cpu: "64", memory: 256Gi, pods: 110}}
   images:
-    "web:1": {pull: 1s, start: 500ms}
-`, max(1, deployments*replicas/30))
-	return b.String()
+%s`, nodes, images)
 }

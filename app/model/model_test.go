@@ -357,26 +357,7 @@ func TestSeekSome(t *testing.T) {
 // ConsoleWatchTicks ticks and says so, instead of running an hour of
 // virtual time at once.
 func TestConsoleWatchIsBounded(t *testing.T) {
-	m, err := New(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: flappy}
-spec:
-  replicas: 20
-  selector: {matchLabels: {app: flappy}}
-  template:
-    metadata: {labels: {app: flappy}}
-    spec:
-      containers:
-        - name: web
-          image: flappy:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
----
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  images:
-    "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
-`)
+	m, err := New(examples.Flapping(20))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -206,6 +206,7 @@ func (p *Playground) togglePlay(ctx app.Context) {
 		p.stopPlay()
 		return
 	}
+	p.stopPlay() // a run until settled in progress
 	p.playing = true
 	run, cancel := context.WithCancel(context.Background())
 	p.cancelPlay = cancel

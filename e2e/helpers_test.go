@@ -64,6 +64,20 @@ func (tb *tab) waitFor(cond, what string) {
 	tb.t.Fatalf("timed out waiting for %s", what)
 }
 
+// poll reports whether a JavaScript condition becomes true within ten
+// seconds; unlike waitFor it lets the test say what it saw instead.
+func (tb *tab) poll(cond string) bool {
+	tb.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool]("!!("+cond+")")); err == nil && ok {
+			return true
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return false
+}
+
 func sel(testid string) string {
 	return fmt.Sprintf(`document.querySelector('[data-testid=%q]')`, testid)
 }

@@ -269,9 +269,9 @@ func TestFlowBoxSelectsWhatItShows(t *testing.T) {
 		t.Fatalf("the first pod box still shows %s", before)
 	}
 	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Pod]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
-	tb.settle()
-	if got := eval[string](tb, `document.querySelector('[data-testid=inspect-object]').selectedOptions[0].textContent`); !strings.HasSuffix(got, now) {
-		t.Fatalf("clicked the box of %s (it showed %s before), the inspector shows %q", now, before, got)
+	shown := `document.querySelector('[data-testid=inspect-object]').selectedOptions[0].textContent`
+	if !tb.poll(shown+".endsWith("+js(now)+")") {
+		t.Fatalf("clicked the box of %s (it showed %s before), the inspector shows %q", now, before, eval[string](tb, shown))
 	}
 }
 
@@ -289,7 +289,7 @@ func TestLogRowGoesToItsTick(t *testing.T) {
 	tb.setValue("log-component", "scheduler")
 	want := eval[string](tb, firstRow+".dataset.tick")
 	eval[bool](tb, firstRow+".click(), true")
-	tb.settle()
+	tb.poll(sel("tick") + ".textContent.trim() === " + js(want))
 	if got := tb.tick(); got != want || want == before {
 		t.Fatalf("clicked the row of tick %s (it showed tick %s before the filter), the page is at tick %s", want, before, got)
 	}

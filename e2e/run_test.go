@@ -34,8 +34,8 @@ func TestRunUntilSettledCanBeStopped(t *testing.T) {
 		t.Fatalf("the page showed %d distinct ticks while running, want it to show progress", len(seen))
 	}
 	tb.click("run")
-	if pressed := eval[string](tb, sel("run")+".getAttribute('aria-pressed')"); pressed != "false" {
-		t.Fatalf("aria-pressed %q after Stop", pressed)
+	if !tb.poll(sel("run") + ".getAttribute('aria-pressed') === 'false'") {
+		t.Fatalf("aria-pressed %q after Stop", eval[string](tb, sel("run")+".getAttribute('aria-pressed')"))
 	}
 	stopped := tb.tick()
 	notice := eval[string](tb, `document.querySelector('.controls .notice').textContent`)
@@ -88,6 +88,7 @@ func TestLinkToAFarTick(t *testing.T) {
 		t.Fatalf("the page showed %d distinct ticks on its way to the link's tick", len(seen))
 	}
 	tb.click("run")
+	tb.poll(sel("run") + ".getAttribute('aria-pressed') === 'false'")
 	stopped := atoi(t, tb.tick())
 	if stopped >= 50000 || eval[string](tb, sel("run")+".getAttribute('aria-pressed')") != "false" {
 		t.Fatalf("stopped at tick %d", stopped)

@@ -270,7 +270,7 @@ func TestFlowBoxSelectsWhatItShows(t *testing.T) {
 	}
 	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Pod]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
 	shown := `document.querySelector('[data-testid=inspect-object]').selectedOptions[0].textContent`
-	if !tb.poll(shown+".endsWith("+js(now)+")") {
+	if !tb.poll(shown + ".endsWith(" + js(now) + ")") {
 		t.Fatalf("clicked the box of %s (it showed %s before), the inspector shows %q", now, before, eval[string](tb, shown))
 	}
 }

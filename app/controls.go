@@ -75,5 +75,5 @@ func (p *Playground) renderControls() app.UI {
 func (p *Playground) nextButton(c trace.Class, label string) app.UI {
 	return app.Button().Class("next cls-"+string(c)).DataSet("testid", "next-"+string(c)).
 		Aria("label", "Step to the next tick with a "+string(c)+" effect").Text(label).
-		OnClick(func(ctx app.Context, e app.Event) { p.stepTo(c) })
+		OnClick(func(ctx app.Context, e app.Event) { p.stepTo(ctx, c) })
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/examples"
 )
 
@@ -294,11 +293,6 @@ func (p *Playground) shareScenario(ctx app.Context) {
 			p.shareNotice = "Link copied: it opens this scenario at tick " + itoa(p.m.Status().Tick) + "."
 		})
 	})
-}
-
-func (p *Playground) stepTo(c trace.Class) {
-	p.stopPlay()
-	p.m.StepToClass(c)
 }
 
 // Render lays out the page: header, editor, stage (controls and diagram)

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/engine/trace"
 )
 
 // runBudget is how long one slice of a run until settled may take before
@@ -36,6 +38,8 @@ type runState struct {
 	// replays many ticks) rather than until settled.
 	seek   bool
 	target int
+	// jump is the class of effect a sliced jump looks for ("" if none).
+	jump trace.Class
 }
 
 // toggleRun starts a run until settled, or stops the one going on.
@@ -68,6 +72,20 @@ func (p *Playground) seekTo(ctx app.Context, n int) {
 func (p *Playground) stepBack(ctx app.Context) {
 	if tick := p.m.Status().Tick; tick > 0 {
 		p.seekTo(ctx, tick-1)
+	}
+}
+
+// jumpSyncTicks is how many ticks a jump to the next tick of a class
+// looks at before the first render; a longer search (a large cluster, a
+// class that never comes) continues in slices.
+const jumpSyncTicks = 500
+
+// stepTo jumps to the next tick with an effect of class c.
+func (p *Playground) stepTo(ctx app.Context, c trace.Class) {
+	p.stopPlay()
+	p.m.StartJump()
+	if !p.m.JumpSome(c, jumpSyncTicks) {
+		p.startRun(ctx, runState{jump: c})
 	}
 }
 
@@ -124,9 +142,12 @@ func (p *Playground) runSlice() bool {
 	}
 	for time.Since(start) < runBudget {
 		var over bool
-		if p.run.seek {
+		switch {
+		case p.run.jump != "":
+			over = p.m.JumpSome(p.run.jump, runChunk)
+		case p.run.seek:
 			over = p.m.SeekSome(p.run.target, runChunk)
-		} else {
+		default:
 			over = p.m.RunSome(runChunk)
 		}
 		if over {

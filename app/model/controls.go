@@ -160,23 +160,45 @@ func (m *Model) RunSome(n int) (over bool) {
 // StepToClass steps until a tick with an effect of class c (at most
 // MaxJumpTicks ticks); it reports whether it found one.
 func (m *Model) StepToClass(c trace.Class) bool {
+	m.StartJump()
+	for !m.JumpSome(c, RunSlice) {
+	}
+	return m.Notice == ""
+}
+
+// StartJump begins a jump to the next tick with an effect of a class.
+func (m *Model) StartJump() {
+	if m.eng != nil {
+		m.jumpFrom, m.Notice = m.eng.Tick(), ""
+	}
+}
+
+// JumpSome continues the jump by at most n ticks and reports whether it
+// is over: at a tick with an effect of class c, or with a Notice that
+// says the cluster settled first or MaxJumpTicks ticks passed without one.
+func (m *Model) JumpSome(c trace.Class, n int) (over bool) {
+	over = true // also when the engine panics: the guard reports it
 	defer m.guard("stepping")
-	m.Notice = ""
-	for i := 0; m.eng != nil && i < MaxJumpTicks; i++ {
+	if m.eng == nil {
+		return over
+	}
+	defer m.reached()
+	for range n {
+		if m.eng.Tick()-m.jumpFrom >= MaxJumpTicks {
+			m.Notice = fmt.Sprintf("No %s effect in the next %d ticks.", c, MaxJumpTicks)
+			return true
+		}
 		t := m.eng.Step()
 		if t == nil {
-			m.reached()
 			m.Notice = fmt.Sprintf("No further %s effect: the cluster settled.", c)
-			return false
+			return true
 		}
 		for _, e := range t.Effects {
 			if e.Class == c {
-				m.reached()
 				return true
 			}
 		}
 	}
-	m.reached()
 	return false
 }
 

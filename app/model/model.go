@@ -39,6 +39,8 @@ type Model struct {
 	// runFrom and runUntil bound the run until settled in progress.
 	runFrom  int
 	runUntil int64
+	// jumpFrom is where a jump to the next tick of a class began.
+	jumpFrom int
 	// inspected caches the inspector's YAML of one object version.
 	inspected inspected
 }

@@ -409,3 +409,28 @@ func TestPickable(t *testing.T) {
 		t.Fatalf("with %s selected the menu keeps it: focus %q", pod, pk.Focus)
 	}
 }
+
+// A jump to the next tick of a class runs in slices to the same tick as
+// one StepToClass, and on a cluster that never produces the class it
+// stops after MaxJumpTicks ticks and says so.
+func TestJumpInSlices(t *testing.T) {
+	m, whole := seed(t), seed(t)
+	whole.StepToClass(trace.Realize)
+	m.StartJump()
+	calls := 1
+	for !m.JumpSome(trace.Realize, 2) {
+		calls++
+	}
+	if m.Status().Tick != whole.Status().Tick || m.Notice != "" || calls < 2 {
+		t.Fatalf("sliced jump at tick %d after %d calls, one jump at %d (notice %q)", m.Status().Tick, calls, whole.Status().Tick, m.Notice)
+	}
+	f, err := New(examples.Flapping(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.RunSome(400) // the Deployment has long been rolled out
+	start := f.Status().Tick
+	if f.StepToClass(trace.Translate) || f.Status().Tick-start != MaxJumpTicks || f.Notice != "No translate effect in the next 20000 ticks." {
+		t.Fatalf("after %d ticks: %q", f.Status().Tick-start, f.Notice)
+	}
+}

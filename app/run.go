@@ -151,6 +151,7 @@ func (p *Playground) runSlice() bool {
 			over = p.m.RunSome(runChunk)
 		}
 		if over {
+			p.run.cancel()
 			p.running, p.run = false, runState{}
 			return true
 		}

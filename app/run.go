@@ -53,9 +53,10 @@ func (p *Playground) toggleRun(ctx app.Context) {
 	p.startRun(ctx, runState{})
 }
 
-// syncReplayTicks is the most ticks a seek computes at once; a seek that
-// replays more (far back on a large cluster) runs in slices.
-const syncReplayTicks = 2000
+// syncReplayTicks is the most ticks a seek computes at once (about 0.1 s
+// in the page); a seek that replays more (far back on a large cluster)
+// runs in slices.
+const syncReplayTicks = 300
 
 // seekTo moves to tick n: at once when that replays few ticks, else in
 // slices like a run, which the Stop button can end.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/examples"
 )
@@ -95,21 +96,42 @@ func TestLinkToAFarTick(t *testing.T) {
 	}
 }
 
-// Stepping back on a large cluster replays thousands of ticks from the
+// Seeking back on a large cluster replays thousands of ticks from the
 // nearest checkpoint; the page does it in slices (the run button shows
-// it and could stop it) and lands exactly one tick back.
-func TestStepBackOnALargeClusterRunsInSlices(t *testing.T) {
+// it and could stop it) and lands exactly on the tick asked for. The
+// target is found natively: the same scenario run the same way has its
+// checkpoints at the same ticks.
+func TestSeekBackOnALargeClusterRunsInSlices(t *testing.T) {
+	const sliceAbove = 300 // app's syncReplayTicks
+	m, err := model.New(examples.Scale(2100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Step()
+	m.RunUntilSettled()
+	settled := m.Status().Tick
+	target := settled - 1
+	if r := m.ReplayTicks(target); r <= sliceAbove {
+		target -= r + 1 // just before the last checkpoint
+	}
+	if r := m.ReplayTicks(target); r <= sliceAbove {
+		t.Fatalf("tick %d replays only %d ticks; the test needs more than %d", target, r, sliceAbove)
+	}
 	tb := newTab(t)
 	tb.open(shared.url)
 	tb.loadScenario(examples.Scale(2100))
 	eval[[]float64](tb, runTimingJS)
-	settled := atoi(t, tb.tick())
+	if got := atoi(t, tb.tick()); got != settled {
+		t.Fatalf("the page settled at tick %d, natively at %d", got, settled)
+	}
 	sliced := eval[bool](tb, `new Promise(done => {
 		const run = document.querySelector('[data-testid=run]');
 		let seen = false;
 		const o = new MutationObserver(() => { seen = seen || run.getAttribute('aria-pressed') === 'true' });
 		o.observe(run, {attributes: true});
-		document.querySelector('[data-testid=step-back]').click();
+		const timeline = document.querySelector('[data-testid=timeline]');
+		timeline.value = `+fmt.Sprint(target)+`;
+		timeline.dispatchEvent(new Event('change', {bubbles: true}));
 		const check = () => {
 			if (run.getAttribute('aria-pressed') === 'false' && seen) { o.disconnect(); done(true); return }
 			setTimeout(check, 20);
@@ -118,9 +140,9 @@ func TestStepBackOnALargeClusterRunsInSlices(t *testing.T) {
 		setTimeout(() => { o.disconnect(); done(seen) }, 60000);
 	})`)
 	if !sliced {
-		t.Errorf("stepping back from tick %d did not run in slices", settled)
+		t.Errorf("seeking back from tick %d to %d (%d ticks to replay) did not run in slices", settled, target, m.ReplayTicks(target))
 	}
-	if got := atoi(t, tb.tick()); got != settled-1 {
-		t.Fatalf("step back from %d landed on %d", settled, got)
+	if got := atoi(t, tb.tick()); got != target {
+		t.Fatalf("seek from %d to %d landed on %d", settled, target, got)
 	}
 }

@@ -51,15 +51,6 @@ func (m *Model) Step() (stepped bool) {
 	return true
 }
 
-// StepBack returns to the previous tick.
-func (m *Model) StepBack() {
-	defer m.guard("stepping back")
-	m.Notice = ""
-	if m.eng != nil && m.eng.Tick() > 0 {
-		m.eng.StepBack()
-	}
-}
-
 // Seek moves to tick n.
 func (m *Model) Seek(n int) {
 	defer m.guard("seeking")
@@ -70,9 +61,6 @@ func (m *Model) Seek(n int) {
 	m.eng.Seek(n)
 	m.reached()
 }
-
-// Reset goes back to tick 0.
-func (m *Model) Reset() { m.Seek(0) }
 
 // RunSlice is how many ticks RunUntilSettled takes per RunSome call; a
 // caller that drives RunSome itself can render between slices.

@@ -48,7 +48,7 @@ func TestStepBackSeekAndHorizon(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		m.Step()
 	}
-	m.StepBack()
+	m.Seek(m.Status().Tick - 1) // a step back, as the page does it
 	if s := m.Status(); s.Tick != 9 || s.Horizon != 10 {
 		t.Fatalf("%+v", s)
 	}
@@ -60,7 +60,7 @@ func TestStepBackSeekAndHorizon(t *testing.T) {
 	if !m.Status().Settled || !strings.HasPrefix(m.Notice, "Settled at tick") {
 		t.Fatalf("%+v %q", m.Status(), m.Notice)
 	}
-	m.Reset()
+	m.Seek(0)
 	if m.Status().Tick != 0 {
 		t.Fatal("reset")
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/api/validate/content"
-
 	"github.com/stateflow/stateflow/engine/api"
 )
 
@@ -111,10 +109,10 @@ func validateMeta(e *errs, obj api.Object) {
 // pkg/apis/meta/v1/validation: qualified-name keys, label-syntax values.
 func validateLabels(e *errs, path string, labels map[string]string) {
 	for _, k := range api.SortedKeys(labels) {
-		for _, msg := range content.IsLabelKey(k) {
+		for _, msg := range labelKeyErrors(k) {
 			e.invalid(path, k, msg)
 		}
-		for _, msg := range content.IsLabelValue(labels[k]) {
+		for _, msg := range labelValueErrors(labels[k]) {
 			e.invalid(path, labels[k], msg)
 		}
 	}

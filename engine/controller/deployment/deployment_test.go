@@ -3,9 +3,11 @@ package deployment
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
 // Rows from deployment_util_test.go TestResolveFenceposts and FIDELITY S13.
@@ -140,6 +142,101 @@ func TestReconcileOldReplicaSetsBlockedByUnavailableNewPods(t *testing.T) {
 	scaled, err := newSyncer(f).reconcileOldReplicaSets([]*api.ReplicaSet{oldRS, newRS}, []*api.ReplicaSet{oldRS}, newRS, d)
 	if err != nil || scaled || len(f.updates) != 0 {
 		t.Errorf("scaled %v %v: old ReplicaSets must wait for the new pods", scaled, f.updates)
+	}
+}
+
+// An old ReplicaSet whose cached status shows more available pods than its
+// spec (a scale-down the ReplicaSet controller has not carried out yet)
+// would need a negative clean-up: upstream refuses with an error at that
+// ReplicaSet, after the older ones in the loop were already scaled, and
+// never scales it up.
+func TestCleanupUnhealthyReplicasRefusesNegativeCleanup(t *testing.T) {
+	f := newFake()
+	older := newRS("older", 0, 3, 1) // 2 unhealthy: cleaned up first
+	ahead := newRS("ahead", 1, 2, 3) // 3 available for spec 2
+	out, n, err := newSyncer(f).cleanupUnhealthyReplicas([]*api.ReplicaSet{ahead, older}, 5, newDeployment(3, "1", "0"))
+	want := "when cleaning up unhealthy replicas, got invalid request to scale down default/ahead 2 -> 3"
+	if err == nil || err.Error() != want || out != nil || n != 0 {
+		t.Fatalf("got %d ReplicaSets (nil: %v), %d, %v; want nil, 0, %q", len(out), out == nil, n, err, want)
+	}
+	if got, ok := f.replicas("older"); !ok || got != 1 {
+		t.Errorf("older scaled to %d (written %v), want 1: earlier ReplicaSets stay scaled", got, ok)
+	}
+	if _, ok := f.updates["ahead"]; ok {
+		t.Errorf("ahead was written: %+v", f.updates["ahead"])
+	}
+	if len(f.events) != 1 || f.events[0] != "Normal ScalingReplicaSet Scaled down replica set older from 3 to 1" {
+		t.Errorf("events %q", f.events)
+	}
+}
+
+// reconcileOldReplicaSets swallows an error from either scale-down step
+// (upstream returns false, nil): the sync goes on to write the status, and
+// the explanation says why the old ReplicaSets were not scaled down.
+func TestReconcileOldReplicaSetsErrorsDoNotStopSync(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		oldAvailable int32
+		updateErr    error
+		note         string
+	}{
+		{"cleanup refuses a negative count", 3, nil,
+			"skipped scaling down old ReplicaSets this sync: when cleaning up unhealthy replicas, got invalid request to scale down default/old 2 -> 3"},
+		{"scale-down write refused", 2, &apiserver.StatusError{Reason: apiserver.ReasonConflict, Message: "conflict on old"},
+			"stopped scaling down old ReplicaSets this sync: conflict on old"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake()
+			// 3 replicas, maxSurge 1, maxUnavailable 0: 4 pods asked for, so
+			// the new ReplicaSet cannot grow and the old one may lose 1.
+			d := withTemplate(newDeployment(3, "1", "0"), "web:v2")
+			oldRS := ownedRS(d, "old", "web:v1", 0, 2, tc.oldAvailable)
+			oldRS.Status.Replicas = tc.oldAvailable
+			newRS := ownedRS(d, "new", "web:v2", 1, 2, 2)
+			if tc.updateErr != nil {
+				f.updateErr["old"] = tc.updateErr
+			}
+			if _, err := syncOnce(f, d, oldRS, newRS); err != nil {
+				t.Fatalf("sync failed: %v", err)
+			}
+			if _, ok := f.updates["old"]; ok {
+				t.Errorf("old was written: %+v", f.updates["old"])
+			}
+			for _, ev := range f.events {
+				if strings.Contains(ev, "ScalingReplicaSet") {
+					t.Errorf("unexpected event %q", ev)
+				}
+			}
+			if st, ok := f.updates["web"].(*api.Deployment); !ok || st.Status.Replicas != 2+tc.oldAvailable {
+				t.Errorf("the sync must go on to write the status: %+v", f.updates["web"])
+			}
+			if !strings.Contains(f.explained, tc.note) {
+				t.Errorf("explanation %q lacks %q", f.explained, tc.note)
+			}
+		})
+	}
+}
+
+// A Create refused with AlreadyExists for a ReplicaSet the cache has not
+// seen returns the lister's NotFound error, as upstream; the explanation
+// says what happened in the learner's words.
+func TestCreateAlreadyExistsNotInCache(t *testing.T) {
+	f := newFake()
+	d := withTemplate(newDeployment(3, "1", "0"), "web:v1")
+	name := "web-" + ComputeHash(&d.Spec.Template, nil)
+	f.createErr = &apiserver.StatusError{Reason: apiserver.ReasonAlreadyExists, Message: fmt.Sprintf("replicasets.apps %q already exists", name)}
+	_, err := syncOnce(f, d)
+	if want := fmt.Sprintf("replicaset.apps %q not found", name); err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	if !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+		t.Errorf("error %#v is not a NotFound", err)
+	}
+	if note := fmt.Sprintf("rs/%s already exists in the API server but this controller's cache has not seen it yet", name); !strings.Contains(f.explained, note) {
+		t.Errorf("explanation %q lacks %q", f.explained, note)
+	}
+	if len(f.events) != 0 || len(f.updates) != 0 {
+		t.Errorf("writes %v, events %q: want none", f.updates, f.events)
 	}
 }
 
@@ -349,4 +446,47 @@ func containsRune(s string, r rune) bool {
 		}
 	}
 	return false
+}
+
+// createFailed with the name taken: the deployment's own ReplicaSet with
+// its template is used as the new one (upstream sync.go getNewReplicaSet
+// sets createdRS and carries on); anybody else's is a hash collision that
+// bumps collisionCount and returns the original AlreadyExists error.
+func TestCreateAlreadyExistsInCache(t *testing.T) {
+	d := withTemplate(newDeployment(3, "1", "0"), "web:v1")
+	name := "web-" + ComputeHash(&d.Spec.Template, nil)
+	exists := &apiserver.StatusError{Reason: apiserver.ReasonAlreadyExists, Message: fmt.Sprintf("replicasets.apps %q already exists", name)}
+	for _, tc := range []struct {
+		name      string
+		image     string
+		wantRS    bool
+		collision bool
+	}{
+		{"our own, same template", "web:v1", true, false},
+		{"same name, other template", "web:v0", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake()
+			c := New()
+			rs := ownedRS(d, name, tc.image, 0, 1, 0)
+			c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs})
+			s := &syncer{ctx: f, cache: c.cache}
+			got, err := s.createFailed(d.DeepCopy(), rs, exists)
+			if tc.wantRS && (err != nil || got != rs) {
+				t.Fatalf("got %v, %v; want the cached ReplicaSet and no error", got, err)
+			}
+			if !tc.wantRS && (got != nil || err != exists) {
+				t.Fatalf("got %v, %v; want the AlreadyExists error", got, err)
+			}
+			st, wrote := f.updates[d.Name]
+			if wrote != tc.collision {
+				t.Fatalf("status written %v, want %v", wrote, tc.collision)
+			}
+			if tc.collision {
+				if cc := st.(*api.Deployment).Status.CollisionCount; cc == nil || *cc != 1 {
+					t.Errorf("collisionCount %v, want 1", cc)
+				}
+			}
+		})
+	}
 }

@@ -7,25 +7,38 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// fakeCtx is a reconcile.Context that accepts every write and remembers it.
+// fakeCtx is a reconcile.Context that accepts every write and remembers
+// it, unless told to refuse it.
 type fakeCtx struct {
-	now     int64
-	updates map[string]api.Object
-	events  []string
+	now       int64
+	updates   map[string]api.Object
+	events    []string
+	explained string           // the tick's explanation, as Reconcile set it
+	createErr error            // when set, every Create fails with it
+	updateErr map[string]error // Update of the named object fails with it
 }
 
-func newFake() *fakeCtx { return &fakeCtx{updates: map[string]api.Object{}} }
+func newFake() *fakeCtx {
+	return &fakeCtx{updates: map[string]api.Object{}, updateErr: map[string]error{}}
+}
 
 func (f *fakeCtx) Now() int64       { return f.now }
 func (f *fakeCtx) Rand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
 func (f *fakeCtx) Create(_ trace.Class, o api.Object, _ string) (api.Object, error) {
+	if f.createErr != nil {
+		return nil, f.createErr
+	}
 	f.updates[o.Meta().Name] = o
 	return o, nil
 }
 func (f *fakeCtx) Update(_ trace.Class, o api.Object, _ string) (api.Object, error) {
+	if err := f.updateErr[o.Meta().Name]; err != nil {
+		return nil, err
+	}
 	f.updates[o.Meta().Name] = o
 	return o, nil
 }
@@ -41,8 +54,10 @@ func (f *fakeCtx) LiveGet(api.Key) (api.Object, bool)                           
 func (f *fakeCtx) Event(_ api.Object, _, typ, reason, msg string) {
 	f.events = append(f.events, fmt.Sprintf("%s %s %s", typ, reason, msg))
 }
-func (f *fakeCtx) Read(api.Object)        {}
-func (f *fakeCtx) Explain(string, ...any) {}
+func (f *fakeCtx) Read(api.Object) {}
+func (f *fakeCtx) Explain(format string, args ...any) {
+	f.explained = fmt.Sprintf(format, args...)
+}
 
 func (f *fakeCtx) replicas(name string) (int32, bool) {
 	o, ok := f.updates[name]
@@ -83,4 +98,36 @@ func newRS(name string, created int64, replicas, available int32) *api.ReplicaSe
 	rs.Spec.Replicas = api.Int32(replicas)
 	rs.Status.Replicas, rs.Status.ReadyReplicas, rs.Status.AvailableReplicas = replicas, available, available
 	return rs
+}
+
+// withTemplate gives d the selector app=web and a one-container template
+// running image, so that it owns and recognises ReplicaSets.
+func withTemplate(d *api.Deployment, image string) *api.Deployment {
+	d.Spec.Selector = &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}}
+	d.Spec.Template = api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": "web"}},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: image}}}}
+	return d
+}
+
+// ownedRS is newRS controlled by d, running image: d's new ReplicaSet when
+// image is d's, an old one otherwise.
+func ownedRS(d *api.Deployment, name, image string, created int64, replicas, available int32) *api.ReplicaSet {
+	rs := newRS(name, created, replicas, available)
+	rs.OwnerReferences = []api.OwnerReference{api.NewControllerRef(d, "apps/v1")}
+	rs.Labels = map[string]string{"app": "web"}
+	rs.Spec.Selector = d.Spec.Selector.DeepCopy()
+	rs.Spec.Template = d.Spec.Template.DeepCopy()
+	rs.Spec.Template.Spec.Containers[0].Image = image
+	return rs
+}
+
+// syncOnce runs one sync of d (Reconcile) on a controller whose cache holds
+// d and rss, as if it had seen their ADDED watch events.
+func syncOnce(f *fakeCtx, d *api.Deployment, rss ...*api.ReplicaSet) (reconcile.Result, error) {
+	c := New()
+	c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: d})
+	for _, rs := range rss {
+		c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs})
+	}
+	return c.Reconcile(f, api.KeyOf(d))
 }

@@ -1,6 +1,7 @@
 package deployment
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -66,14 +67,19 @@ func (s *syncer) reconcileOldReplicaSets(allRSs, oldRSs []*api.ReplicaSet, newRS
 		s.note("old ReplicaSets wait: %d pods, %d must stay available, %d new pods not available yet", allPodsCount, minAvailable, newRSUnavailable)
 		return false, nil
 	}
+	// Upstream swallows both errors below (returns false, nil), so the
+	// sync goes on to clean up old revisions and write the status; the
+	// error never reaches the trace, so the note says what was skipped.
 	oldRSs, cleaned, err := s.cleanupUnhealthyReplicas(oldRSs, maxScaledDown, d)
 	if err != nil {
-		return false, err
+		s.note("skipped scaling down old ReplicaSets this sync: %v", err)
+		return false, nil
 	}
 	allRSs = append(append([]*api.ReplicaSet(nil), oldRSs...), newRS)
 	scaled, err := s.scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs, d)
 	if err != nil {
-		return false, err
+		s.note("stopped scaling down old ReplicaSets this sync: %v", err)
+		return false, nil
 	}
 	return cleaned+scaled > 0, nil
 }
@@ -91,7 +97,14 @@ func (s *syncer) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSet, maxCleanup i
 			continue
 		}
 		n := min(maxCleanup-total, rs.Replicas()-rs.Status.AvailableReplicas)
-		_, updated, err := s.scaleReplicaSetAndRecordEvent(rs, rs.Replicas()-n, d)
+		newReplicas := rs.Replicas() - n
+		if newReplicas > rs.Replicas() {
+			// The cached status shows more available pods than spec asks
+			// for: a scale-down the ReplicaSet controller has not carried
+			// out yet. Earlier ReplicaSets in this loop stay scaled.
+			return nil, 0, fmt.Errorf("when cleaning up unhealthy replicas, got invalid request to scale down %s/%s %d -> %d", rs.Namespace, rs.Name, rs.Replicas(), newReplicas)
+		}
+		_, updated, err := s.scaleReplicaSetAndRecordEvent(rs, newReplicas, d)
 		if err != nil {
 			return nil, total, err
 		}

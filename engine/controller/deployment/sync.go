@@ -76,16 +76,21 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	rs.Spec.Replicas = api.Int32(n)
 	SetNewReplicaSetAnnotations(d, rs, newRevision, false)
 	created, err := s.ctx.Create(trace.Translate, rs, fmt.Sprintf("created rs/%s (revision %s) with %d replicas from deploy/%s's template", rs.Name, newRevision, n, d.Name))
+	alreadyExists := err != nil
 	if err != nil {
-		return nil, s.createFailed(d, rs, err)
+		if created, err = s.createFailed(d, rs, err); err != nil {
+			return nil, err
+		}
 	}
 	createdRS := created.(*api.ReplicaSet)
-	s.note("created %s with %d of %d replicas", rsKey(createdRS), n, d.Replicas())
-	if n > 0 {
-		s.ctx.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled up replica set %s from 0 to %d", createdRS.Name, n))
+	if !alreadyExists {
+		s.note("created %s with %d of %d replicas", rsKey(createdRS), n, d.Replicas())
+		if n > 0 {
+			s.ctx.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled up replica set %s from 0 to %d", createdRS.Name, n))
+		}
 	}
 	needsUpdate := SetDeploymentRevision(d, newRevision)
-	if HasProgressDeadline(d) {
+	if !alreadyExists && HasProgressDeadline(d) {
 		msg := fmt.Sprintf("Created new replica set %q", createdRS.Name)
 		SetDeploymentCondition(&d.Status, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, msg, s.now))
 		needsUpdate = true
@@ -100,26 +105,36 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	return createdRS, nil
 }
 
-func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) error {
+// createFailed handles a failed create of the new ReplicaSet. When the
+// name is taken by the deployment's own ReplicaSet with the same template
+// (the create raced the cache), it returns that ReplicaSet and the sync
+// goes on; otherwise it returns an error.
+func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) (api.Object, error) {
 	if apiserver.IsReason(err, apiserver.ReasonAlreadyExists) {
-		// The cache has not seen our own ReplicaSet yet (or a hash
-		// collision happened): look at the cache as upstream does.
-		if cur, ok := s.cache.Get(api.KeyOf(rs)); ok {
-			if own := cur.Meta().ControllerRef(); own != nil && own.UID == d.UID && EqualIgnoreHash(&cur.(*api.ReplicaSet).Spec.Template, &d.Spec.Template) {
-				return nil
-			}
-			nd := d.DeepCopy()
-			c := int32(1)
-			if d.Status.CollisionCount != nil {
-				c = *d.Status.CollisionCount + 1
-			}
-			nd.Status.CollisionCount = &c
-			if _, uerr := s.ctx.UpdateStatus(trace.Aggregate, nd, fmt.Sprintf("deploy/%s collisionCount=%d (hash collision)", d.Name, c)); uerr != nil {
-				return uerr
-			}
-			return fmt.Errorf("hash collision for %s; retrying with collisionCount %d", rs.Name, c)
+		cur, ok := s.cache.Get(api.KeyOf(rs))
+		if !ok {
+			// Upstream returns the lister's NotFound error, whose text
+			// names the singular resource ("replicaset.apps"), unlike the
+			// API server's ("replicasets.apps"); the engine adds the retry.
+			s.note("%s already exists in the API server but this controller's cache has not seen it yet", rsKey(rs))
+			return nil, &apiserver.StatusError{Reason: apiserver.ReasonNotFound, Message: fmt.Sprintf("replicaset.apps %q not found", rs.Name)}
 		}
-		return fmt.Errorf("replicaset %q already exists but is not in the cache yet", rs.Name)
+		if own := cur.Meta().ControllerRef(); own != nil && own.UID == d.UID && EqualIgnoreHash(&cur.(*api.ReplicaSet).Spec.Template, &d.Spec.Template) {
+			s.note("%s was already created by an earlier sync", rsKey(rs))
+			return cur, nil
+		}
+		// A hash collision: bump collisionCount so the next sync hashes
+		// differently, and requeue with the original error (upstream
+		// ignores a failed status write here).
+		c := int32(1)
+		if d.Status.CollisionCount != nil {
+			c = *d.Status.CollisionCount + 1
+		}
+		d.Status.CollisionCount = &c
+		if _, uerr := s.ctx.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s collisionCount=%d (hash collision)", d.Name, c)); uerr == nil {
+			s.note("hash collision: %s belongs to another template; collisionCount is now %d", rsKey(rs), c)
+		}
+		return nil, err
 	}
 	msg := fmt.Sprintf("Failed to create new replica set %q: %v", rs.Name, err)
 	if HasProgressDeadline(d) {
@@ -127,7 +142,7 @@ func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) 
 		_, _ = s.ctx.UpdateStatus(trace.Aggregate, d, "Progressing=False ("+FailedRSCreateReason+")")
 	}
 	s.ctx.Event(d, "", api.EventWarning, FailedRSCreateReason, msg)
-	return err
+	return nil, err
 }
 
 func (s *syncer) syncExistingNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, newRevision string) (*api.ReplicaSet, error) {

@@ -1,72 +1,12 @@
 package engine_test
 
 import (
-	"fmt"
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/examples"
 )
-
-// faultyScenario builds, from a seed, a Deployment that is rolled out,
-// scaled and updated while nodes become unreachable or not ready, pods are
-// killed and an image disappears; every fault ends by 10 minutes. It
-// returns the scenario and the replica count the last scale asks for.
-func faultyScenario(seed uint64) ([]byte, int) {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	initial := 1 + rng.IntN(8)
-	replicas, lastScale := initial, -1
-	var actions strings.Builder
-	act := func(at int, body string) { fmt.Fprintf(&actions, "    - {at: %ds, %s}\n", at, body) }
-	act(60+rng.IntN(60), "kubectl: set image deployment/web web=web:2")
-	for range 1 + rng.IntN(6) {
-		at := 10 + rng.IntN(450)
-		switch rng.IntN(4) {
-		case 0:
-			node := fmt.Sprintf("node-%d", 1+rng.IntN(3))
-			act(at, "node: "+node+", condition: "+[]string{"Unreachable", "NotReady"}[rng.IntN(2)])
-			act(at+30+rng.IntN(100), "node: "+node+", condition: Ready")
-		case 1:
-			act(at, "kill-pod: app=web")
-		case 2:
-			n := 1 + rng.IntN(8)
-			if at >= lastScale {
-				replicas, lastScale = n, at
-			}
-			act(at, fmt.Sprintf("kubectl: scale deployment/web --replicas=%d", n))
-		case 3:
-			act(at, "kubectl: rollout restart deployment/web")
-		}
-	}
-	return []byte(fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  strategy: {rollingUpdate: {maxSurge: %d, maxUnavailable: %d}}
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
-          resources: {requests: {cpu: 100m, memory: 64Mi}}
----
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  seed: %d
-  nodes: {count: 3}
-  images:
-    "web:1": {pull: %dms, start: 1s, ready: 1s}
-    "web:2": {pull: %dms, start: 1s, ready: %ds}
-  actions:
-%s`, initial, rng.IntN(3), 1+rng.IntN(2), seed, 200+rng.IntN(3000), 200+rng.IntN(3000), rng.IntN(5), actions.String())), replicas
-}
 
 // FuzzFaults runs random rollouts under random faults and checks at every
 // tick that the cluster stays sound (resourceVersions strictly increase
@@ -79,7 +19,7 @@ func FuzzFaults(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		src, replicas := faultyScenario(seed)
+		src, replicas := examples.Faulty(seed)
 		e, _ := loadBytes(t, src)
 		lastRV := e.Store().ResourceVersion()
 		for e.Now() < 10*60_000 {

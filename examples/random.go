@@ -1,0 +1,145 @@
+package examples
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	dc "github.com/stateflow/stateflow/engine/controller/deployment"
+)
+
+// Rollout is one random rolling update of a Deployment "web" from image
+// web:v1 to web:v2 at 2 minutes; MaxPods and MinAvailable are the bounds
+// its maxSurge and maxUnavailable set.
+type Rollout struct {
+	Replicas              int
+	Surge, Unavailable    string
+	Pull, Ready           int  // seconds
+	Failing               bool // web:v2 cannot be pulled
+	MaxPods, MinAvailable int32
+}
+
+func fencepost(rng *rand.Rand) string {
+	return []string{"0", "1", "2", "3", "25%", "50%", "100%"}[rng.IntN(7)]
+}
+
+func intstrOf(s string) *api.IntOrString {
+	if strings.HasSuffix(s, "%") {
+		v := api.FromString(s)
+		return &v
+	}
+	var i int32
+	fmt.Sscan(s, &i)
+	v := api.FromInt(i)
+	return &v
+}
+
+// RandomRollout draws a rollout: 1–12 replicas, maxSurge and
+// maxUnavailable among the fenceposts 0, 1, 2, 3, 25%, 50% and 100%.
+func RandomRollout(rng *rand.Rand) Rollout {
+	r := Rollout{Replicas: 1 + rng.IntN(12), Surge: fencepost(rng), Unavailable: fencepost(rng), Pull: rng.IntN(3), Ready: rng.IntN(5), Failing: rng.IntN(4) == 0}
+	if r.Surge == "0" && r.Unavailable == "0" {
+		r.Unavailable = "1"
+	}
+	if r.Surge == "0%" {
+		r.Surge = "0"
+	}
+	s, u, _ := dc.ResolveFenceposts(intstrOf(r.Surge), intstrOf(r.Unavailable), int32(r.Replicas))
+	r.MaxPods = int32(r.Replicas) + s
+	r.MinAvailable = int32(r.Replicas) - min(u, int32(r.Replicas))
+	return r
+}
+
+// Scenario is the rollout as a scenario file.
+func (r Rollout) Scenario() []byte {
+	v2 := fmt.Sprintf(`{pull: %ds, start: 1s, ready: %ds}`, r.Pull, r.Ready)
+	if r.Failing {
+		v2 = `{pull: 1s, pullError: "manifest unknown"}`
+	}
+	return []byte(fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: %d
+  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: web
+          image: web:v1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
+          resources: {requests: {cpu: 10m, memory: 16Mi}}
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  seed: 9
+  images:
+    "web:v1": {pull: 1s, start: 1s, ready: 1s}
+    "web:v2": %s
+  actions:
+    - at: 2m
+      kubectl: set image deployment/web web=web:v2
+`, r.Replicas, r.Surge, r.Unavailable, v2))
+}
+
+// Faulty builds, from a seed, a Deployment that is rolled out,
+// scaled and updated while nodes become unreachable or not ready, pods are
+// killed and an image disappears; every fault ends by 10 minutes. It
+// returns the scenario and the replica count the last scale asks for.
+func Faulty(seed uint64) ([]byte, int) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	initial := 1 + rng.IntN(8)
+	replicas, lastScale := initial, -1
+	var actions strings.Builder
+	act := func(at int, body string) { fmt.Fprintf(&actions, "    - {at: %ds, %s}\n", at, body) }
+	act(60+rng.IntN(60), "kubectl: set image deployment/web web=web:2")
+	for range 1 + rng.IntN(6) {
+		at := 10 + rng.IntN(450)
+		switch rng.IntN(4) {
+		case 0:
+			node := fmt.Sprintf("node-%d", 1+rng.IntN(3))
+			act(at, "node: "+node+", condition: "+[]string{"Unreachable", "NotReady"}[rng.IntN(2)])
+			act(at+30+rng.IntN(100), "node: "+node+", condition: Ready")
+		case 1:
+			act(at, "kill-pod: app=web")
+		case 2:
+			n := 1 + rng.IntN(8)
+			if at >= lastScale {
+				replicas, lastScale = n, at
+			}
+			act(at, fmt.Sprintf("kubectl: scale deployment/web --replicas=%d", n))
+		case 3:
+			act(at, "kubectl: rollout restart deployment/web")
+		}
+	}
+	return []byte(fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: %d
+  strategy: {rollingUpdate: {maxSurge: %d, maxUnavailable: %d}}
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: web
+          image: web:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
+          resources: {requests: {cpu: 100m, memory: 64Mi}}
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  seed: %d
+  nodes: {count: 3}
+  images:
+    "web:1": {pull: %dms, start: 1s, ready: 1s}
+    "web:2": {pull: %dms, start: 1s, ready: %ds}
+  actions:
+%s`, initial, rng.IntN(3), 1+rng.IntN(2), seed, 200+rng.IntN(3000), 200+rng.IntN(3000), rng.IntN(5), actions.String())), replicas
+}

@@ -236,8 +236,8 @@ func prepareForCreate(obj api.Object) {
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet:
-		return true
+	case *api.Deployment, *api.ReplicaSet, *api.Pod:
+		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
 }
@@ -273,7 +273,8 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		if err := immutableSelector(o, old.(*api.Deployment).Spec.Selector, o.Spec.Selector); err != nil {
 			return nil, err
 		}
-		if !reflect.DeepEqual(o.Spec, old.(*api.Deployment).Spec) {
+		// A new spec or new annotations (pkg/registry/apps/deployment/strategy.go).
+		if !reflect.DeepEqual(o.Spec, old.(*api.Deployment).Spec) || !equalStringMaps(o.Annotations, old.(*api.Deployment).Annotations) {
 			o.Generation++
 		}
 	case *api.ReplicaSet:
@@ -288,6 +289,9 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 	case *api.Pod:
 		o.TypeMeta, o.Status = old.(*api.Pod).TypeMeta, old.(*api.Pod).Status
 		o.Spec.NodeName = old.(*api.Pod).Spec.NodeName
+		if !reflect.DeepEqual(o.Spec, old.(*api.Pod).Spec) {
+			o.Generation++ // updatePodGeneration (pkg/registry/core/pod/strategy.go)
+		}
 	case *api.Node:
 		o.TypeMeta, o.Status = old.(*api.Node).TypeMeta, old.(*api.Node).Status
 	}
@@ -298,6 +302,20 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		return s.finishDeletion(obj, old), nil
 	}
 	return s.replace(obj, old), nil
+}
+
+// equalStringMaps is apiequality.Semantic.DeepEqual for annotations: nil
+// and empty are equal.
+func equalStringMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 func immutableSelector(obj api.Object, old, cur *api.LabelSelector) error {

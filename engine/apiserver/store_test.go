@@ -72,21 +72,29 @@ func TestCreateDefaultsAndGeneration(t *testing.T) {
 		t.Fatalf("defaults not applied: %+v", d)
 	}
 	c := d.DeepCopy()
-	c.Annotations = map[string]string{"note": "x"}
+	c.Labels = map[string]string{"note": "x"}
 	o, _ = s.Update(c)
 	if o.Meta().Generation != 1 {
-		t.Error("a metadata-only update must not bump generation")
+		t.Error("a label-only update must not bump generation")
+	}
+	// Annotations are copied to ReplicaSets, so a Deployment's bump the
+	// generation (pkg/registry/apps/deployment/strategy.go PrepareForUpdate).
+	c = o.(*api.Deployment).DeepCopy()
+	c.Annotations = map[string]string{"note": "x"}
+	o, _ = s.Update(c)
+	if o.Meta().Generation != 2 {
+		t.Error("an annotation change must bump a Deployment's generation")
 	}
 	c = o.(*api.Deployment).DeepCopy()
 	c.Spec.Replicas = api.Int32(5)
 	o, _ = s.Update(c)
-	if o.Meta().Generation != 2 {
+	if o.Meta().Generation != 3 {
 		t.Error("a spec change must bump generation")
 	}
 	c = o.(*api.Deployment).DeepCopy()
 	c.Status.Replicas = 99
 	o, _ = s.UpdateStatus(c)
-	if o.Meta().Generation != 2 || o.(*api.Deployment).Status.Replicas != 99 {
+	if o.Meta().Generation != 3 || o.(*api.Deployment).Status.Replicas != 99 {
 		t.Error("a status update must not bump generation")
 	}
 }

@@ -1,6 +1,10 @@
 package replicaset
 
-import "github.com/stateflow/stateflow/engine/api"
+import (
+	"sort"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
 
 // ExpectationsTimeout is how long unmet expectations block a sync
 // (controller_utils.go ExpectationsTimeout = 5 minutes).
@@ -62,4 +66,21 @@ func (e expectations) deletionObserved(rs, pod api.Key) {
 	if x, ok := e[rs]; ok {
 		delete(x.deletions, pod)
 	}
+}
+
+// Expectations reports what the last sync of rs still waits to see: the
+// pod creations not yet observed and the pods whose deletion is not yet
+// observed. ok is false when the ReplicaSet may be synced (no record, all
+// observed, or expired at virtual time now). The differential harness
+// gives the upstream controller the same state.
+func (c *Controller) Expectations(rs api.Key, now int64) (adds int, deletions []api.Key, ok bool) {
+	if c.exp.satisfied(rs, now) {
+		return 0, nil, false
+	}
+	x := c.exp[rs]
+	for k := range x.deletions {
+		deletions = append(deletions, k)
+	}
+	sort.Slice(deletions, func(i, j int) bool { return deletions[i].Name < deletions[j].Name })
+	return x.add, deletions, true
 }

@@ -75,6 +75,9 @@ func (c *tickCtx) write(class trace.Class, obj api.Object, summary string, f fun
 		c.record(class, trace.Delete, before, nil, summary+"; the object is deleted")
 		return out, nil
 	}
+	if out == before {
+		return out, nil // a no-op update: nothing was written
+	}
 	c.record(class, trace.Update, before, out, summary)
 	return out, nil
 }

@@ -344,7 +344,15 @@ func keepSystemMeta(m, old *api.ObjectMeta) {
 	m.GenerateName = old.GenerateName
 }
 
+// replace stores obj in place of old. An update that changes nothing is
+// not written: like the real API server's GuaranteedUpdate, which skips
+// the write when the encoded object is unchanged, it keeps the
+// resourceVersion, sends no watch event and returns the stored object.
 func (s *Store) replace(obj, old api.Object) api.Object {
+	obj.Meta().ResourceVersion = old.Meta().ResourceVersion
+	if reflect.DeepEqual(obj, old) {
+		return old
+	}
 	s.bump(obj)
 	s.put(obj)
 	s.emit(Modified, obj, old)

@@ -165,3 +165,32 @@ func TestWatchEventsCarryResourceVersions(t *testing.T) {
 		t.Fatalf("events %+v", evs)
 	}
 }
+
+// An update that changes nothing is not written: the resourceVersion stays
+// and no watch event goes out (the API server's GuaranteedUpdate skips
+// unchanged objects).
+func TestNoOpUpdateIsNotWritten(t *testing.T) {
+	s := newStore(t)
+	var events []WatchEvent
+	s.SetSink(func(ev WatchEvent) { events = append(events, ev) })
+	o, err := s.Create(deployment(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := o.Meta().ResourceVersion
+	for name, write := range map[string]func(api.Object) (api.Object, error){"update": s.Update, "status": s.UpdateStatus} {
+		events = nil
+		out, err := write(o.DeepCopyObject())
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if out.Meta().ResourceVersion != rv || len(events) != 0 || out != o {
+			t.Errorf("%s of an unchanged object: resourceVersion %s → %s, %d watch events; want no write", name, rv, out.Meta().ResourceVersion, len(events))
+		}
+	}
+	c := o.DeepCopyObject().(*api.Deployment)
+	c.Status.ObservedGeneration = 1
+	if out, _ := s.UpdateStatus(c); out.Meta().ResourceVersion == rv || len(events) != 1 {
+		t.Errorf("a real change must be written: resourceVersion %s, %d events", out.Meta().ResourceVersion, len(events))
+	}
+}

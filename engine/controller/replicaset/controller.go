@@ -365,15 +365,17 @@ func containsLabels(have, want map[string]string) bool {
 	return true
 }
 
-// updateStatus writes the status when it changed, retrying once against a
-// fresh read from the API server on conflict (updateReplicaSetStatus).
+// updateStatus writes the status when it changed (updateReplicaSetStatus
+// in replica_set_utils.go): observedGeneration is the generation of the
+// ReplicaSet this sync read, and a failed write is retried once on a
+// fresh read from the API server, keeping that observedGeneration.
 func (c *Controller) updateStatus(ctx reconcile.Context, rs *api.ReplicaSet, st api.ReplicaSetStatus) (*api.ReplicaSet, error) {
+	st.ObservedGeneration = rs.Generation
+	if reflect.DeepEqual(rs.Status, st) {
+		return rs, nil
+	}
 	cur := rs
 	for i := 0; ; i++ {
-		st.ObservedGeneration = cur.Generation
-		if reflect.DeepEqual(cur.Status, st) {
-			return cur, nil
-		}
 		cp := cur.DeepCopy()
 		cp.Status = st
 		summary := fmt.Sprintf("rs/%s status: %d replicas, %d ready, %d available", cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
@@ -381,12 +383,12 @@ func (c *Controller) updateStatus(ctx reconcile.Context, rs *api.ReplicaSet, st 
 		if err == nil {
 			return out.(*api.ReplicaSet), nil
 		}
-		if i >= 1 || !apiserver.IsReason(err, apiserver.ReasonConflict) {
+		if i >= 1 {
 			return nil, err
 		}
 		live, ok := ctx.LiveGet(api.KeyOf(rs))
 		if !ok {
-			return nil, err
+			return nil, apiserver.NotFound(api.KindReplicaSet, rs.Name)
 		}
 		cur = live.(*api.ReplicaSet)
 	}

@@ -4,7 +4,7 @@ GO        ?= go
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 
-.PHONY: run wasm build test fmt-check vet test-native test-wasm bench fuzz profile-page
+.PHONY: run wasm build test fmt-check vet test-native test-wasm test-conformance conformance bench fuzz profile-page
 
 # Builds the WebAssembly playground and serves it locally.
 run: wasm
@@ -18,14 +18,16 @@ build: wasm
 
 # Every test: formatting, vet, unit, golden, property and component tests,
 # the browser tests in headless Chromium (required here, not skipped), a
-# one-iteration run of every benchmark, and the engine under WebAssembly.
-test: fmt-check vet test-native test-wasm
+# one-iteration run of every benchmark, the engine under WebAssembly, and
+# the differential harness against the upstream controllers.
+test: fmt-check vet test-native test-wasm test-conformance
 
 fmt-check:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 vet:
 	$(GO) vet ./...
+	cd conformance && $(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/...
 
 test-native:
@@ -36,6 +38,16 @@ test-native:
 # The engine and the view-model must behave the same compiled to WebAssembly (run under Node).
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/... ./app/model/... ./app/share/...
+
+# The differential harness (its own module, conformance/, so app.wasm never
+# links k8s.io/kubernetes): every deployment and ReplicaSet controller tick
+# of every example, 20 random rollouts and 20 fault scenarios, re-decided by
+# the upstream controllers (v1.34). `make conformance` replays 300 of each.
+test-conformance:
+	cd conformance && $(GO) test -c -o ../bin/conformance.test . && ../bin/conformance.test -test.count=1
+
+conformance:
+	cd conformance && $(GO) test -c -o ../bin/conformance.test . && ../bin/conformance.test -test.count=1 -test.timeout 60m -long
 
 # Engine benchmarks natively and in WebAssembly (Node), the view-model,
 # the playground in headless Chromium, and a 24-hour soak (figures in

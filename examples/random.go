@@ -143,3 +143,71 @@ spec:
   actions:
 %s`, initial, rng.IntN(3), 1+rng.IntN(2), seed, 200+rng.IntN(3000), 200+rng.IntN(3000), rng.IntN(5), actions.String())), replicas
 }
+
+// History builds, from a seed, a Deployment driven through its rollout
+// history: image changes, pauses and resumes, undos (to the previous or a
+// numbered revision), scales and restarts at random times in the first
+// eight minutes, with a Recreate strategy one time in four.
+func History(seed uint64) []byte {
+	rng := rand.New(rand.NewPCG(seed, 13))
+	var actions strings.Builder
+	version := 1
+	for range 3 + rng.IntN(8) {
+		at := 20 + rng.IntN(460)
+		var cmd string
+		switch rng.IntN(7) {
+		case 0, 1:
+			version++
+			cmd = fmt.Sprintf("set image deployment/web web=web:%d", 1+version%4)
+		case 2:
+			cmd = "rollout pause deployment/web"
+		case 3:
+			cmd = "rollout resume deployment/web"
+		case 4:
+			cmd = "rollout undo deployment/web"
+			if rng.IntN(2) == 0 {
+				cmd += fmt.Sprintf(" --to-revision=%d", 1+rng.IntN(3))
+			}
+		case 5:
+			cmd = fmt.Sprintf("scale deployment/web --replicas=%d", rng.IntN(9))
+		case 6:
+			cmd = "rollout restart deployment/web"
+		}
+		fmt.Fprintf(&actions, "    - {at: %ds, kubectl: %s}\n", at, cmd)
+	}
+	fmt.Fprintf(&actions, "    - {at: 500s, kubectl: rollout resume deployment/web}\n")
+	strategy := fmt.Sprintf("{rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}", fencepost(rng), fencepost(rng))
+	if rng.IntN(4) == 0 {
+		strategy = "{type: Recreate}"
+	}
+	return []byte(fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: %d
+  revisionHistoryLimit: %d
+  minReadySeconds: %d
+  strategy: %s
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: web
+          image: web:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
+          resources: {requests: {cpu: 100m, memory: 64Mi}}
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+spec:
+  seed: %d
+  nodes: {count: 3}
+  images:
+    "web:1": {pull: 1s, start: 1s, ready: 1s}
+    "web:2": {pull: 2s, start: 1s, ready: 2s}
+    "web:3": {pull: 1s, pullError: "manifest unknown"}
+    "web:4": {pull: 1s, start: 1s, exitAfter: 3s, exitCode: 1}
+  actions:
+%s`, 1+rng.IntN(8), 1+rng.IntN(4), rng.IntN(3), strategy, seed, actions.String()))
+}

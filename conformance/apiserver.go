@@ -1,0 +1,343 @@
+package conformance
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	apps "k8s.io/api/apps/v1"
+	core "k8s.io/api/core/v1"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes/fake"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/kubernetes/pkg/apis/core/v1/helper/qos"
+)
+
+// write is one write the upstream controller made through the fake API
+// server, with the stored object before and after it.
+type write struct {
+	verb   string // create, update, delete
+	sub    string // "status" for the status subresource
+	kind   string
+	name   string
+	before runtime.Object // nil for a create
+	after  runtime.Object // nil for a delete
+	err    error
+}
+
+// apiServer is a client-go fake clientset whose reactors behave like the
+// engine's (and the real) API server for the calls the controllers make:
+// generateName, uid, generation and resourceVersion on create; a Conflict
+// when an update carries a stale resourceVersion; the status subresource
+// keeping spec (and labels) and the main resource keeping status
+// (pkg/registry/apps/{deployment,replicaset}/strategy.go,
+// pkg/registry/core/pod/strategy.go). Every write is recorded.
+type apiServer struct {
+	client  *fake.Clientset
+	tracker clienttesting.ObjectTracker
+	rv      int64
+	names   int
+	writes  []write
+	now     metav1.Time // creationTimestamp of created objects
+	// hashes maps upstream's pod-template-hash of a template to the
+	// engine's: objects upstream sends are translated on the way in, so a
+	// ReplicaSet upstream names web-<its hash> meets the engine's
+	// web-<engine hash> (see allowances.go).
+	hashes map[string]string
+}
+
+func newAPIServer(objs []runtime.Object, rv int64, now metav1.Time) *apiServer {
+	client := fake.NewSimpleClientset(objs...)
+	s := &apiServer{client: client, tracker: client.Tracker(), rv: rv, now: now}
+	client.PrependReactor("create", "*", s.create)
+	client.PrependReactor("update", "*", s.update)
+	client.PrependReactor("patch", "*", s.patch)
+	client.PrependReactor("delete", "*", s.delete)
+	return s
+}
+
+func (s *apiServer) nextRV() string {
+	s.rv++
+	return fmt.Sprint(s.rv)
+}
+
+func kindOf(gvr schema.GroupVersionResource) string {
+	switch gvr.Resource {
+	case "deployments":
+		return "Deployment"
+	case "replicasets":
+		return "ReplicaSet"
+	case "pods":
+		return "Pod"
+	case "events":
+		return "Event"
+	}
+	return gvr.Resource
+}
+
+func (s *apiServer) get(gvr schema.GroupVersionResource, ns, name string) runtime.Object {
+	o, err := s.tracker.Get(gvr, ns, name)
+	if err != nil {
+		return nil
+	}
+	return o
+}
+
+func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error) {
+	ca := a.(clienttesting.CreateAction)
+	obj := s.translate(ca.GetObject())
+	m, _ := meta.Accessor(obj)
+	if m.GetName() == "" && m.GetGenerateName() != "" {
+		s.names++
+		m.SetName(fmt.Sprintf("%sh%04d", m.GetGenerateName(), s.names))
+	}
+	gvr := a.GetResource()
+	w := write{verb: "create", kind: kindOf(gvr), name: m.GetName()}
+	if s.get(gvr, a.GetNamespace(), m.GetName()) != nil {
+		w.err = apierrors.NewAlreadyExists(gvr.GroupResource(), m.GetName())
+		s.writes = append(s.writes, w)
+		return true, nil, w.err
+	}
+	m.SetNamespace(a.GetNamespace())
+	m.SetUID(types.UID(fmt.Sprintf("uid-%d", s.rv+1)))
+	m.SetResourceVersion(s.nextRV())
+	m.SetCreationTimestamp(s.now)
+	m.SetGeneration(1)
+	switch o := obj.(type) {
+	case *apps.Deployment:
+		o.Status = apps.DeploymentStatus{}
+	case *apps.ReplicaSet:
+		o.Status = apps.ReplicaSetStatus{}
+	case *core.Pod:
+		o.Status = core.PodStatus{Phase: core.PodPending, QOSClass: qos.GetPodQOS(o)}
+		admitPod(o)
+	}
+	if err := s.tracker.Create(gvr, obj, a.GetNamespace()); err != nil {
+		w.err = err
+		s.writes = append(s.writes, w)
+		return true, nil, err
+	}
+	w.after = obj
+	s.writes = append(s.writes, w)
+	return true, obj.DeepCopyObject(), nil
+}
+
+func (s *apiServer) update(a clienttesting.Action) (bool, runtime.Object, error) {
+	ua := a.(clienttesting.UpdateAction)
+	obj := s.translate(ua.GetObject())
+	m, _ := meta.Accessor(obj)
+	gvr := a.GetResource()
+	w := write{verb: "update", sub: a.GetSubresource(), kind: kindOf(gvr), name: m.GetName()}
+	old := s.get(gvr, a.GetNamespace(), m.GetName())
+	if old == nil {
+		w.err = apierrors.NewNotFound(gvr.GroupResource(), m.GetName())
+		s.writes = append(s.writes, w)
+		return true, nil, w.err
+	}
+	om, _ := meta.Accessor(old)
+	if rv := m.GetResourceVersion(); rv != "" && rv != om.GetResourceVersion() {
+		w.err = apierrors.NewConflict(gvr.GroupResource(), m.GetName(), fmt.Errorf("the object has been modified; please apply your changes to the latest version and try again"))
+		s.writes = append(s.writes, w)
+		return true, nil, w.err
+	}
+	prepareForUpdate(obj, old, a.GetSubresource() == "status")
+	if apiequality.Semantic.DeepEqual(obj, old) {
+		// A no-op update does not bump the resourceVersion.
+		w.before, w.after = old, old
+		s.writes = append(s.writes, w)
+		return true, old.DeepCopyObject(), nil
+	}
+	m.SetResourceVersion(s.nextRV())
+	if err := s.tracker.Update(gvr, obj, a.GetNamespace()); err != nil {
+		w.err = err
+		s.writes = append(s.writes, w)
+		return true, nil, err
+	}
+	w.before, w.after = old, obj
+	s.writes = append(s.writes, w)
+	return true, obj.DeepCopyObject(), nil
+}
+
+// patch applies the patch with the tracker's own reaction (JSON, merge
+// and strategic merge patches), then records it as an update.
+func (s *apiServer) patch(a clienttesting.Action) (bool, runtime.Object, error) {
+	pa := a.(clienttesting.PatchAction)
+	gvr := a.GetResource()
+	w := write{verb: "update", sub: a.GetSubresource(), kind: kindOf(gvr), name: pa.GetName()}
+	old := s.get(gvr, a.GetNamespace(), pa.GetName())
+	_, obj, err := clienttesting.ObjectReaction(s.tracker)(a)
+	if err != nil {
+		w.err = err
+		s.writes = append(s.writes, w)
+		return true, nil, err
+	}
+	m, _ := meta.Accessor(obj)
+	if old != nil && !apiequality.Semantic.DeepEqual(obj, old) {
+		m.SetResourceVersion(s.nextRV())
+		if err := s.tracker.Update(gvr, obj, a.GetNamespace()); err != nil {
+			return true, nil, err
+		}
+	}
+	w.before, w.after = old, obj
+	s.writes = append(s.writes, w)
+	return true, obj.DeepCopyObject(), nil
+}
+
+func (s *apiServer) delete(a clienttesting.Action) (bool, runtime.Object, error) {
+	da := a.(clienttesting.DeleteAction)
+	gvr := a.GetResource()
+	w := write{verb: "delete", kind: kindOf(gvr), name: da.GetName()}
+	old := s.get(gvr, a.GetNamespace(), da.GetName())
+	if old == nil {
+		w.err = apierrors.NewNotFound(gvr.GroupResource(), da.GetName())
+		s.writes = append(s.writes, w)
+		return true, nil, w.err
+	}
+	if pre := da.GetDeleteOptions().Preconditions; pre != nil && pre.UID != nil {
+		if om, _ := meta.Accessor(old); om.GetUID() != *pre.UID {
+			w.err = apierrors.NewConflict(gvr.GroupResource(), da.GetName(), fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", *pre.UID, om.GetUID()))
+			s.writes = append(s.writes, w)
+			return true, nil, w.err
+		}
+	}
+	if err := s.tracker.Delete(gvr, a.GetNamespace(), da.GetName()); err != nil {
+		return true, nil, err
+	}
+	w.before = old
+	s.writes = append(s.writes, w)
+	return true, nil, nil
+}
+
+// translate returns a copy of o with upstream's template hashes replaced
+// by the engine's in every string (names, labels, selectors), leaving
+// everything else, timestamps included, untouched.
+func (s *apiServer) translate(o runtime.Object) runtime.Object {
+	cp := o.DeepCopyObject()
+	if len(s.hashes) > 0 {
+		replaceStrings(reflect.ValueOf(cp), func(v string) string {
+			for from, to := range s.hashes {
+				v = strings.ReplaceAll(v, from, to)
+			}
+			return v
+		})
+	}
+	return cp
+}
+
+// replaceStrings applies f to every settable string reachable from v,
+// map keys and values included.
+func replaceStrings(v reflect.Value, f func(string) string) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			replaceStrings(v.Elem(), f)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				replaceStrings(v.Field(i), f)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			replaceStrings(v.Index(i), f)
+		}
+	case reflect.Map:
+		if v.Type().Key().Kind() != reflect.String || v.Type().Elem().Kind() != reflect.String || v.IsNil() {
+			return
+		}
+		m := reflect.MakeMapWithSize(v.Type(), v.Len())
+		for _, k := range v.MapKeys() {
+			m.SetMapIndex(reflect.ValueOf(f(k.String())).Convert(k.Type()), reflect.ValueOf(f(v.MapIndex(k).String())).Convert(v.Type().Elem()))
+		}
+		v.Set(m)
+	case reflect.String:
+		if v.CanSet() {
+			v.SetString(f(v.String()))
+		}
+	}
+}
+
+// admitPod applies the mutating admission plugins the engine's API server
+// applies to a new pod, as a default cluster enables them:
+// ServiceAccount (the "default" account; the engine mounts no token
+// volume), Priority (0 without a priorityClassName and no default class)
+// and DefaultTolerationSeconds (tolerate not-ready and unreachable nodes
+// for 300 s) — plugin/pkg/admission/{serviceaccount,priority,
+// defaulttolerationseconds}.
+func admitPod(p *core.Pod) {
+	if p.Spec.ServiceAccountName == "" {
+		p.Spec.ServiceAccountName = "default"
+	}
+	if p.Spec.Priority == nil {
+		zero := int32(0)
+		p.Spec.Priority = &zero
+	}
+	for _, key := range []string{core.TaintNodeNotReady, core.TaintNodeUnreachable} {
+		found := false
+		for _, t := range p.Spec.Tolerations {
+			if t.Key == key && (t.Effect == core.TaintEffectNoExecute || t.Effect == "") {
+				found = true
+			}
+		}
+		if !found {
+			secs := int64(300)
+			p.Spec.Tolerations = append(p.Spec.Tolerations, core.Toleration{Key: key, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: &secs})
+		}
+	}
+}
+
+// prepareForUpdate is the registry strategies' PrepareForUpdate: the main
+// resource keeps the stored status and bumps generation when the spec
+// changes (for Deployments, annotations too); the status subresource keeps
+// the stored spec (and a Deployment's labels).
+func prepareForUpdate(obj, old runtime.Object, status bool) {
+	m, _ := meta.Accessor(obj)
+	om, _ := meta.Accessor(old)
+	m.SetGeneration(om.GetGeneration())
+	m.SetUID(om.GetUID())
+	m.SetCreationTimestamp(om.GetCreationTimestamp())
+	switch o := obj.(type) {
+	case *apps.Deployment:
+		od := old.(*apps.Deployment)
+		if status {
+			o.Spec, o.Labels = od.Spec, od.Labels
+			return
+		}
+		o.Status = od.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, od.Spec) || !apiequality.Semantic.DeepEqual(o.Annotations, od.Annotations) {
+			o.Generation = od.Generation + 1
+		}
+	case *apps.ReplicaSet:
+		ors := old.(*apps.ReplicaSet)
+		if status {
+			o.Spec = ors.Spec
+			return
+		}
+		o.Status = ors.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, ors.Spec) {
+			o.Generation = ors.Generation + 1
+		}
+	case *core.Pod:
+		op := old.(*core.Pod)
+		if status {
+			o.Spec = op.Spec
+			return
+		}
+		o.Status = op.Status
+	}
+}
+
+// errorText is the text of err as the engine's trace writes it, "" for nil.
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return strings.TrimSpace(err.Error())
+}

@@ -1,0 +1,102 @@
+package conformance
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/examples"
+)
+
+var long = flag.Bool("long", false, "replay many more generated scenarios (make conformance)")
+
+// run loads a scenario and checks it until it settles or reaches maxMS.
+func run(t *testing.T, src []byte, maxMS int64) *Report {
+	t.Helper()
+	sc, err := scenario.Parse(src)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	e, err := engine.New(sc.Config)
+	if err != nil {
+		t.Fatalf("engine: %v", err)
+	}
+	rep, err := Check(e, func(e *engine.Engine) bool { return e.Now() > maxMS })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func report(t *testing.T, rep *Report) {
+	t.Helper()
+	totals.add(rep)
+	allowed := 0
+	for _, d := range rep.Differences {
+		if d.Allowance != "" {
+			allowed++
+			t.Logf("%s", d)
+		}
+	}
+	for _, d := range rep.Unexplained() {
+		t.Errorf("%s", d)
+	}
+	t.Logf("replayed %v; %d allowed differences", rep.Checked, allowed)
+}
+
+// Every example: every deployment and ReplicaSet controller tick agrees
+// with upstream, or differs only as allowances.go allows.
+func TestExamples(t *testing.T) {
+	for _, ex := range examples.All() {
+		t.Run(ex.Name, func(t *testing.T) {
+			report(t, run(t, []byte(ex.Source), 60*60_000))
+		})
+	}
+}
+
+// scenarios is how many of each generated kind make test replays; make
+// conformance (-long) replays 300.
+func scenarios() int {
+	if *long {
+		return 300
+	}
+	return 50
+}
+
+// Random rolling updates (the engine's property-test generator).
+func TestRandomRollouts(t *testing.T) {
+	n := scenarios()
+	rng := rand.New(rand.NewPCG(2026, 11))
+	for i := range n {
+		r := examples.RandomRollout(rng)
+		t.Run(fmt.Sprintf("%d/replicas=%d,surge=%s,unavailable=%s,failing=%v", i, r.Replicas, r.Surge, r.Unavailable, r.Failing), func(t *testing.T) {
+			report(t, run(t, r.Scenario(), 20*60_000))
+		})
+	}
+}
+
+// Random rollouts, scales and restarts under node faults, pod kills and
+// a vanishing image (the engine's fault-fuzz generator).
+func TestFaults(t *testing.T) {
+	n := scenarios()
+	for seed := range uint64(n) {
+		src, _ := examples.Faulty(seed + 1)
+		t.Run(fmt.Sprint(seed+1), func(t *testing.T) {
+			report(t, run(t, src, 20*60_000))
+		})
+	}
+}
+
+// Rollout history: image changes, pause and resume, undo (also to a
+// revision), scale and restart, rolling or Recreate, with a crashing and
+// an unpullable image among the versions.
+func TestHistory(t *testing.T) {
+	for seed := range uint64(scenarios()) {
+		t.Run(fmt.Sprint(seed+1), func(t *testing.T) {
+			report(t, run(t, examples.History(seed+1), 20*60_000))
+		})
+	}
+}

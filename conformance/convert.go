@@ -1,0 +1,152 @@
+package conformance
+
+import (
+	"encoding/json"
+	"reflect"
+	"fmt"
+	"strings"
+	"time"
+
+	apps "k8s.io/api/apps/v1"
+	core "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// clock maps the engine's virtual milliseconds onto wall-clock time so
+// that upstream code which calls time.Now or metav1.Now directly (condition
+// timestamps, the pod-age ranks of a scale-down) sees the tick's virtual
+// time, give or take the microseconds the replay takes.
+type clock struct {
+	offset time.Duration // wall = epoch-based virtual time + offset
+	now    time.Time     // the tick's virtual time on the wall clock
+}
+
+// newClock anchors virtual time nowMS at the current wall-clock instant.
+func newClock(nowMS int64) clock {
+	virtual := api.Time{MS: nowMS, Set: true}.Wall()
+	wall := time.Now()
+	return clock{offset: wall.Sub(virtual), now: wall}
+}
+
+// toK8s converts an engine object into the typed k8s.io/api object, by its
+// JSON (the engine's types use Kubernetes' field names), with every
+// timestamp moved onto the wall clock.
+func (c clock) toK8s(o api.Object) (runtime.Object, error) {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return nil, fmt.Errorf("marshal %s: %w", api.KeyOf(o), err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	c.shift(m, "")
+	var out runtime.Object
+	switch o.GetKind() {
+	case api.KindDeployment:
+		out = &apps.Deployment{}
+	case api.KindReplicaSet:
+		out = &apps.ReplicaSet{}
+	case api.KindPod:
+		out = &core.Pod{}
+	case api.KindNode:
+		out = &core.Node{}
+	default:
+		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
+	}
+	m["kind"] = o.GetKind()
+	m["apiVersion"] = api.APIVersionOf(o.GetKind())
+	b, err = json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		return nil, fmt.Errorf("unmarshal %s into %T: %w", api.KeyOf(o), out, err)
+	}
+	return out, nil
+}
+
+// shift moves every RFC 3339 timestamp in a JSON tree by the offset.
+func (c clock) shift(v any, key string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = c.shift(e, k)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = c.shift(e, key)
+		}
+	case string:
+		if isTimeKey(key) {
+			if t, err := time.Parse(time.RFC3339, x); err == nil {
+				return t.Add(c.offset).Format(time.RFC3339Nano)
+			}
+		}
+	}
+	return v
+}
+
+func isTimeKey(k string) bool {
+	return strings.HasSuffix(k, "Time") || strings.HasSuffix(k, "Timestamp") || k == "startedAt" || k == "finishedAt"
+}
+
+// toK8sAll converts a list of objects.
+func (c clock) toK8sAll(objs []api.Object) ([]runtime.Object, error) {
+	out := make([]runtime.Object, 0, len(objs))
+	for _, o := range objs {
+		k, err := c.toK8s(o)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// metaNow is the tick's time as the API server would stamp it.
+func (c clock) metaNow() metav1.Time { return metav1.NewTime(c.now) }
+
+var metaTimeType = reflect.TypeOf(metav1.Time{})
+
+// toVirtual returns a copy of o with every metav1.Time moved back from the
+// wall clock to virtual time and truncated to the second.
+func (c clock) toVirtual(o runtime.Object) runtime.Object {
+	if o == nil {
+		return nil
+	}
+	cp := o.DeepCopyObject()
+	c.unshift(reflect.ValueOf(cp))
+	return cp
+}
+
+func (c clock) unshift(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			c.unshift(v.Elem())
+		}
+	case reflect.Struct:
+		if v.Type() == metaTimeType {
+			t := v.Addr().Interface().(*metav1.Time)
+			if !t.IsZero() {
+				t.Time = t.Time.Add(-c.offset).Truncate(time.Second).UTC()
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				c.unshift(v.Field(i))
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			c.unshift(v.Index(i))
+		}
+	case reflect.Map:
+		// Maps in the API types hold strings and quantities, never times.
+	}
+}

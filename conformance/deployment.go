@@ -1,0 +1,113 @@
+package conformance
+
+import (
+	"context"
+	"reflect"
+	"time"
+	_ "unsafe" // go:linkname
+
+	apps "k8s.io/api/apps/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/tools/record"
+	"k8s.io/kubernetes/pkg/controller"
+	"k8s.io/kubernetes/pkg/controller/deployment"
+
+	"github.com/stateflow/stateflow/engine/api"
+	dc "github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/replicaset"
+)
+
+// The deployment controller reads the time for its progress deadline
+// through these package variables (progress.go, util/deployment_util.go),
+// which upstream's own tests replace; the harness sets them to the tick's
+// virtual time.
+//
+//go:linkname deploymentNowFn k8s.io/kubernetes/pkg/controller/deployment.nowFn
+var deploymentNowFn func() time.Time
+
+//go:linkname deploymentUtilNowFn k8s.io/kubernetes/pkg/controller/deployment/util.nowFn
+var deploymentUtilNowFn func() time.Time
+
+// replayers are the controllers the harness checks, by component name.
+var replayers = map[string]replayer{
+	dc.Name:         replayDeployment,
+	replicaset.Name: replayReplicaSet,
+}
+
+// localState names the components whose state outside their cache a sync
+// reads, so the harness keeps a copy from before each tick.
+var localState = map[string]bool{replicaset.Name: true}
+
+// informersFrom builds shared informers that are never started, whose
+// indexers hold exactly the objects of view (kinds of the tick's
+// namespace) — the upstream unit tests' way to give a controller a cache.
+func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFactory, error) {
+	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
+	idx := map[string]cache.SharedIndexInformer{
+		api.KindDeployment: f.Apps().V1().Deployments().Informer(),
+		api.KindReplicaSet: f.Apps().V1().ReplicaSets().Informer(),
+		api.KindPod:        f.Core().V1().Pods().Informer(),
+	}
+	for _, kind := range kinds {
+		for _, o := range in.view.List(kind, in.tick.Object.Namespace) {
+			k, err := in.clock.toK8s(o)
+			if err != nil {
+				return nil, err
+			}
+			if err := idx[kind].GetIndexer().Add(k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return f, nil
+}
+
+// replayDeployment runs upstream's syncDeployment for the tick's key.
+func replayDeployment(ctx context.Context, in *tickInput) (outcome, error) {
+	f, err := informersFrom(in, api.KindDeployment, api.KindReplicaSet, api.KindPod)
+	if err != nil {
+		return outcome{}, err
+	}
+	hashes, err := templateHashes(in)
+	if err != nil {
+		return outcome{}, err
+	}
+	srv := newAPIServer(in.live, in.rv, in.clock.metaNow())
+	srv.hashes = hashes
+	ctrl, err := deployment.NewDeploymentController(ctx, f.Apps().V1().Deployments(), f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client)
+	if err != nil {
+		return outcome{}, err
+	}
+	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
+	rec := &recorder{}
+	field(ctrl, "eventRecorder").Set(reflect.ValueOf(record.EventRecorder(rec)))
+	now := in.clock.now
+	deploymentNowFn = func() time.Time { return now }
+	deploymentUtilNowFn = func() time.Time { return now }
+	sync := field(ctrl, "syncHandler").Interface().(func(context.Context, string) error)
+	err = sync(ctx, in.tick.Object.Namespace+"/"+in.tick.Object.Name)
+	out, oerr := upstreamOutcome(srv, rec, err, in.clock)
+	out.hashes = hashes
+	return out, oerr
+}
+
+// templateHashes pairs upstream's pod-template-hash of the cached
+// Deployment's template with the engine's (allowances.go says why they
+// differ).
+func templateHashes(in *tickInput) (map[string]string, error) {
+	o, ok := in.view.Get(in.tick.Object)
+	if !ok {
+		return nil, nil
+	}
+	ours := o.(*api.Deployment)
+	k, err := in.clock.toK8s(ours)
+	if err != nil {
+		return nil, err
+	}
+	theirs := k.(*apps.Deployment)
+	return map[string]string{
+		controller.ComputeHash(&theirs.Spec.Template, theirs.Status.CollisionCount): dc.ComputeHash(&ours.Spec.Template, ours.Status.CollisionCount),
+	}, nil
+}

@@ -1,0 +1,370 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"unsafe"
+
+	apps "k8s.io/api/apps/v1"
+	core "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// outcome is what one sync did, in comparable form.
+type outcome struct {
+	changes []change
+	events  []string
+	// raw are upstream's Events before correlation.
+	raw []*core.Event
+	err     string
+	// hashes maps upstream's pod-template-hash values to the engine's
+	// for the same template (see allowances.go).
+	hashes map[string]string
+	// couldDelete, for a ReplicaSet sync, says whether upstream could have
+	// chosen these pods to delete (see deletionChoices).
+	couldDelete func(victims []string) bool
+}
+
+// Difference is one tick on which the engine and the upstream controller
+// disagree, with a readable diff.
+type Difference struct {
+	Tick      int
+	Time      int64
+	Component string
+	Object    string
+	Lines     []string // "- engine: …" and "+ upstream: …"
+	Allowance string   // the allowance that explains it, if any
+}
+
+func (d Difference) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "tick %d (%s) %s %s:", d.Tick, trace.FormatTime(d.Time), d.Component, d.Object)
+	if d.Allowance != "" {
+		fmt.Fprintf(&b, " [allowed: %s]", d.Allowance)
+	}
+	for _, l := range d.Lines {
+		b.WriteString("\n    " + l)
+	}
+	return b.String()
+}
+
+// Report sums up a run: the ticks replayed per component, and the
+// differences, allowed or not.
+type Report struct {
+	Checked     map[string]int
+	Differences []Difference
+}
+
+// Unexplained returns the differences no allowance explains.
+func (r *Report) Unexplained() []Difference {
+	var out []Difference
+	for _, d := range r.Differences {
+		if d.Allowance == "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// replayer re-decides one tick of one component upstream.
+type replayer func(ctx context.Context, in *tickInput) (outcome, error)
+
+// tickInput is everything a component had at a tick.
+type tickInput struct {
+	tick  *trace.Tick
+	view  *informer.Cache  // the component's cache as the tick read it
+	live  []runtime.Object // the API server's objects before the tick
+	rv    int64
+	clock clock
+	comp  any // the engine's component
+	// before is the component as it was before the tick, for the local
+	// state a sync changes (the ReplicaSet controller's expectations).
+	before reconcile.Component
+}
+
+// Check steps e until stop says so (or nothing is left to do), and
+// replays every tick of a covered controller through upstream.
+func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
+	ctx := context.Background()
+	rep := &Report{Checked: map[string]int{}}
+	correlators := map[string]*correlator{}
+	comps := map[string]any{}
+	for _, c := range e.Components() {
+		comps[c.Name()] = c
+	}
+	for !stop(e) {
+		rvBefore := e.Store().ResourceVersion()
+		snapshots := map[string]reconcile.Component{}
+		for _, c := range e.Components() {
+			if localState[c.Name()] {
+				snapshots[c.Name()] = c.Clone()
+			}
+		}
+		tk := e.Step()
+		if tk == nil {
+			break
+		}
+		replay, ok := replayers[tk.Component]
+		if !ok {
+			continue
+		}
+		in, err := newTickInput(e, tk, comps[tk.Component], rvBefore)
+		if err != nil {
+			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
+		}
+		in.before = snapshots[tk.Component]
+		theirs, err := replay(ctx, in)
+		if err != nil {
+			return rep, fmt.Errorf("tick %d: replaying %s upstream: %w", tk.Seq, tk.Component, err)
+		}
+		ours, err := engineOutcome(tk, in.clock)
+		if err != nil {
+			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
+		}
+		names := nameMap(ours, theirs)
+		corr := correlators[tk.Component]
+		if corr == nil {
+			corr = newCorrelator()
+			correlators[tk.Component] = corr
+		}
+		for _, ev := range theirs.raw {
+			ev.Message = renameText(names, ev.Message)
+		}
+		theirs.events = corr.correlate(tk.Component, tk.Time, theirs.raw)
+		rep.Checked[tk.Component]++
+		if lines := compare(ours, theirs, names); len(lines) > 0 {
+			d := Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Component, Object: tk.Object.String(), Lines: lines}
+			d.Allowance = allowed(lines, ours, theirs)
+			rep.Differences = append(rep.Differences, d)
+		}
+	}
+	return rep, nil
+}
+
+// cacheHolder is what the engine's controllers expose of their view.
+type cacheHolder interface{ Cache() *informer.Cache }
+
+func newTickInput(e *engine.Engine, tk *trace.Tick, comp any, rv int64) (*tickInput, error) {
+	ch, ok := comp.(cacheHolder)
+	if !ok {
+		return nil, fmt.Errorf("component %s exposes no cache", tk.Component)
+	}
+	clk := newClock(tk.Time)
+	live, err := clk.toK8sAll(liveBefore(e.Store(), tk, tk.Object.Namespace))
+	if err != nil {
+		return nil, err
+	}
+	return &tickInput{tick: tk, view: ch.Cache(), live: live, rv: rv, clock: clk, comp: comp}, nil
+}
+
+// liveKinds are the kinds the replayed controllers read or write.
+var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod}
+
+// liveBefore rebuilds the API server's objects of the namespace as they
+// were before the tick: the store after it, with each object the tick
+// wrote put back as its first write found it.
+func liveBefore(s *apiserver.Store, tk *trace.Tick, ns string) []api.Object {
+	objs := map[api.Key]api.Object{}
+	for _, kind := range liveKinds {
+		for _, o := range s.List(kind, ns) {
+			objs[api.KeyOf(o)] = o
+		}
+	}
+	seen := map[api.Key]bool{}
+	for _, ef := range tk.Effects {
+		if ef.Class == trace.Event || seen[ef.Object] {
+			continue
+		}
+		seen[ef.Object] = true
+		if ef.Before == nil {
+			delete(objs, ef.Object)
+		} else {
+			objs[ef.Object] = ef.Before
+		}
+	}
+	out := make([]api.Object, 0, len(objs))
+	for _, kind := range liveKinds {
+		for k, o := range objs {
+			if k.Kind == kind {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// engineOutcome is the engine's tick in comparable form.
+func engineOutcome(tk *trace.Tick, clk clock) (outcome, error) {
+	out := outcome{err: tk.Error}
+	for _, ef := range tk.Effects {
+		if ef.Class == trace.Event {
+			ev := ef.After.(*api.Event)
+			out.events = append(out.events, eventLine(ev.InvolvedObject.Kind, ev.InvolvedObject.Name, ev.Type, ev.Reason, ev.Message))
+			continue
+		}
+		var before, after runtime.Object
+		var err error
+		if ef.Before != nil {
+			if before, err = clk.toK8s(ef.Before); err != nil {
+				return out, err
+			}
+		}
+		if ef.After != nil {
+			if after, err = clk.toK8s(ef.After); err != nil {
+				return out, err
+			}
+		}
+		c, err := changeOf(string(ef.Op), "", ef.Object.Kind, ef.Object.Name, before, after, clk)
+		if err != nil {
+			return out, err
+		}
+		out.changes = append(out.changes, c)
+	}
+	return out, nil
+}
+
+// upstreamOutcome turns the fake API server's writes and the recorder's
+// Events into comparable form; failed writes left nothing behind.
+func upstreamOutcome(srv *apiServer, rec *recorder, err error, clk clock) (outcome, error) {
+	out := outcome{err: errorText(err), raw: rec.events}
+	for _, w := range srv.writes {
+		if w.err != nil || (w.verb == "update" && reflect.DeepEqual(w.before, w.after)) {
+			continue
+		}
+		c, cerr := changeOf(w.verb, "", w.kind, w.name, w.before, w.after, clk)
+		if cerr != nil {
+			return out, cerr
+		}
+		out.changes = append(out.changes, c)
+	}
+	return out, nil
+}
+
+// nameMap maps the names upstream chose to the engine's: pods created
+// from generateName, paired in order, and template hashes.
+func nameMap(ours, theirs outcome) map[string]string {
+	names := pairNames(ours.changes, theirs.changes, func(c change) string {
+		if g, ok := c.fields["metadata.generateName"]; ok {
+			return g
+		}
+		return ""
+	})
+	for from, to := range theirs.hashes {
+		names[from] = to
+	}
+	return names
+}
+
+// compare returns the readable differences between two outcomes: writes
+// paired by operation and object (upstream's names mapped to the
+// engine's), then Events as multisets, then the error.
+func compare(ours, theirs outcome, names map[string]string) []string {
+	rename(names, theirs.changes)
+	var lines []string
+	lines = append(lines, diffChanges(ours.changes, theirs.changes)...)
+	lines = append(lines, diffLists(ours.events, theirs.events)...)
+	if ours.err != renameText(names, theirs.err) {
+		lines = append(lines, fmt.Sprintf("- engine error:   %q", ours.err), fmt.Sprintf("+ upstream error: %q", theirs.err))
+	}
+	return lines
+}
+
+// diffChanges pairs writes by operation and object, in order, and reports
+// unpaired writes whole and paired ones field by field.
+func diffChanges(ours, theirs []change) []string {
+	key := func(c change) string { return c.verb + " " + c.kind + "/" + c.name }
+	pending := map[string][]change{}
+	for _, c := range theirs {
+		pending[key(c)] = append(pending[key(c)], c)
+	}
+	var lines []string
+	for _, c := range ours {
+		q := pending[key(c)]
+		if len(q) == 0 {
+			lines = append(lines, "- engine:   "+c.String())
+			continue
+		}
+		t := q[0]
+		pending[key(c)] = q[1:]
+		lines = append(lines, diffFields(key(c), c.fields, t.fields)...)
+	}
+	for _, c := range theirs {
+		if q := pending[key(c)]; len(q) > 0 {
+			lines = append(lines, "+ upstream: "+q[0].String())
+			pending[key(c)] = q[1:]
+		}
+	}
+	return lines
+}
+
+func diffFields(what string, ours, theirs map[string]string) []string {
+	var lines []string
+	for _, p := range sortedKeys(ours, theirs) {
+		a, okA := ours[p]
+		b, okB := theirs[p]
+		if okA && okB && a == b {
+			continue
+		}
+		if !okA {
+			a = "(unchanged)"
+		}
+		if !okB {
+			b = "(unchanged)"
+		}
+		lines = append(lines, fmt.Sprintf("~ %s %s: engine %s, upstream %s", what, p, a, b))
+	}
+	return lines
+}
+
+func sortedKeys(ms ...map[string]string) []string {
+	set := map[string]bool{}
+	for _, m := range ms {
+		for k := range m {
+			set[k] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// field returns a settable view of the unexported field name of the
+// struct ptr points to: the upstream controllers keep their recorder,
+// sync handler, pod control, clock and expectations unexported, and the
+// harness must reach them to drive one sync as upstream's own unit tests
+// do from inside the package.
+func field(ptr any, name string) reflect.Value {
+	v := reflect.ValueOf(ptr).Elem().FieldByName(name)
+	if !v.IsValid() {
+		panic(fmt.Sprintf("%T has no field %s: the upstream controller changed", ptr, name))
+	}
+	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+}
+
+// kindOfObject names the kind of a typed object that carries no TypeMeta.
+func kindOfObject(o runtime.Object) string {
+	switch o.(type) {
+	case *apps.Deployment:
+		return "Deployment"
+	case *apps.ReplicaSet:
+		return "ReplicaSet"
+	case *core.Pod:
+		return "Pod"
+	case *core.Node:
+		return "Node"
+	}
+	return fmt.Sprintf("%T", o)
+}

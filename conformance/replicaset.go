@@ -1,0 +1,128 @@
+package conformance
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"sort"
+
+	core "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/tools/record"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/controller"
+	upstream "k8s.io/kubernetes/pkg/controller/replicaset"
+	utilclock "k8s.io/utils/clock"
+	clocktesting "k8s.io/utils/clock/testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/replicaset"
+)
+
+// replayReplicaSet runs upstream's syncReplicaSet for the tick's key, with
+// the expectations the engine's controller held.
+func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
+	f, err := informersFrom(in, api.KindReplicaSet, api.KindPod)
+	if err != nil {
+		return outcome{}, err
+	}
+	srv := newAPIServer(in.live, in.rv, in.clock.metaNow())
+	ctrl := upstream.NewReplicaSetController(ctx, f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client, replicaset.BurstReplicas)
+	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
+	rec := &recorder{}
+	field(ctrl, "podControl").Set(reflect.ValueOf(controller.PodControlInterface(controller.RealPodControl{KubeClient: srv.client, Recorder: rec})))
+	field(ctrl, "clock").Set(reflect.ValueOf(utilclock.PassiveClock(clocktesting.NewFakePassiveClock(in.clock.now))))
+	key := in.tick.Object.Namespace + "/" + in.tick.Object.Name
+	if ours, ok := in.before.(*replicaset.Controller); ok {
+		exp := field(ctrl, "expectations").Interface().(*controller.UIDTrackingControllerExpectations)
+		logger := klog.FromContext(ctx)
+		if adds, dels, pending := ours.Expectations(in.tick.Object, in.tick.Time); pending {
+			if len(dels) > 0 {
+				keys := make([]string, len(dels))
+				for i, k := range dels {
+					keys[i] = k.Namespace + "/" + k.Name
+				}
+				_ = exp.ExpectDeletions(logger, key, keys)
+			} else {
+				_ = exp.SetExpectations(logger, key, adds, 0)
+			}
+		}
+	}
+	sync := field(ctrl, "syncHandler").Interface().(func(context.Context, string) error)
+	err = sync(ctx, key)
+	out, oerr := upstreamOutcome(srv, rec, err, in.clock)
+	if oerr != nil {
+		return out, oerr
+	}
+	out.couldDelete, oerr = deletionChoices(f, in)
+	return out, oerr
+}
+
+// deletionChoices returns whether upstream could have chosen a given set
+// of the ReplicaSet's pods to delete: getPodsToDelete sorts the pods with
+// controller.ActivePodsWithRanks (ranks as getPodsRankedByRelatedPodsOnSameNode
+// gives them) using sort.Sort, which is not stable, over the informer's
+// map order, so among equally ranked pods its choice depends on an order
+// nobody controls. The harness tries the engine's order (by name) and 500
+// seeded shuffles.
+func deletionChoices(f informers.SharedInformerFactory, in *tickInput) (func(victims []string) bool, error) {
+	rs, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(in.tick.Object.Namespace).Get(in.tick.Object.Name)
+	if err != nil {
+		return nil, nil // deleted: nothing to rank
+	}
+	all, err := f.Core().V1().Pods().Lister().Pods(rs.Namespace).List(labels.Everything())
+	if err != nil {
+		return nil, err
+	}
+	owner := metav1.GetControllerOf(rs)
+	onNode := map[string]int{}
+	var pods []*core.Pod
+	for _, p := range all {
+		ref := metav1.GetControllerOf(p)
+		if ref == nil || !controller.IsPodActive(p) {
+			continue
+		}
+		if ref.UID == rs.UID {
+			pods = append(pods, p)
+		}
+		if prs, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(rs.Namespace).Get(ref.Name); err == nil && prs.UID == ref.UID {
+			if o := metav1.GetControllerOf(prs); prs.UID == rs.UID || owner != nil && o != nil && o.UID == owner.UID {
+				onNode[p.Spec.NodeName]++
+			}
+		}
+	}
+	sort.Slice(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })
+	return func(victims []string) bool {
+		want := map[string]bool{}
+		for _, v := range victims {
+			want[v] = true
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(pods)), uint64(len(victims))))
+		order := append([]*core.Pod(nil), pods...)
+		for try := 0; try <= 500; try++ {
+			if try > 0 {
+				rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			}
+			ranked := controller.ActivePodsWithRanks{Pods: append([]*core.Pod(nil), order...), Rank: make([]int, len(order)), Now: metav1.NewTime(in.clock.now)}
+			for i, p := range ranked.Pods {
+				ranked.Rank[i] = onNode[p.Spec.NodeName]
+			}
+			sort.Sort(ranked)
+			if len(victims) <= len(ranked.Pods) && sameNames(ranked.Pods[:len(victims)], want) {
+				return true
+			}
+		}
+		return false
+	}, nil
+}
+
+func sameNames(pods []*core.Pod, want map[string]bool) bool {
+	for _, p := range pods {
+		if !want[p.Name] {
+			return false
+		}
+	}
+	return true
+}

@@ -2,8 +2,8 @@ package conformance
 
 import (
 	"encoding/json"
-	"reflect"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 

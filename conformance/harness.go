@@ -26,7 +26,7 @@ type outcome struct {
 	events  []string
 	// raw are upstream's Events before correlation.
 	raw []*core.Event
-	err     string
+	err string
 	// hashes maps upstream's pod-template-hash values to the engine's
 	// for the same template (see allowances.go).
 	hashes map[string]string

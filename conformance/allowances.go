@@ -30,8 +30,8 @@ var allowances = []allowance{{
 		"over the informer's map order, so among pods ActivePodsWithRanks.Less cannot tell apart " +
 		"the one deleted depends on an order nobody controls; the engine, which must be " +
 		"deterministic, sorts stably in name order. Explains the pod deletions (and their " +
-		"SuccessfulDelete Events) only when upstream's own sort, given the engine's order or one of " +
-		"500 seeded shuffles of the same pods, deletes exactly the pods the engine deleted.",
+		"SuccessfulDelete Events) only when upstream's own sort, over some order of the same pods " +
+		"(the victims first, name order, or one of 500 seeded shuffles), deletes exactly the pods the engine deleted.",
 	claim: equalRankVictims,
 }, {
 	name: "event-aggregation-choice",

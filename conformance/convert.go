@@ -133,6 +133,12 @@ func (c clock) unshift(v reflect.Value) {
 		if v.Type() == metaTimeType {
 			t := v.Addr().Interface().(*metav1.Time)
 			if !t.IsZero() {
+				// Upstream stamps metav1.Now() a few milliseconds after
+				// the tick's instant (the replay takes time): that is the
+				// tick's time.
+				if t.Time.After(c.now) {
+					t.Time = c.now
+				}
 				t.Time = t.Time.Add(-c.offset).Truncate(time.Second).UTC()
 			}
 			return

@@ -17,6 +17,7 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	dc "github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
+	"github.com/stateflow/stateflow/engine/scheduler"
 )
 
 // The deployment controller reads the time for its progress deadline
@@ -34,11 +35,12 @@ var deploymentUtilNowFn func() time.Time
 var replayers = map[string]replayer{
 	dc.Name:         replayDeployment,
 	replicaset.Name: replayReplicaSet,
+	scheduler.Name:  replayScheduler,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
-var localState = map[string]bool{replicaset.Name: true}
+var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true}
 
 // informersFrom builds shared informers that are never started, whose
 // indexers hold exactly the objects of view (kinds of the tick's

@@ -30,6 +30,12 @@ type outcome struct {
 	// hashes maps upstream's pod-template-hash values to the engine's
 	// for the same template (see allowances.go).
 	hashes map[string]string
+	// verdicts, for a scheduling cycle, are upstream's verdict on each
+	// node ("node n: score 153" or "node n: filtered: reasons"), and
+	// engineVerdicts the engine scheduler's; skip says the tick scheduled
+	// nothing (the pod was gone, bound or already assumed).
+	verdicts, engineVerdicts []string
+	skip                     bool
 	// couldDelete, for a ReplicaSet sync, says whether upstream could have
 	// chosen these pods to delete (see deletionChoices).
 	couldDelete func(victims []string) bool
@@ -103,6 +109,9 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		comps[c.Name()] = c
 	}
 	for !stop(e) {
+		// Deliveries due before the tick reach the caches (and the
+		// expectations) first: copy the components after them.
+		e.Drain()
 		rvBefore := e.Store().ResourceVersion()
 		snapshots := map[string]reconcile.Component{}
 		for _, c := range e.Components() {
@@ -127,6 +136,9 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: replaying %s upstream: %w", tk.Seq, tk.Component, err)
 		}
+		if theirs.skip {
+			continue
+		}
 		ours, err := engineOutcome(tk, in.clock)
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
@@ -142,7 +154,11 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		}
 		theirs.events = corr.correlate(tk.Component, tk.Time, theirs.raw)
 		rep.Checked[tk.Component]++
-		if lines := compare(ours, theirs, names); len(lines) > 0 {
+		compared := compare(ours, theirs, names)
+		if theirs.verdicts != nil {
+			compared = compareVerdicts(ours, theirs)
+		}
+		if lines := compared; len(lines) > 0 {
 			d := Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Component, Object: tk.Object.String(), Lines: lines}
 			d.Allowance = allowed(lines, ours, theirs)
 			rep.Differences = append(rep.Differences, d)

@@ -3,8 +3,8 @@ package conformance
 import (
 	"context"
 	"math/rand/v2"
-	"reflect"
 	"sort"
+	"reflect"
 
 	core "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -61,12 +61,16 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 }
 
 // deletionChoices returns whether upstream could have chosen a given set
-// of the ReplicaSet's pods to delete: getPodsToDelete sorts the pods with
+// of the ReplicaSet's pods to delete. getPodsToDelete sorts the pods with
 // controller.ActivePodsWithRanks (ranks as getPodsRankedByRelatedPodsOnSameNode
 // gives them) using sort.Sort, which is not stable, over the informer's
-// map order, so among equally ranked pods its choice depends on an order
-// nobody controls. The harness tries the engine's order (by name) and 500
-// seeded shuffles.
+// map order, so among pods its Less cannot tell apart the choice depends
+// on an order nobody controls (and Less is not even transitive in its
+// ties: a pod can rank before a second by uid, the second tie with a
+// third, and the third before the first). A set is a choice upstream
+// could make when upstream's own sort, over some order of the same pods,
+// puts exactly those first: the harness tries the victims first, name
+// order, and 500 seeded shuffles.
 func deletionChoices(f informers.SharedInformerFactory, in *tickInput) (func(victims []string) bool, error) {
 	rs, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(in.tick.Object.Namespace).Get(in.tick.Object.Name)
 	if err != nil {
@@ -94,18 +98,34 @@ func deletionChoices(f informers.SharedInformerFactory, in *tickInput) (func(vic
 		}
 	}
 	sort.Slice(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })
+	now := metav1.NewTime(in.clock.now)
 	return func(victims []string) bool {
 		want := map[string]bool{}
 		for _, v := range victims {
 			want[v] = true
 		}
-		rng := rand.New(rand.NewPCG(uint64(len(pods)), uint64(len(victims))))
-		order := append([]*core.Pod(nil), pods...)
-		for try := 0; try <= 500; try++ {
-			if try > 0 {
-				rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		// The victims first: an informer order in which upstream, if it
+		// can make this choice at all, most likely does.
+		first := make([]*core.Pod, 0, len(pods))
+		for _, p := range pods {
+			if want[p.Name] {
+				first = append(first, p)
 			}
-			ranked := controller.ActivePodsWithRanks{Pods: append([]*core.Pod(nil), order...), Rank: make([]int, len(order)), Now: metav1.NewTime(in.clock.now)}
+		}
+		for _, p := range pods {
+			if !want[p.Name] {
+				first = append(first, p)
+			}
+		}
+		orders := [][]*core.Pod{first, pods}
+		rng := rand.New(rand.NewPCG(uint64(len(pods)), uint64(len(victims))))
+		for range 500 {
+			o := append([]*core.Pod(nil), pods...)
+			rng.Shuffle(len(o), func(i, j int) { o[i], o[j] = o[j], o[i] })
+			orders = append(orders, o)
+		}
+		for _, order := range orders {
+			ranked := controller.ActivePodsWithRanks{Pods: append([]*core.Pod(nil), order...), Rank: make([]int, len(order)), Now: now}
 			for i, p := range ranked.Pods {
 				ranked.Rank[i] = onNode[p.Spec.NodeName]
 			}

@@ -64,6 +64,10 @@ func (a *agenda) push(it item) {
 	a.up(len(a.slots) - 1)
 }
 
+// peek returns the earliest item without removing it; the agenda must not
+// be empty.
+func (a *agenda) peek() item { return a.items[a.slots[0].idx] }
+
 // pop removes and returns the earliest item; the agenda must not be empty.
 func (a *agenda) pop() item {
 	top := a.slots[0]

@@ -188,6 +188,31 @@ func (e *Engine) Step() *trace.Tick {
 	return nil
 }
 
+// Drain processes the watch deliveries, timers and stale queue entries
+// due before the next tick, without taking it, so the components are
+// exactly as the next tick will find them (the differential harness
+// copies them here). Step then takes that tick; Drain never changes what
+// Step does.
+func (e *Engine) Drain() {
+	for _, in := range e.injected {
+		if in.after == e.w.ticks {
+			return
+		}
+	}
+	for e.w.agenda.Len() > 0 {
+		it := e.w.agenda.peek()
+		if it.kind == kindAction {
+			return
+		}
+		if it.kind == kindWork {
+			if p, ok := e.w.pending[workKey{it.comp, it.key}]; ok && p.seq == it.seq {
+				return
+			}
+		}
+		e.process(e.w.agenda.pop())
+	}
+}
+
 // process handles one agenda item and returns the tick it made, if any.
 func (e *Engine) process(it item) *trace.Tick {
 	w := e.w

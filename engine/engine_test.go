@@ -379,3 +379,27 @@ func TestRecreate(t *testing.T) {
 		t.Errorf("status %+v", d.Status)
 	}
 }
+
+// Drain takes no tick and changes nothing Step then does: a run that
+// drains before every step has the same trace as one that does not.
+func TestDrainKeepsTheTrace(t *testing.T) {
+	plain, _ := load(t, "../examples/rolling-update.yaml")
+	drained, _ := load(t, "../examples/rolling-update.yaml")
+	for i := 0; i < 400; i++ {
+		before := drained.Tick()
+		drained.Drain()
+		if drained.Tick() != before {
+			t.Fatalf("Drain took a tick at %d", before)
+		}
+		a, b := plain.Step(), drained.Step()
+		if (a == nil) != (b == nil) {
+			t.Fatalf("step %d: one run ended, the other did not", i)
+		}
+		if a == nil {
+			break
+		}
+	}
+	if got, want := string(traceJSON(t, drained.Trace())), string(traceJSON(t, plain.Trace())); got != want {
+		t.Fatal("draining before each step changed the trace")
+	}
+}

@@ -91,7 +91,7 @@ var stories = map[string]story{
 	}},
 	"insufficient-cpu": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		msgs := eventsWith(e, "FailedScheduling")
-		want := "0/4 nodes are available: 1 node(s) were unschedulable, 3 Insufficient cpu. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.."
+		want := "0/4 nodes are available: 1 node(s) were unschedulable, 3 Insufficient cpu. no new claims to deallocate, preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling."
 		if len(msgs) == 0 || msgs[0].Message != want {
 			t.Fatalf("FailedScheduling %+v\nwant %q", msgs, want)
 		}

@@ -1,10 +1,6 @@
 package scheduler
 
-import (
-	"fmt"
-
-	"github.com/stateflow/stateflow/engine/api"
-)
+import "github.com/stateflow/stateflow/engine/api"
 
 // status is one plugin's verdict on one node.
 type status struct {
@@ -50,7 +46,9 @@ func taintToleration(p *api.Pod, n *api.Node) *status {
 			continue
 		}
 		if !tolerated(p.Spec.Tolerations, t) {
-			return &status{reasons: []string{fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)}, unresolvable: true}
+			// Since v1.32 the reason no longer names the taint
+			// (tainttoleration/taint_toleration.go).
+			return &status{reasons: []string{"node(s) had untolerated taint(s)"}, unresolvable: true}
 		}
 	}
 	return nil
@@ -83,21 +81,25 @@ func nodePorts(u *podUsage, info *nodeInfo) *status {
 	return nil
 }
 
-// resourcesFit reports every insufficient resource of the node.
+// resourcesFit reports every insufficient resource of the node. A pod
+// asking for more than the node's whole allocatable cannot be helped by
+// preemption (UnschedulableAndUnresolvable, noderesources/fit.go).
 func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) *status {
-	var reasons []string
+	st := &status{}
 	a := info.allocatable(n)
 	if a.hasPods && int64(info.pods+1) > a.pods {
-		reasons = append(reasons, "Too many pods")
+		st.reasons = append(st.reasons, "Too many pods")
 	}
 	if u.milliCPU > 0 && u.milliCPU > a.milliCPU-info.milliCPU {
-		reasons = append(reasons, "Insufficient cpu")
+		st.reasons = append(st.reasons, "Insufficient cpu")
+		st.unresolvable = st.unresolvable || u.milliCPU > a.milliCPU
 	}
 	if u.memory > 0 && u.memory > a.memory-info.memory {
-		reasons = append(reasons, "Insufficient memory")
+		st.reasons = append(st.reasons, "Insufficient memory")
+		st.unresolvable = st.unresolvable || u.memory > a.memory
 	}
-	if len(reasons) == 0 {
+	if len(st.reasons) == 0 {
 		return nil
 	}
-	return &status{reasons: reasons}
+	return st
 }

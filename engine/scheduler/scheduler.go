@@ -251,9 +251,14 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 	return best.name, "", processed
 }
 
-// fitError builds the FailedScheduling message (framework/types.go
-// FitError.Error) with DefaultPreemption's postFilter message. The inner
-// message ends with "." and the outer adds one more, as in real output.
+// fitError builds the FailedScheduling message as v1.34 does
+// (framework/types.go FitError.Error, then the PostFilter plugins'
+// reasons joined by ", "): DynamicResources says "no new claims to
+// deallocate" for a pod without claims, then DefaultPreemption its own
+// FitError, where nodes that preemption cannot help (UnschedulableAndUnresolvable)
+// count as "Preemption is not helpful for scheduling" and the others as
+// "No preemption victims found for incoming pod" (every pod here has the
+// same priority, so there is never a victim).
 func fitError(total int, failures map[string]*status) string {
 	reasons := map[string]int{}
 	preempt := map[string]int{}
@@ -268,7 +273,7 @@ func fitError(total int, failures map[string]*status) string {
 		}
 	}
 	inner := fmt.Sprintf("0/%d nodes are available: %s.", total, histogram(preempt))
-	return fmt.Sprintf("0/%d nodes are available: %s. preemption: %s.", total, histogram(reasons), inner)
+	return fmt.Sprintf("0/%d nodes are available: %s. no new claims to deallocate, preemption: %s", total, histogram(reasons), inner)
 }
 
 func histogram(m map[string]int) string {

@@ -25,13 +25,23 @@ func TestFitErrorS9(t *testing.T) {
 	for _, n := range []*api.Node{node("a", "2"), node("b", "2"), node("c", "2")} {
 		fails[n.Name] = filterPod(p, n, &nodeInfo{})
 	}
-	want := "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.."
+	// The pod asks for more than any node's allocatable: preemption cannot help.
+	want := "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 	cp := node("cp", "8", api.Taint{Key: "node-role.kubernetes.io/control-plane", Effect: api.TaintNoSchedule})
 	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "2"), &nodeInfo{}), "b": filterPod(p, node("b", "2"), &nodeInfo{})}
-	want = "0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.."
+	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	if got := fitError(3, fails); got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+	// Nodes big enough but full: preemption is tried, and finds no victim
+	// among pods of equal priority.
+	busy := &nodeInfo{}
+	busy.add(usageOf(cpuPod("2")), 1)
+	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "4"), busy), "b": filterPod(p, node("b", "4"), busy)}
+	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
@@ -45,7 +55,7 @@ func TestFilterOrder(t *testing.T) {
 		t.Fatalf("reasons %v", st.reasons)
 	}
 	n.Spec.Unschedulable = false
-	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); len(st.reasons) != 1 || st.reasons[0] != "node(s) had untolerated taint {dedicated: db}" {
+	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); len(st.reasons) != 1 || st.reasons[0] != "node(s) had untolerated taint(s)" {
 		t.Fatalf("reasons %v", st.reasons)
 	}
 }

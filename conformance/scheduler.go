@@ -1,0 +1,237 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	core "k8s.io/api/core/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	configv1 "k8s.io/kube-scheduler/config/v1"
+	fwk "k8s.io/kube-scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config"
+	"k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
+	schedcache "k8s.io/kubernetes/pkg/scheduler/backend/cache"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/kubernetes/pkg/scheduler/framework/plugins"
+	frameworkruntime "k8s.io/kubernetes/pkg/scheduler/framework/runtime"
+	"k8s.io/kubernetes/pkg/scheduler/metrics"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/scheduler"
+)
+
+// defaultProfile is kube-scheduler's default profile (its plugins and
+// score weights), as the v1 defaulting fills it in.
+func defaultProfile() (*config.KubeSchedulerProfile, error) {
+	var v1cfg configv1.KubeSchedulerConfiguration
+	scheme.Scheme.Default(&v1cfg)
+	var cfg config.KubeSchedulerConfiguration
+	if err := scheme.Scheme.Convert(&v1cfg, &cfg, nil); err != nil {
+		return nil, err
+	}
+	return &cfg.Profiles[0], nil
+}
+
+// replayScheduler runs upstream's default profile (PreFilter, Filter on
+// every node, PreScore, Score with normalisation and weights) for the pod
+// the tick scheduled, on the nodes and pods the engine's scheduler
+// accounted before the tick, and compares each node's verdict: feasible
+// or not (with the filter's reasons), and the total score.
+func replayScheduler(ctx context.Context, in *tickInput) (outcome, error) {
+	before, ok := in.before.(*scheduler.Scheduler)
+	if !ok {
+		return outcome{}, fmt.Errorf("no copy of the scheduler from before the tick")
+	}
+	o, ok := before.Cache().Get(in.tick.Object)
+	if !ok {
+		return outcome{skip: true}, nil
+	}
+	pod := o.(*api.Pod)
+	if pod.Spec.NodeName != "" || pod.DeletionTimestamp != nil {
+		return outcome{skip: true}, nil
+	}
+	for _, list := range before.PodsByNode() {
+		for _, q := range list {
+			if q.Name == pod.Name && q.Namespace == pod.Namespace {
+				return outcome{skip: true}, nil // assumed: already bound by an earlier cycle
+			}
+		}
+	}
+	verdicts, err := upstreamVerdicts(ctx, in, before, pod)
+	if err != nil {
+		return outcome{}, err
+	}
+	return outcome{verdicts: verdicts, engineVerdicts: engineVerdicts(before, pod)}, nil
+}
+
+func upstreamVerdicts(ctx context.Context, in *tickInput, s *scheduler.Scheduler, p *api.Pod) ([]string, error) {
+	metrics.Register()
+	var nodes []*core.Node
+	for _, o := range s.Cache().List(api.KindNode, "") {
+		n, err := in.clock.toK8s(o)
+		if err != nil {
+			return nil, err
+		}
+		nodes = append(nodes, n.(*core.Node))
+	}
+	var pods []*core.Pod
+	for _, list := range s.PodsByNode() {
+		for _, o := range list {
+			k, err := in.clock.toK8s(o)
+			if err != nil {
+				return nil, err
+			}
+			pods = append(pods, k.(*core.Pod))
+		}
+	}
+	kpod, err := in.clock.toK8s(p)
+	if err != nil {
+		return nil, err
+	}
+	pod := kpod.(*core.Pod)
+	f, err := schedulerInformers(in)
+	if err != nil {
+		return nil, err
+	}
+	profile, err := defaultProfile()
+	if err != nil {
+		return nil, err
+	}
+	snapshot := schedcache.NewSnapshot(pods, nodes)
+	fw, err := frameworkruntime.NewFramework(ctx, plugins.NewInTreeRegistry(), profile,
+		frameworkruntime.WithSnapshotSharedLister(snapshot),
+		frameworkruntime.WithInformerFactory(f),
+		frameworkruntime.WithClientSet(fake.NewSimpleClientset()))
+	if err != nil {
+		return nil, fmt.Errorf("upstream framework: %w", err)
+	}
+	state := framework.NewCycleState()
+	infos, err := snapshot.NodeInfos().List()
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(infos, func(i, j int) bool { return infos[i].Node().Name < infos[j].Node().Name })
+	verdict := map[string]string{}
+	_, st, _ := fw.RunPreFilterPlugins(ctx, state, pod)
+	var feasible []fwk.NodeInfo
+	statuses := framework.NewDefaultNodeToStatus()
+	for _, ni := range infos {
+		if !st.IsSuccess() {
+			verdict[ni.Node().Name] = "filtered: " + strings.Join(st.Reasons(), "; ")
+			statuses.Set(ni.Node().Name, st)
+			continue
+		}
+		if fst := fw.RunFilterPlugins(ctx, state, pod, ni); !fst.IsSuccess() {
+			verdict[ni.Node().Name] = "filtered: " + strings.Join(fst.Reasons(), "; ")
+			statuses.Set(ni.Node().Name, fst)
+			continue
+		}
+		feasible = append(feasible, ni)
+	}
+	if len(feasible) == 0 && len(infos) > 0 {
+		// schedule_one.go: a FitError, with the PostFilter plugins'
+		// (preemption's, dynamic resources') message.
+		fit := &framework.FitError{Pod: pod, NumAllNodes: len(infos), Diagnosis: framework.Diagnosis{NodeToStatus: statuses}}
+		if !st.IsSuccess() {
+			fit.Diagnosis.PreFilterMsg = st.Message()
+		}
+		_, pst := fw.RunPostFilterPlugins(ctx, state, pod, statuses)
+		fit.Diagnosis.PostFilterMsg = pst.Message()
+		return append(verdictLines(verdict), "FailedScheduling: "+fit.Error()), nil
+	}
+	if len(feasible) > 0 {
+		if st := fw.RunPreScorePlugins(ctx, state, pod, feasible); !st.IsSuccess() && !st.IsSkip() {
+			return nil, fmt.Errorf("upstream PreScore: %v", st.AsError())
+		}
+		scores, st := fw.RunScorePlugins(ctx, state, pod, feasible)
+		if !st.IsSuccess() {
+			return nil, fmt.Errorf("upstream Score: %v", st.AsError())
+		}
+		for _, ns := range scores {
+			verdict[ns.Name] = fmt.Sprintf("score %d", ns.TotalScore)
+		}
+	}
+	return verdictLines(verdict), nil
+}
+
+// schedulerInformers gives the plugins that read listers (the default
+// spreading's owner selectors, volume binding) the objects of the
+// scheduler's own cache.
+func schedulerInformers(in *tickInput) (informers.SharedInformerFactory, error) {
+	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
+	for _, o := range in.view.List(api.KindPod, "") {
+		k, err := in.clock.toK8s(o)
+		if err != nil {
+			return nil, err
+		}
+		if err := f.Core().V1().Pods().Informer().GetIndexer().Add(k); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+func verdictLines(v map[string]string) []string {
+	out := make([]string, 0, len(v))
+	for node, s := range v {
+		out = append(out, "node "+node+": "+s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// engineVerdicts is the engine scheduler's view of the same cycle.
+func engineVerdicts(s *scheduler.Scheduler, p *api.Pod) []string {
+	v := map[string]string{}
+	for _, nv := range s.Evaluate(p) {
+		if nv.Reasons != nil {
+			v[nv.Node] = "filtered: " + strings.Join(nv.Reasons, "; ")
+		} else {
+			v[nv.Node] = fmt.Sprintf("score %d", nv.Score)
+		}
+	}
+	return verdictLines(v)
+}
+
+// compareVerdicts compares the nodes' verdicts, and checks that the node
+// the engine bound the pod to is one upstream scores highest.
+func compareVerdicts(ours, theirs outcome) []string {
+	engine := theirs.engineVerdicts
+	for _, e := range ours.events {
+		if i := strings.Index(e, ": Warning FailedScheduling "); i >= 0 {
+			engine = append(engine, "FailedScheduling: "+e[i+len(": Warning FailedScheduling "):])
+		}
+	}
+	lines := diffLists(engine, theirs.verdicts)
+	bound := ""
+	for _, c := range ours.changes {
+		if v, ok := c.fields["spec.nodeName"]; ok && c.kind == "Pod" {
+			bound = strings.Trim(v, `"`)
+		}
+	}
+	if bound == "" || len(lines) > 0 {
+		return lines
+	}
+	best, top := int64(-1), map[string]bool{}
+	for _, l := range theirs.verdicts {
+		var node string
+		var score int64
+		if _, err := fmt.Sscanf(l, "node %s score %d", &node, &score); err != nil {
+			continue
+		}
+		node = strings.TrimSuffix(node, ":")
+		switch {
+		case score > best:
+			best, top = score, map[string]bool{node: true}
+		case score == best:
+			top[node] = true
+		}
+	}
+	if !top[bound] {
+		lines = append(lines, fmt.Sprintf("- engine bound the pod to %s, which upstream does not score highest (%d)", bound, best))
+	}
+	return lines
+}

@@ -3,8 +3,8 @@ package conformance
 import (
 	"context"
 	"math/rand/v2"
-	"sort"
 	"reflect"
+	"sort"
 
 	core "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

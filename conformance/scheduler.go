@@ -159,7 +159,7 @@ func upstreamVerdicts(ctx context.Context, in *tickInput, s *scheduler.Scheduler
 
 // schedulerInformers gives the plugins that read listers (the default
 // spreading's owner selectors, volume binding) the objects of the
-// scheduler's own cache.
+// scheduler's own cache: pods and ReplicaSets.
 func schedulerInformers(in *tickInput) (informers.SharedInformerFactory, error) {
 	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
 	for _, o := range in.view.List(api.KindPod, "") {
@@ -168,6 +168,15 @@ func schedulerInformers(in *tickInput) (informers.SharedInformerFactory, error) 
 			return nil, err
 		}
 		if err := f.Core().V1().Pods().Informer().GetIndexer().Add(k); err != nil {
+			return nil, err
+		}
+	}
+	for _, o := range in.view.List(api.KindReplicaSet, "") {
+		k, err := in.clock.toK8s(o)
+		if err != nil {
+			return nil, err
+		}
+		if err := f.Apps().V1().ReplicaSets().Informer().GetIndexer().Add(k); err != nil {
 			return nil, err
 		}
 	}

@@ -20,6 +20,8 @@ type NodeVerdict struct {
 func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 	u := usageOf(p)
 	var out []NodeVerdict
+	var feasible []*nodeInfo
+	var at []int
 	for i, name := range s.nodes {
 		info := s.order[i]
 		if info.node == nil {
@@ -29,9 +31,13 @@ func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 		if st := filter(p, &u, info.node, info); st != nil {
 			v.Reasons = st.reasons
 		} else {
-			v.Score = score(p, &u, info.node, info)
+			feasible = append(feasible, info)
+			at = append(at, len(out))
 		}
 		out = append(out, v)
+	}
+	for i, sc := range s.scores(p, &u, feasible) {
+		out[at[i]].Score = sc
 	}
 	return out
 }

@@ -18,6 +18,10 @@ type nodeInfo struct {
 	nonZeroCPU, nonZeroMem int64     // with defaults for pods without requests
 	pods                   int
 	hostPorts              map[int32]int
+	podKeys                map[api.Key]struct{} // the pods accounted here
+	// spread caches, per default-spreading selector, how many of the
+	// node's pods it selects; it is dropped whenever they change.
+	spread map[string]int64
 	// alloc is the allocatable of the node version allocOf (objects are
 	// immutable, so a new version is a new pointer).
 	allocOf *api.Node
@@ -53,6 +57,11 @@ func (n *nodeInfo) clone() *nodeInfo {
 	for k, v := range n.hostPorts {
 		c.hostPorts[k] = v
 	}
+	c.podKeys = make(map[api.Key]struct{}, len(n.podKeys))
+	for k := range n.podKeys {
+		c.podKeys[k] = struct{}{}
+	}
+	c.spread = nil
 	return &c
 }
 
@@ -89,7 +98,17 @@ func usageOf(p *api.Pod) podUsage {
 	return u
 }
 
-func (n *nodeInfo) add(u podUsage, sign int64) {
+// add accounts pod k's usage on the node (sign 1) or removes it (-1).
+func (n *nodeInfo) add(k api.Key, u podUsage, sign int64) {
+	if n.podKeys == nil {
+		n.podKeys = map[api.Key]struct{}{}
+	}
+	if sign > 0 {
+		n.podKeys[k] = struct{}{}
+	} else {
+		delete(n.podKeys, k)
+	}
+	n.spread = nil
 	n.milliCPU += sign * u.milliCPU
 	n.memory += sign * u.memory
 	n.nonZeroCPU += sign * u.nonZeroCPU

@@ -50,7 +50,10 @@ func (s *Scheduler) Name() string { return Name }
 func (s *Scheduler) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-func (s *Scheduler) Watches() []string { return []string{api.KindNode, api.KindPod} }
+// The scheduler watches ReplicaSets for the default spreading's selectors.
+func (s *Scheduler) Watches() []string {
+	return []string{api.KindNode, api.KindPod, api.KindReplicaSet}
+}
 
 // Cache exposes the scheduler's view.
 func (s *Scheduler) Cache() *informer.Cache { return s.cache }
@@ -109,9 +112,12 @@ func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 
 func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	k := api.KeyOf(p)
+	if node, ok := s.placed[k]; ok {
+		s.nodeInfo(node).spread = nil // its labels or deletion may have changed
+	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 	if node, ok := s.placed[k]; ok && gone {
-		s.nodeInfo(node).add(usageOf(p), -1)
+		s.nodeInfo(node).add(k, usageOf(p), -1)
 		delete(s.placed, k)
 		delete(s.assumed, k)
 		s.flushParked(q)
@@ -128,7 +134,7 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 		delete(s.parked, k)
 		if _, ok := s.placed[k]; !ok {
 			s.placed[k] = p.Spec.NodeName
-			s.nodeInfo(p.Spec.NodeName).add(usageOf(p), 1)
+			s.nodeInfo(p.Spec.NodeName).add(k, usageOf(p), 1)
 		}
 		return
 	}
@@ -197,7 +203,7 @@ func (s *Scheduler) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Res
 	}
 	s.assumed[key] = node
 	s.placed[key] = node
-	s.nodeInfo(node).add(usageOf(p), 1)
+	s.nodeInfo(node).add(key, usageOf(p), 1)
 	ctx.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
 	ctx.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)
 	return reconcile.Result{}, nil
@@ -211,11 +217,7 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 		return "", "0/0 nodes are available: no nodes available to schedule pods.", 0
 	}
 	want := numFeasibleNodesToFind(total)
-	type cand struct {
-		name  string
-		score int64
-	}
-	var feasible []cand
+	var feasible []*nodeInfo
 	failures := map[string]*status{}
 	processed := 0
 	u := usageOf(p)
@@ -230,25 +232,26 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 			failures[name] = st
 			continue
 		}
-		feasible = append(feasible, cand{name, score(p, &u, n, info)})
+		feasible = append(feasible, info)
 	}
 	s.nextStart = (s.nextStart + processed) % total
 	if len(feasible) == 0 {
 		return "", fitError(total, failures), processed
 	}
-	best, count := feasible[0], 1
-	for _, c := range feasible[1:] {
+	scores := s.scores(p, &u, feasible)
+	best, count := 0, 1
+	for i := 1; i < len(feasible); i++ {
 		switch {
-		case c.score > best.score:
-			best, count = c, 1
-		case c.score == best.score:
+		case scores[i] > scores[best]:
+			best, count = i, 1
+		case scores[i] == scores[best]:
 			count++
 			if ctx.Rand().IntN(count) == 0 {
-				best = c
+				best = i
 			}
 		}
 	}
-	return best.name, "", processed
+	return feasible[best].node.Name, "", processed
 }
 
 // fitError builds the FailedScheduling message as v1.34 does

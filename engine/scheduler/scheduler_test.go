@@ -1,6 +1,8 @@
 package scheduler
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -39,7 +41,7 @@ func TestFitErrorS9(t *testing.T) {
 	// Nodes big enough but full: preemption is tried, and finds no victim
 	// among pods of equal priority.
 	busy := &nodeInfo{}
-	busy.add(usageOf(cpuPod("2")), 1)
+	busy.add(api.Key{Kind: api.KindPod, Name: "busy"}, usageOf(cpuPod("2")), 1)
 	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "4"), busy), "b": filterPod(p, node("b", "4"), busy)}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
 	if got := fitError(3, fails); got != want {
@@ -63,7 +65,7 @@ func TestFilterOrder(t *testing.T) {
 func TestLeastAllocatedPrefersEmptierNodes(t *testing.T) {
 	p := cpuPod("1")
 	busy := &nodeInfo{}
-	busy.add(usageOf(cpuPod("2")), 1)
+	busy.add(api.Key{Kind: api.KindPod, Name: "busy"}, usageOf(cpuPod("2")), 1)
 	if scorePod(p, node("a", "4"), &nodeInfo{}) <= scorePod(p, node("b", "4"), busy) {
 		t.Fatal("an empty node must score higher than a busy one")
 	}
@@ -94,5 +96,24 @@ func filterPod(p *api.Pod, n *api.Node, info *nodeInfo) *status {
 
 func scorePod(p *api.Pod, n *api.Node, info *nodeInfo) int64 {
 	u := usageOf(p)
-	return score(p, &u, n, info)
+	info.node = n
+	return New().scores(p, &u, []*nodeInfo{info})[0]
+}
+
+// PodTopologySpread's normalisation (podtopologyspread/scoring.go): raw
+// scores rounded, then 100 × (max + min − score) / max, so the nodes with
+// the fewest matching pods score 100.
+func TestNormalizeSpread(t *testing.T) {
+	for _, tc := range []struct {
+		raw  []float64
+		want []int64
+	}{
+		{[]float64{0, 0, 0}, []int64{100, 100, 100}},
+		{[]float64{2, 2 + math.Log(5), 2}, []int64{100, 50, 100}},
+		{[]float64{2 + 2*math.Log(5), 2 + math.Log(5), 2}, []int64{40, 60, 100}},
+	} {
+		if got := normalizeSpread(tc.raw); !slices.Equal(got, tc.want) {
+			t.Errorf("normalizeSpread(%v) = %v, want %v", tc.raw, got, tc.want)
+		}
+	}
 }

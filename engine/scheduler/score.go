@@ -6,23 +6,74 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// score adds the default scoring plugins that matter for a simulated
-// cluster: NodeResourcesFit LeastAllocated (weight 1), BalancedAllocation
-// (weight 1) and TaintToleration for PreferNoSchedule (weight 3).
-func score(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) int64 {
+// maxNodeScore is the most a score plugin gives a node.
+const maxNodeScore = 100
+
+// Score weights of the default profile (apis/config/v1/default_plugins.go).
+const (
+	taintTolerationWeight   = 3
+	podTopologySpreadWeight = 2
+)
+
+// scores runs the default scoring plugins that matter for a simulated
+// cluster over the feasible nodes: NodeResourcesFit LeastAllocated and
+// BalancedAllocation (weight 1 each), TaintToleration for PreferNoSchedule
+// (weight 3) and PodTopologySpread's default spreading (weight 2), each
+// normalised over the feasible nodes as upstream does. ImageLocality,
+// NodeAffinity and InterPodAffinity score every node alike here (no
+// reported images, preferred affinities or pod affinities).
+func (s *Scheduler) scores(p *api.Pod, u *podUsage, feasible []*nodeInfo) []int64 {
+	out := make([]int64, len(feasible))
+	taints := make([]int64, len(feasible))
+	for i, info := range feasible {
+		out[i] = resourceScore(u, info.node, info)
+		for _, t := range info.node.Spec.Taints {
+			if t.Effect == api.TaintPreferNoSchedule && !tolerated(p.Spec.Tolerations, t) {
+				taints[i]++
+			}
+		}
+	}
+	for i, t := range normalize(taints, true) {
+		out[i] += taintTolerationWeight * t
+	}
+	for i, sp := range s.spreadScores(p, feasible) {
+		out[i] += podTopologySpreadWeight * sp
+	}
+	return out
+}
+
+// resourceScore is LeastAllocated plus BalancedAllocation for one node.
+func resourceScore(u *podUsage, n *api.Node, info *nodeInfo) int64 {
 	a := info.allocatable(n)
 	allocCPU, allocMem := a.milliCPU, a.memory
 	reqCPU := info.nonZeroCPU + u.nonZeroCPU
 	reqMem := info.nonZeroMem + u.nonZeroMem
 	least := (leastAllocated(reqCPU, allocCPU) + leastAllocated(reqMem, allocMem)) / 2
-	balanced := balancedAllocation(reqCPU, allocCPU, reqMem, allocMem)
-	taints := int64(100)
-	for _, t := range n.Spec.Taints {
-		if t.Effect == api.TaintPreferNoSchedule && !tolerated(p.Spec.Tolerations, t) {
-			taints = 0
+	return least + balancedAllocation(reqCPU, allocCPU, reqMem, allocMem)
+}
+
+// normalize is helper.DefaultNormalizeScore: scale to 0–100 by the
+// highest, reversed when fewer is better; all zero stays zero (or 100,
+// reversed).
+func normalize(raw []int64, reverse bool) []int64 {
+	var most int64
+	for _, r := range raw {
+		most = max(most, r)
+	}
+	out := make([]int64, len(raw))
+	for i, r := range raw {
+		switch {
+		case most == 0 && reverse:
+			out[i] = maxNodeScore
+		case most == 0:
+			out[i] = 0
+		case reverse:
+			out[i] = maxNodeScore - maxNodeScore*r/most
+		default:
+			out[i] = maxNodeScore * r / most
 		}
 	}
-	return least + balanced + 3*taints
+	return out
 }
 
 // leastAllocated is (allocatable - requested) * 100 / allocatable.

@@ -1,0 +1,154 @@
+package scheduler
+
+import (
+	"math"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// The topology keys of PodTopologySpread's system defaults.
+const (
+	labelHostname = "kubernetes.io/hostname"
+	labelZone     = "topology.kubernetes.io/zone"
+)
+
+// systemDefaultConstraints are the soft spreading constraints every pod
+// without its own gets (podtopologyspread/plugin.go): at most 3 more
+// matching pods per node, 5 per zone, ScheduleAnyway — scoring only.
+var systemDefaultConstraints = []struct {
+	key     string
+	maxSkew int32
+}{{labelHostname, 3}, {labelZone, 5}}
+
+// defaultSelector is helper.DefaultSelector for what the engine
+// simulates: the selector of the pod's controlling ReplicaSet, with a key
+// for the per-node counts (ReplicaSet selectors are immutable). Services,
+// replication controllers and stateful sets add to it upstream; the
+// engine has none yet.
+func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
+	ref := p.ControllerRef()
+	if ref == nil || ref.Kind != api.KindReplicaSet || ref.APIVersion != "apps/v1" {
+		return nil, ""
+	}
+	o, ok := s.cache.Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
+	if !ok {
+		return nil, ""
+	}
+	sel := o.(*api.ReplicaSet).Spec.Selector
+	if sel.Empty() {
+		return nil, ""
+	}
+	return sel, p.Namespace + "/" + o.Meta().UID
+}
+
+// matching counts the pods accounted on a node that sel selects, in ns,
+// not terminating (countPodsMatchSelector), cached until the node's pods
+// change.
+func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, key, ns string) int64 {
+	if n, ok := info.spread[key]; ok {
+		return n
+	}
+	var n int64
+	for k := range info.podKeys {
+		o, ok := s.cache.Get(k)
+		if !ok {
+			continue
+		}
+		p := o.(*api.Pod)
+		if p.DeletionTimestamp == nil && p.Namespace == ns && sel.Matches(p.Labels) {
+			n++
+		}
+	}
+	if info.spread == nil {
+		info.spread = map[string]int64{}
+	}
+	info.spread[key] = n
+	return n
+}
+
+// spreadScores is PodTopologySpread's PreScore, Score and NormalizeScore
+// with the system default constraints, for the feasible nodes: fewer
+// matching pods in a node's domains score higher, 0 to 100. It returns nil
+// when the plugin skips (no default selector).
+func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
+	sel, key := s.defaultSelector(p)
+	if sel == nil || len(feasible) == 0 {
+		return nil
+	}
+	raw := make([]float64, len(feasible))
+	for _, c := range systemDefaultConstraints {
+		if c.key == labelHostname {
+			weight := math.Log(float64(len(feasible) + 2))
+			for i, info := range feasible {
+				if _, ok := info.node.Labels[c.key]; ok {
+					raw[i] += float64(s.matching(info, sel, key, p.Namespace))*weight + float64(c.maxSkew-1)
+				}
+			}
+			continue
+		}
+		s.addDomainScores(p, feasible, raw, c.key, c.maxSkew, sel, key)
+	}
+	return normalizeSpread(raw)
+}
+
+// addDomainScores scores a topology other than the node itself: the
+// feasible nodes' values of the key (a missing label is the value "") are
+// the domains; every node that matches the pod's nodeSelector (the
+// default NodeInclusionPolicy) adds its matching pods to its domain; a
+// feasible node carrying the label scores its domain's count.
+func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, sel *api.LabelSelector, key string) {
+	labelled := false
+	domains := map[string]int64{}
+	for _, info := range feasible {
+		_, ok := info.node.Labels[topoKey]
+		labelled = labelled || ok
+		domains[info.node.Labels[topoKey]] = 0
+	}
+	if !labelled {
+		return // no feasible node would score this constraint
+	}
+	for _, info := range s.order {
+		if info.node == nil || !selectsNode(p, info.node) {
+			continue
+		}
+		v := info.node.Labels[topoKey]
+		if _, ok := domains[v]; ok {
+			domains[v] += s.matching(info, sel, key, p.Namespace)
+		}
+	}
+	weight := math.Log(float64(len(domains) + 2))
+	for i, info := range feasible {
+		if v, ok := info.node.Labels[topoKey]; ok {
+			raw[i] += float64(domains[v])*weight + float64(maxSkew-1)
+		}
+	}
+}
+
+func selectsNode(p *api.Pod, n *api.Node) bool {
+	for k, v := range p.Spec.NodeSelector {
+		if n.Labels[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// normalizeSpread is NormalizeScore: rounded raw scores mapped so the
+// fewest matching pods get 100.
+func normalizeSpread(raw []float64) []int64 {
+	scores := make([]int64, len(raw))
+	minScore, maxScore := int64(math.MaxInt64), int64(0)
+	for i, r := range raw {
+		scores[i] = int64(math.Round(r))
+		minScore = min(minScore, scores[i])
+		maxScore = max(maxScore, scores[i])
+	}
+	for i, sc := range scores {
+		if maxScore == 0 {
+			scores[i] = maxNodeScore
+			continue
+		}
+		scores[i] = maxNodeScore * (maxScore + minScore - sc) / maxScore
+	}
+	return scores
+}

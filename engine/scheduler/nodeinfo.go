@@ -20,8 +20,9 @@ type nodeInfo struct {
 	hostPorts              map[int32]int
 	podKeys                map[api.Key]struct{} // the pods accounted here
 	// spread caches, per default-spreading selector, how many of the
-	// node's pods it selects; it is dropped whenever they change.
-	spread map[string]int64
+	// node's pods it selects: kept up to date as pods come and go, dropped
+	// when a pod's labels or deletion change.
+	spread map[string]*spreadCount
 	// alloc is the allocatable of the node version allocOf (objects are
 	// immutable, so a new version is a new pointer).
 	allocOf *api.Node
@@ -61,7 +62,11 @@ func (n *nodeInfo) clone() *nodeInfo {
 	for k := range n.podKeys {
 		c.podKeys[k] = struct{}{}
 	}
-	c.spread = nil
+	c.spread = make(map[string]*spreadCount, len(n.spread))
+	for k, v := range n.spread {
+		cp := *v
+		c.spread[k] = &cp
+	}
 	return &c
 }
 
@@ -98,17 +103,33 @@ func usageOf(p *api.Pod) podUsage {
 	return u
 }
 
-// add accounts pod k's usage on the node (sign 1) or removes it (-1).
-func (n *nodeInfo) add(k api.Key, u podUsage, sign int64) {
+// spreadCount is one cached count of the pods a selector selects.
+type spreadCount struct {
+	sel *api.LabelSelector
+	ns  string
+	n   int64
+}
+
+// counts reports whether the default spreading counts p for c.
+func (c *spreadCount) counts(p *api.Pod) bool {
+	return p.DeletionTimestamp == nil && p.Namespace == c.ns && c.sel.Matches(p.Labels)
+}
+
+// add accounts pod p's usage on the node (sign 1) or removes it (-1).
+func (n *nodeInfo) add(p *api.Pod, u podUsage, sign int64) {
 	if n.podKeys == nil {
 		n.podKeys = map[api.Key]struct{}{}
 	}
 	if sign > 0 {
-		n.podKeys[k] = struct{}{}
+		n.podKeys[api.KeyOf(p)] = struct{}{}
 	} else {
-		delete(n.podKeys, k)
+		delete(n.podKeys, api.KeyOf(p))
 	}
-	n.spread = nil
+	for _, c := range n.spread {
+		if c.counts(p) {
+			c.n += sign
+		}
+	}
 	n.milliCPU += sign * u.milliCPU
 	n.memory += sign * u.memory
 	n.nonZeroCPU += sign * u.nonZeroCPU

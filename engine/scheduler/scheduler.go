@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -112,12 +113,12 @@ func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 
 func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	k := api.KeyOf(p)
-	if node, ok := s.placed[k]; ok {
-		s.nodeInfo(node).spread = nil // its labels or deletion may have changed
+	if node, ok := s.placed[k]; ok && spreadChanged(ev, p) {
+		s.nodeInfo(node).spread = nil
 	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 	if node, ok := s.placed[k]; ok && gone {
-		s.nodeInfo(node).add(k, usageOf(p), -1)
+		s.nodeInfo(node).add(p, usageOf(p), -1)
 		delete(s.placed, k)
 		delete(s.assumed, k)
 		s.flushParked(q)
@@ -134,7 +135,7 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 		delete(s.parked, k)
 		if _, ok := s.placed[k]; !ok {
 			s.placed[k] = p.Spec.NodeName
-			s.nodeInfo(p.Spec.NodeName).add(k, usageOf(p), 1)
+			s.nodeInfo(p.Spec.NodeName).add(p, usageOf(p), 1)
 		}
 		return
 	}
@@ -144,6 +145,16 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 	if _, ok := s.assumed[k]; !ok && ev.Type == apiserver.Added {
 		q.Add(k)
 	}
+}
+
+// spreadChanged reports whether a pod event may change what the default
+// spreading counts of it: its labels or whether it is terminating.
+func spreadChanged(ev apiserver.WatchEvent, p *api.Pod) bool {
+	old, ok := ev.Old.(*api.Pod)
+	if !ok || ev.Type == apiserver.Deleted {
+		return true
+	}
+	return (old.DeletionTimestamp == nil) != (p.DeletionTimestamp == nil) || !maps.Equal(old.Labels, p.Labels)
 }
 
 func (s *Scheduler) nodeInfo(name string) *nodeInfo {
@@ -203,7 +214,7 @@ func (s *Scheduler) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Res
 	}
 	s.assumed[key] = node
 	s.placed[key] = node
-	s.nodeInfo(node).add(key, usageOf(p), 1)
+	s.nodeInfo(node).add(p, usageOf(p), 1)
 	ctx.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
 	ctx.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)
 	return reconcile.Result{}, nil

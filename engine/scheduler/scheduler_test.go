@@ -41,7 +41,7 @@ func TestFitErrorS9(t *testing.T) {
 	// Nodes big enough but full: preemption is tried, and finds no victim
 	// among pods of equal priority.
 	busy := &nodeInfo{}
-	busy.add(api.Key{Kind: api.KindPod, Name: "busy"}, usageOf(cpuPod("2")), 1)
+	busy.add(cpuPod("2"), usageOf(cpuPod("2")), 1)
 	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "4"), busy), "b": filterPod(p, node("b", "4"), busy)}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
 	if got := fitError(3, fails); got != want {
@@ -65,7 +65,7 @@ func TestFilterOrder(t *testing.T) {
 func TestLeastAllocatedPrefersEmptierNodes(t *testing.T) {
 	p := cpuPod("1")
 	busy := &nodeInfo{}
-	busy.add(api.Key{Kind: api.KindPod, Name: "busy"}, usageOf(cpuPod("2")), 1)
+	busy.add(cpuPod("2"), usageOf(cpuPod("2")), 1)
 	if scorePod(p, node("a", "4"), &nodeInfo{}) <= scorePod(p, node("b", "4"), busy) {
 		t.Fatal("an empty node must score higher than a busy one")
 	}

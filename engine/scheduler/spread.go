@@ -42,28 +42,23 @@ func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 }
 
 // matching counts the pods accounted on a node that sel selects, in ns,
-// not terminating (countPodsMatchSelector), cached until the node's pods
-// change.
+// not terminating (countPodsMatchSelector); the count is cached on the
+// node and kept up to date as pods are added and removed.
 func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, key, ns string) int64 {
-	if n, ok := info.spread[key]; ok {
-		return n
+	if c, ok := info.spread[key]; ok {
+		return c.n
 	}
-	var n int64
+	c := &spreadCount{sel: sel, ns: ns}
 	for k := range info.podKeys {
-		o, ok := s.cache.Get(k)
-		if !ok {
-			continue
-		}
-		p := o.(*api.Pod)
-		if p.DeletionTimestamp == nil && p.Namespace == ns && sel.Matches(p.Labels) {
-			n++
+		if o, ok := s.cache.Get(k); ok && c.counts(o.(*api.Pod)) {
+			c.n++
 		}
 	}
 	if info.spread == nil {
-		info.spread = map[string]int64{}
+		info.spread = map[string]*spreadCount{}
 	}
-	info.spread[key] = n
-	return n
+	info.spread[key] = c
+	return c.n
 }
 
 // spreadScores is PodTopologySpread's PreScore, Score and NormalizeScore
@@ -98,14 +93,18 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 // feasible node carrying the label scores its domain's count.
 func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, sel *api.LabelSelector, key string) {
 	labelled := false
-	domains := map[string]int64{}
 	for _, info := range feasible {
-		_, ok := info.node.Labels[topoKey]
-		labelled = labelled || ok
-		domains[info.node.Labels[topoKey]] = 0
+		if _, ok := info.node.Labels[topoKey]; ok {
+			labelled = true
+			break
+		}
 	}
 	if !labelled {
 		return // no feasible node would score this constraint
+	}
+	domains := map[string]int64{}
+	for _, info := range feasible {
+		domains[info.node.Labels[topoKey]] = 0
 	}
 	for _, info := range s.order {
 		if info.node == nil || !selectsNode(p, info.node) {

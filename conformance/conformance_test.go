@@ -9,6 +9,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/examples/random"
 )
 
 var long = flag.Bool("long", false, "replay many more generated scenarios (make conformance)")
@@ -71,7 +72,7 @@ func TestRandomRollouts(t *testing.T) {
 	n := scenarios()
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for i := range n {
-		r := examples.RandomRollout(rng)
+		r := random.NewRollout(rng)
 		t.Run(fmt.Sprintf("%d/replicas=%d,surge=%s,unavailable=%s,failing=%v", i, r.Replicas, r.Surge, r.Unavailable, r.Failing), func(t *testing.T) {
 			report(t, run(t, r.Scenario(), 20*60_000))
 		})
@@ -83,7 +84,7 @@ func TestRandomRollouts(t *testing.T) {
 func TestFaults(t *testing.T) {
 	n := scenarios()
 	for seed := range uint64(n) {
-		src, _ := examples.Faulty(seed + 1)
+		src, _ := random.Faulty(seed + 1)
 		t.Run(fmt.Sprint(seed+1), func(t *testing.T) {
 			report(t, run(t, src, 20*60_000))
 		})
@@ -96,7 +97,7 @@ func TestFaults(t *testing.T) {
 func TestHistory(t *testing.T) {
 	for seed := range uint64(scenarios()) {
 		t.Run(fmt.Sprint(seed+1), func(t *testing.T) {
-			report(t, run(t, examples.History(seed+1), 20*60_000))
+			report(t, run(t, random.History(seed+1), 20*60_000))
 		})
 	}
 }

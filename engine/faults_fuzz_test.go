@@ -5,7 +5,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/examples/random"
 )
 
 // FuzzFaults runs random rollouts under random faults and checks at every
@@ -19,7 +19,7 @@ func FuzzFaults(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		src, replicas := examples.Faulty(seed)
+		src, replicas := random.Faulty(seed)
 		e, _ := loadBytes(t, src)
 		lastRV := e.Store().ResourceVersion()
 		for e.Now() < 10*60_000 {

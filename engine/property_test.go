@@ -7,7 +7,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/examples/random"
 )
 
 // Random rolling updates: at every tick the ReplicaSets never ask for more
@@ -19,7 +19,7 @@ import (
 func TestRandomRollouts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for i := 0; i < 40; i++ {
-		r := examples.RandomRollout(rng)
+		r := random.NewRollout(rng)
 		t.Run(fmt.Sprintf("%d/replicas=%d,surge=%s,unavailable=%s,failing=%v", i, r.Replicas, r.Surge, r.Unavailable, r.Failing), func(t *testing.T) {
 			e, _ := loadBytes(t, r.Scenario())
 			e.RunUntil(110_000)
@@ -53,7 +53,7 @@ func TestRandomRollouts(t *testing.T) {
 	}
 }
 
-func checkTick(t *testing.T, e *engine.Engine, r examples.Rollout) {
+func checkTick(t *testing.T, e *engine.Engine, r random.Rollout) {
 	t.Helper()
 	var total, available int32
 	for _, rs := range replicaSets(e, "default") {

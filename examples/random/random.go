@@ -1,4 +1,7 @@
-package examples
+// Package random generates scenarios from a seed for the property, fuzz
+// and differential tests: random rolling updates, faults and rollout
+// histories. It is kept out of the playground's binary.
+package random
 
 import (
 	"fmt"
@@ -35,9 +38,9 @@ func intstrOf(s string) *api.IntOrString {
 	return &v
 }
 
-// RandomRollout draws a rollout: 1–12 replicas, maxSurge and
+// NewRollout draws a rollout: 1–12 replicas, maxSurge and
 // maxUnavailable among the fenceposts 0, 1, 2, 3, 25%, 50% and 100%.
-func RandomRollout(rng *rand.Rand) Rollout {
+func NewRollout(rng *rand.Rand) Rollout {
 	r := Rollout{Replicas: 1 + rng.IntN(12), Surge: fencepost(rng), Unavailable: fencepost(rng), Pull: rng.IntN(3), Ready: rng.IntN(5), Failing: rng.IntN(4) == 0}
 	if r.Surge == "0" && r.Unavailable == "0" {
 		r.Unavailable = "1"

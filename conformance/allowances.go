@@ -69,7 +69,14 @@ func equalRankVictims(lines []string, ours, theirs outcome) []string {
 			victims = append(victims, c.name)
 		}
 	}
-	if len(victims) == 0 || !theirs.couldDelete(victims) {
+	upstream := 0
+	for _, c := range theirs.changes {
+		if c.verb == "delete" && c.kind == "Pod" {
+			upstream++
+		}
+	}
+	// Only a different choice among as many pods: never a different count.
+	if len(victims) == 0 || len(victims) != upstream || !theirs.couldDelete(victims) {
 		return lines
 	}
 	var rest []string

@@ -91,16 +91,16 @@ func walk(v any, path string, out map[string]string) {
 // compared in virtual time, truncated to whole seconds as the API server
 // stores them, so a condition the engine stamps at 0.4 s and upstream at
 // the wall-clock instant standing for 0.4 s are equal.
-func changeOf(verb, sub, kind, name string, before, after runtime.Object, clk clock) (change, error) {
+func changeOf(verb, sub, kind, name string, before, after runtime.Object, clk clock, upstream bool) (change, error) {
 	c := change{verb: verb, sub: sub, kind: kind, name: name, fields: map[string]string{}}
 	if verb == "delete" {
 		return c, nil
 	}
-	b, err := flatten(clk.toVirtual(before))
+	b, err := flatten(clk.toVirtual(before, upstream))
 	if err != nil {
 		return c, err
 	}
-	a, err := flatten(clk.toVirtual(after))
+	a, err := flatten(clk.toVirtual(after, upstream))
 	if err != nil {
 		return c, err
 	}

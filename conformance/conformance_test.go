@@ -35,6 +35,11 @@ func run(t *testing.T, src []byte, maxMS int64) *Report {
 func report(t *testing.T, rep *Report) {
 	t.Helper()
 	totals.add(rep)
+	for _, c := range []string{"deployment-controller", "replicaset-controller", "scheduler"} {
+		if rep.Checked[c] == 0 {
+			t.Errorf("no tick of the %s was replayed: the harness checked nothing", c)
+		}
+	}
 	allowed := 0
 	for _, d := range rep.Differences {
 		if d.Allowance != "" {

@@ -113,30 +113,31 @@ func (c clock) metaNow() metav1.Time { return metav1.NewTime(c.now) }
 var metaTimeType = reflect.TypeOf(metav1.Time{})
 
 // toVirtual returns a copy of o with every metav1.Time moved back from the
-// wall clock to virtual time and truncated to the second.
-func (c clock) toVirtual(o runtime.Object) runtime.Object {
+// wall clock to virtual time and truncated to the second. Upstream stamps
+// metav1.Now() a few milliseconds after the tick's instant (the replay
+// takes time): with upstream set, times after the tick's instant are the
+// tick's time. The engine's objects are never clamped, so an engine time
+// in the future shows as a difference.
+func (c clock) toVirtual(o runtime.Object, upstream bool) runtime.Object {
 	if o == nil {
 		return nil
 	}
 	cp := o.DeepCopyObject()
-	c.unshift(reflect.ValueOf(cp))
+	c.unshift(reflect.ValueOf(cp), upstream)
 	return cp
 }
 
-func (c clock) unshift(v reflect.Value) {
+func (c clock) unshift(v reflect.Value, clamp bool) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
-			c.unshift(v.Elem())
+			c.unshift(v.Elem(), clamp)
 		}
 	case reflect.Struct:
 		if v.Type() == metaTimeType {
 			t := v.Addr().Interface().(*metav1.Time)
 			if !t.IsZero() {
-				// Upstream stamps metav1.Now() a few milliseconds after
-				// the tick's instant (the replay takes time): that is the
-				// tick's time.
-				if t.Time.After(c.now) {
+				if clamp && t.Time.After(c.now) && t.Time.Sub(c.now) < time.Second {
 					t.Time = c.now
 				}
 				t.Time = t.Time.Add(-c.offset).Truncate(time.Second).UTC()
@@ -145,12 +146,12 @@ func (c clock) unshift(v reflect.Value) {
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				c.unshift(v.Field(i))
+				c.unshift(v.Field(i), clamp)
 			}
 		}
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < v.Len(); i++ {
-			c.unshift(v.Index(i))
+			c.unshift(v.Index(i), clamp)
 		}
 	case reflect.Map:
 		// Maps in the API types hold strings and quantities, never times.

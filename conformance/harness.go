@@ -36,6 +36,9 @@ type outcome struct {
 	// nothing (the pod was gone, bound or already assumed).
 	verdicts, engineVerdicts []string
 	skip                     bool
+	// expectations, for a ReplicaSet sync, is what upstream's controller
+	// expects to observe after it, and engineExpectations the engine's.
+	expectations, engineExpectations string
 	// couldDelete, for a ReplicaSet sync, says whether upstream could have
 	// chosen these pods to delete (see deletionChoices).
 	couldDelete func(victims []string) bool
@@ -137,6 +140,11 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 			return rep, fmt.Errorf("tick %d: replaying %s upstream: %w", tk.Seq, tk.Component, err)
 		}
 		if theirs.skip {
+			if len(tk.Effects) > 0 {
+				rep.Differences = append(rep.Differences, Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Component, Object: tk.Object.String(),
+					Lines: []string{"- engine wrote although upstream would not have acted (the pod was gone, bound or already assumed)"}})
+			}
+			rep.Checked[tk.Component]++
 			continue
 		}
 		ours, err := engineOutcome(tk, in.clock)
@@ -240,7 +248,7 @@ func engineOutcome(tk *trace.Tick, clk clock) (outcome, error) {
 				return out, err
 			}
 		}
-		c, err := changeOf(string(ef.Op), "", ef.Object.Kind, ef.Object.Name, before, after, clk)
+		c, err := changeOf(string(ef.Op), "", ef.Object.Kind, ef.Object.Name, before, after, clk, false)
 		if err != nil {
 			return out, err
 		}
@@ -257,7 +265,7 @@ func upstreamOutcome(srv *apiServer, rec *recorder, err error, clk clock) (outco
 		if w.err != nil || (w.verb == "update" && reflect.DeepEqual(w.before, w.after)) {
 			continue
 		}
-		c, cerr := changeOf(w.verb, "", w.kind, w.name, w.before, w.after, clk)
+		c, cerr := changeOf(w.verb, "", w.kind, w.name, w.before, w.after, clk, true)
 		if cerr != nil {
 			return out, cerr
 		}
@@ -291,6 +299,9 @@ func compare(ours, theirs outcome, names map[string]string) []string {
 	lines = append(lines, diffLists(ours.events, theirs.events)...)
 	if ours.err != renameText(names, theirs.err) {
 		lines = append(lines, fmt.Sprintf("- engine error:   %q", ours.err), fmt.Sprintf("+ upstream error: %q", theirs.err))
+	}
+	if theirs.expectations != theirs.engineExpectations {
+		lines = append(lines, "- engine "+theirs.engineExpectations, "+ upstream "+theirs.expectations)
 	}
 	return lines
 }

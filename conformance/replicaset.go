@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"sort"
@@ -56,6 +57,11 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 	if oerr != nil {
 		return out, oerr
 	}
+	out.expectations = upstreamExpectations(field(ctrl, "expectations").Interface().(*controller.UIDTrackingControllerExpectations), key)
+	if ours, ok := in.comp.(*replicaset.Controller); ok {
+		adds, dels, pending := ours.Expectations(in.tick.Object, in.tick.Time)
+		out.engineExpectations = expectationsLine(pending, int64(adds), int64(len(dels)))
+	}
 	out.couldDelete, oerr = deletionChoices(f, in)
 	return out, oerr
 }
@@ -80,20 +86,38 @@ func deletionChoices(f informers.SharedInformerFactory, in *tickInput) (func(vic
 	if err != nil {
 		return nil, err
 	}
-	owner := metav1.GetControllerOf(rs)
-	onNode := map[string]int{}
+	// The pods to rank: the ReplicaSet's own active pods.
 	var pods []*core.Pod
 	for _, p := range all {
-		ref := metav1.GetControllerOf(p)
-		if ref == nil || !controller.IsPodActive(p) {
-			continue
-		}
-		if ref.UID == rs.UID {
+		if ref := metav1.GetControllerOf(p); ref != nil && ref.UID == rs.UID && controller.IsPodActive(p) {
 			pods = append(pods, p)
 		}
-		if prs, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(rs.Namespace).Get(ref.Name); err == nil && prs.UID == ref.UID {
-			if o := metav1.GetControllerOf(prs); prs.UID == rs.UID || owner != nil && o != nil && o.UID == owner.UID {
-				onNode[p.Spec.NodeName]++
+	}
+	// Their ranks: how many related pods share their node
+	// (getIndirectlyRelatedPods: pods any ReplicaSet with the same
+	// controller selects, each once; none for a ReplicaSet without one).
+	onNode := map[string]int{}
+	if owner := metav1.GetControllerOf(rs); owner != nil {
+		rss, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(rs.Namespace).List(labels.Everything())
+		if err != nil {
+			return nil, err
+		}
+		seen := map[string]bool{}
+		for _, related := range rss {
+			if o := metav1.GetControllerOf(related); o == nil || o.UID != owner.UID {
+				continue
+			}
+			sel, err := metav1.LabelSelectorAsSelector(related.Spec.Selector)
+			if err != nil {
+				continue
+			}
+			for _, p := range all {
+				if !seen[string(p.UID)] && sel.Matches(labels.Set(p.Labels)) {
+					seen[string(p.UID)] = true
+					if controller.IsPodActive(p) {
+						onNode[p.Spec.NodeName]++
+					}
+				}
 			}
 		}
 	}
@@ -145,4 +169,22 @@ func sameNames(pods []*core.Pod, want map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// upstreamExpectations is what the sync left the controller expecting to
+// see: pods created and deleted but not yet observed.
+func upstreamExpectations(exp *controller.UIDTrackingControllerExpectations, key string) string {
+	e, ok, err := exp.GetExpectations(key)
+	if err != nil || !ok {
+		return expectationsLine(false, 0, 0)
+	}
+	add, del := e.GetExpectations()
+	return expectationsLine(add > 0 || del > 0, add, del)
+}
+
+func expectationsLine(pending bool, add, del int64) string {
+	if !pending {
+		return "expectations: none pending"
+	}
+	return fmt.Sprintf("expectations: %d creations and %d deletions to observe", max(add, 0), max(del, 0))
 }

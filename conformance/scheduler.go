@@ -221,6 +221,16 @@ func compareVerdicts(ours, theirs outcome) []string {
 			bound = strings.Trim(v, `"`)
 		}
 	}
+	feasible := false
+	for _, l := range theirs.verdicts {
+		feasible = feasible || strings.Contains(l, ": score ")
+	}
+	switch {
+	case feasible && bound == "":
+		lines = append(lines, "- engine bound the pod nowhere, though upstream finds feasible nodes")
+	case !feasible && bound != "":
+		lines = append(lines, "- engine bound the pod to "+bound+", though upstream finds no feasible node")
+	}
 	if bound == "" || len(lines) > 0 {
 		return lines
 	}

@@ -232,8 +232,8 @@ func IsPodReady(p *Pod) bool {
 }
 
 // IsPodAvailable reports whether p has been ready for minReadySeconds at
-// now (pod/util.go IsPodAvailable: lastTransitionTime+minReady strictly
-// before now).
+// now (pod/util.go IsPodAvailable, v1.34: lastTransitionTime+minReady at
+// or before now).
 func IsPodAvailable(p *Pod, minReadySeconds int32, nowMS int64) bool {
 	if !IsPodReady(p) {
 		return false
@@ -242,7 +242,7 @@ func IsPodAvailable(p *Pod, minReadySeconds int32, nowMS int64) bool {
 		return true
 	}
 	c := p.Status.Condition(PodReady)
-	return c.LastTransitionTime.Set && c.LastTransitionTime.MS+int64(minReadySeconds)*1000 < nowMS
+	return c.LastTransitionTime.Set && c.LastTransitionTime.MS+int64(minReadySeconds)*1000 <= nowMS
 }
 
 // IsPodActive reports whether p is neither terminal nor being deleted

@@ -179,7 +179,11 @@ func History(seed uint64) []byte {
 		fmt.Fprintf(&actions, "    - {at: %ds, kubectl: %s}\n", at, cmd)
 	}
 	fmt.Fprintf(&actions, "    - {at: 500s, kubectl: rollout resume deployment/web}\n")
-	strategy := fmt.Sprintf("{rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}", fencepost(rng), fencepost(rng))
+	surge, unavailable := fencepost(rng), fencepost(rng)
+	if surge == "0" && unavailable == "0" {
+		unavailable = "1" // both 0 is invalid
+	}
+	strategy := fmt.Sprintf("{rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}", surge, unavailable)
 	if rng.IntN(4) == 0 {
 		strategy = "{type: Recreate}"
 	}

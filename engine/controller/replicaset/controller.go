@@ -84,7 +84,7 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 	}
 	q.Add(api.KeyOf(rs))
 	if old != nil && !api.IsPodReady(old) && api.IsPodReady(p) && rs.Spec.MinReadySeconds > 0 {
-		q.AddAfter(api.KeyOf(rs), int64(rs.Spec.MinReadySeconds)*1000+1000)
+		q.AddAfter(api.KeyOf(rs), int64(rs.Spec.MinReadySeconds)*1000)
 	}
 }
 
@@ -132,10 +132,31 @@ func (c *Controller) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Re
 	if manageErr != nil {
 		return reconcile.Result{}, manageErr
 	}
-	if u := updated; u.Spec.MinReadySeconds > 0 && u.Status.ReadyReplicas == u.Replicas() && u.Status.AvailableReplicas != u.Replicas() {
-		return reconcile.Result{RequeueAfter: int64(u.Spec.MinReadySeconds) * 1000}, nil
+	if u := updated; u.Spec.MinReadySeconds > 0 && u.Status.ReadyReplicas != u.Status.AvailableReplicas {
+		return reconcile.Result{RequeueAfter: nextAvailabilityCheck(pods, u.Spec.MinReadySeconds, now)}, nil
 	}
 	return reconcile.Result{}, nil
+}
+
+// nextAvailabilityCheck is when the earliest ready pod becomes available
+// (controller_utils.go FindMinNextPodAvailabilityCheck), or after
+// minReadySeconds when none is waiting.
+func nextAvailabilityCheck(pods []*api.Pod, minReadySeconds int32, now int64) int64 {
+	next := int64(minReadySeconds) * 1000
+	found := false
+	for _, p := range pods {
+		if !api.IsPodReady(p) {
+			continue
+		}
+		c := p.Status.Condition(api.PodReady)
+		if !c.LastTransitionTime.Set {
+			continue
+		}
+		if d := c.LastTransitionTime.MS + int64(minReadySeconds)*1000 - now; d > 0 && (!found || d < next) {
+			next, found = d, true
+		}
+	}
+	return next
 }
 
 func prefix(s string) string {

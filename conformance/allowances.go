@@ -16,6 +16,12 @@ import "strings"
 //     API server and in what it reports.
 //   - names from generateName: each API server draws its own random
 //     suffix; created pods are paired in order.
+//
+// The engine's deliberate simplifications of the machinery around the
+// controllers — one worker per controller, a work queue that never gives
+// up on a key, image pulls that are not serialised — change when a key is
+// synced, not what a sync decides, so they need no allowance: the harness
+// re-decides each sync the engine took, on what that sync saw.
 type allowance struct {
 	name   string
 	reason string

@@ -13,7 +13,6 @@ import (
 // the value of every field it changed, rendered as text.
 type change struct {
 	verb   string // create, update, delete
-	sub    string // "status" for a status write, when known
 	kind   string
 	name   string
 	fields map[string]string // field path → new value (JSON)
@@ -91,8 +90,8 @@ func walk(v any, path string, out map[string]string) {
 // compared in virtual time, truncated to whole seconds as the API server
 // stores them, so a condition the engine stamps at 0.4 s and upstream at
 // the wall-clock instant standing for 0.4 s are equal.
-func changeOf(verb, sub, kind, name string, before, after runtime.Object, clk clock, upstream bool) (change, error) {
-	c := change{verb: verb, sub: sub, kind: kind, name: name, fields: map[string]string{}}
+func changeOf(verb, kind, name string, before, after runtime.Object, clk clock, upstream bool) (change, error) {
+	c := change{verb: verb, kind: kind, name: name, fields: map[string]string{}}
 	if verb == "delete" {
 		return c, nil
 	}

@@ -1,16 +1,21 @@
 // Package conformance is Stateflow's differential harness: it replays the
-// decisions of the engine's controllers through the upstream Kubernetes
-// controllers (k8s.io/kubernetes v1.34) and reports every difference.
+// decisions of the engine's deployment controller, ReplicaSet controller
+// and scheduler through the upstream Kubernetes code (k8s.io/kubernetes
+// v1.34) and reports every difference.
 //
-// For each tick of a controller in a run, the harness rebuilds exactly what
-// that component had seen — its informer cache at the moment of the tick,
-// the live objects in the API server, its expectations — and runs the
-// upstream controller's sync for the same key against a client-go fake
-// clientset whose reactors behave like the engine's API server (names from
-// generateName, uids, generations, resourceVersions, optimistic-concurrency
-// conflicts, the status subresource). It then compares what both sides
-// wrote (objects and changed fields), the Events (type, reason, message)
-// and the error.
+// For each tick of those components in a run, the harness rebuilds exactly
+// what the component had — its informer cache at the moment of the tick
+// (after engine.Drain), the live objects in the API server, the ReplicaSet
+// controller's expectations, the pods the scheduler accounted on each
+// node — and runs upstream's sync for the same key against a client-go
+// fake clientset whose reactors behave like the engine's API server (names
+// from generateName, uids, generations, resourceVersions,
+// optimistic-concurrency conflicts, the status subresource, no-op
+// updates, pod admission defaults), or kube-scheduler's default profile
+// for the same pod. It then compares what both sides wrote (objects and
+// changed fields), the Events after client-go's correlator, the error and
+// the expectations left behind; for the scheduler, every node's verdict,
+// the FailedScheduling message and the chosen node.
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

@@ -248,7 +248,7 @@ func engineOutcome(tk *trace.Tick, clk clock) (outcome, error) {
 				return out, err
 			}
 		}
-		c, err := changeOf(string(ef.Op), "", ef.Object.Kind, ef.Object.Name, before, after, clk, false)
+		c, err := changeOf(string(ef.Op), ef.Object.Kind, ef.Object.Name, before, after, clk, false)
 		if err != nil {
 			return out, err
 		}
@@ -265,7 +265,7 @@ func upstreamOutcome(srv *apiServer, rec *recorder, err error, clk clock) (outco
 		if w.err != nil || (w.verb == "update" && reflect.DeepEqual(w.before, w.after)) {
 			continue
 		}
-		c, cerr := changeOf(w.verb, "", w.kind, w.name, w.before, w.after, clk, true)
+		c, cerr := changeOf(w.verb, w.kind, w.name, w.before, w.after, clk, true)
 		if cerr != nil {
 			return out, cerr
 		}

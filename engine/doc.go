@@ -8,5 +8,8 @@
 //
 // One tick is one component handling one key (or one scenario action).
 // Step, StepBack, Seek, RunUntil and RunUntilSettled move through time;
-// going back restores the nearest checkpoint and replays.
+// going back restores the nearest checkpoint and replays. Drain delivers
+// the watch events due before the next tick without taking it, so a
+// caller (the differential harness in conformance/) can look at the
+// components exactly as that tick will find them.
 package engine

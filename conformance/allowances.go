@@ -45,7 +45,7 @@ var allowances = []allowance{{
 		"forgets a random one of them (sets.String.PopAny) at each new message, so whether a message " +
 		"seen before counts as new, and is written \"(combined from similar events): …\", is random " +
 		"upstream; the engine forgets deterministically. Explains Event lines that agree once that " +
-		"prefix is set aside.",
+		"prefix is set aside, only for an object and reason that had at least 10 distinct messages in the window.",
 	claim: eventAggregationChoice,
 }}
 
@@ -96,7 +96,7 @@ func equalRankVictims(lines []string, ours, theirs outcome) []string {
 
 const combined = "(combined from similar events): "
 
-func eventAggregationChoice(lines []string, _, _ outcome) []string {
+func eventAggregationChoice(lines []string, _, theirs outcome) []string {
 	unprefixed := func(l string) string { return strings.Replace(l, combined, "", 1) }
 	pending := map[string][]int{} // engine line without prefix → indexes
 	for i, l := range lines {
@@ -111,6 +111,9 @@ func eventAggregationChoice(lines []string, _, _ outcome) []string {
 			continue
 		}
 		k := unprefixed(strings.TrimPrefix(l, "+ upstream: "))
+		if !theirs.randomAggregation[aggregationPrefix(k)] {
+			continue // not in the random regime: the prefix must agree
+		}
 		if q := pending[k]; len(q) > 0 && (strings.Contains(l, combined) || strings.Contains(lines[q[0]], combined)) {
 			claimed[i], claimed[q[0]] = true, true
 			pending[k] = q[1:]
@@ -123,4 +126,17 @@ func eventAggregationChoice(lines []string, _, _ outcome) []string {
 		}
 	}
 	return rest
+}
+
+// aggregationPrefix is the "Kind/name: Type Reason " part of an event line.
+func aggregationPrefix(line string) string {
+	i := strings.Index(line, ": ")
+	if i < 0 {
+		return line
+	}
+	f := strings.SplitN(line[i+2:], " ", 3)
+	if len(f) < 2 {
+		return line
+	}
+	return line[:i+2] + f[0] + " " + f[1] + " "
 }

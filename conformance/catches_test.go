@@ -55,7 +55,7 @@ func TestCatchesOldReplicaSetScaleUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := nameMap(ours, theirs)
-	theirs.events = newCorrelator().correlate(in.tick.Component, in.tick.Time, theirs.raw)
+	theirs.events, theirs.randomAggregation = newCorrelator().correlate(in.tick.Component, in.tick.Time, theirs.raw)
 	if lines := compare(ours, theirs, names); len(lines) > 0 {
 		t.Fatalf("the fixed engine should agree with upstream at tick %d:\n%s", in.tick.Seq, strings.Join(lines, "\n"))
 	}

@@ -24,8 +24,11 @@ import (
 type outcome struct {
 	changes []change
 	events  []string
-	// raw are upstream's Events before correlation.
-	raw []*core.Event
+	// raw are upstream's Events before correlation; randomAggregation
+	// holds the "Kind/name: Type Reason " prefixes whose aggregation was in
+	// client-go's random regime (see allowances.go).
+	raw               []*core.Event
+	randomAggregation map[string]bool
 	err string
 	// hashes maps upstream's pod-template-hash values to the engine's
 	// for the same template (see allowances.go).
@@ -160,7 +163,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		for _, ev := range theirs.raw {
 			ev.Message = renameText(names, ev.Message)
 		}
-		theirs.events = corr.correlate(tk.Component, tk.Time, theirs.raw)
+		theirs.events, theirs.randomAggregation = corr.correlate(tk.Component, tk.Time, theirs.raw)
 		rep.Checked[tk.Component]++
 		compared := compare(ours, theirs, names)
 		if theirs.verdicts != nil {

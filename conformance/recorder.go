@@ -49,23 +49,53 @@ func (r *recorder) add(obj runtime.Object, typ, reason, msg string) {
 type correlator struct {
 	clock *clocktesting.FakeClock
 	c     *record.EventCorrelator
+	// seen counts, per aggregation key (EventAggregatorByReasonFunc), the
+	// distinct messages since the key's 10-minute window began: from 10
+	// on, client-go's aggregator forgets one of them at random at every
+	// new message.
+	seen map[string]*distinct
+}
+
+type distinct struct {
+	messages map[string]bool
+	last     int64
 }
 
 func newCorrelator() *correlator {
 	clk := clocktesting.NewFakeClock(api.Time{Set: true}.Wall())
-	return &correlator{clock: clk, c: record.NewEventCorrelatorWithOptions(record.CorrelatorOptions{Clock: clk})}
+	return &correlator{clock: clk, c: record.NewEventCorrelatorWithOptions(record.CorrelatorOptions{Clock: clk}), seen: map[string]*distinct{}}
+}
+
+// random reports whether client-go's aggregation of ev's key is in its
+// random regime, counting ev (at virtual time ms).
+func (c *correlator) random(ev *core.Event, ms int64) bool {
+	o := ev.InvolvedObject
+	key := ev.Source.Component + "|" + o.Kind + "|" + o.Namespace + "|" + o.Name + "|" + string(o.UID) + "|" + ev.Type + "|" + ev.Reason
+	d := c.seen[key]
+	if d == nil || ms-d.last > 600_000 {
+		d = &distinct{messages: map[string]bool{}}
+		c.seen[key] = d
+	}
+	d.messages[ev.Message] = true
+	d.last = ms
+	return len(d.messages) >= 10
 }
 
 // correlate passes a sync's Events through the correlator at virtual time
-// ms and returns those written, as lines.
-func (c *correlator) correlate(source string, ms int64, evs []*core.Event) []string {
+// ms and returns those written, as lines, and the lines' "Kind/name: Type
+// Reason" prefixes whose aggregation is in its random regime.
+func (c *correlator) correlate(source string, ms int64, evs []*core.Event) ([]string, map[string]bool) {
 	c.clock.SetTime(api.Time{MS: ms, Set: true}.Wall())
 	var out []string
+	random := map[string]bool{}
 	for _, ev := range evs {
 		ev = ev.DeepCopy()
 		ev.Source = core.EventSource{Component: source}
 		now := metav1.NewTime(c.clock.Now())
 		ev.FirstTimestamp, ev.LastTimestamp = now, now
+		if c.random(ev, ms) {
+			random[eventLine(ev.InvolvedObject.Kind, ev.InvolvedObject.Name, ev.Type, ev.Reason, "")] = true
+		}
 		res, err := c.c.EventCorrelate(ev)
 		if err != nil || res.Skip {
 			continue
@@ -73,7 +103,7 @@ func (c *correlator) correlate(source string, ms int64, evs []*core.Event) []str
 		c.c.UpdateState(res.Event)
 		out = append(out, eventLine(res.Event.InvolvedObject.Kind, res.Event.InvolvedObject.Name, res.Event.Type, res.Event.Reason, res.Event.Message))
 	}
-	return out
+	return out, random
 }
 
 func eventLine(kind, name, typ, reason, msg string) string {

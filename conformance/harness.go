@@ -29,7 +29,7 @@ type outcome struct {
 	// client-go's random regime (see allowances.go).
 	raw               []*core.Event
 	randomAggregation map[string]bool
-	err string
+	err               string
 	// hashes maps upstream's pod-template-hash values to the engine's
 	// for the same template (see allowances.go).
 	hashes map[string]string

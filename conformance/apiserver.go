@@ -42,9 +42,11 @@ type apiServer struct {
 	client  *fake.Clientset
 	tracker clienttesting.ObjectTracker
 	rv      int64
-	names   int
+	names   *int // names drawn from generateName so far in the run
 	writes  []write
 	now     metav1.Time // creationTimestamp of created objects
+	// podQuota is the engine's pod ResourceQuota per namespace (0: none).
+	podQuota int
 	// hashes maps upstream's pod-template-hash of a template to the
 	// engine's: objects upstream sends are translated on the way in, so a
 	// ReplicaSet upstream names web-<its hash> meets the engine's
@@ -54,7 +56,7 @@ type apiServer struct {
 
 func newAPIServer(objs []runtime.Object, rv int64, now metav1.Time) *apiServer {
 	client := fake.NewSimpleClientset(objs...)
-	s := &apiServer{client: client, tracker: client.Tracker(), rv: rv, now: now}
+	s := &apiServer{client: client, tracker: client.Tracker(), rv: rv, now: now, names: new(int)}
 	client.PrependReactor("create", "*", s.create)
 	client.PrependReactor("update", "*", s.update)
 	client.PrependReactor("patch", "*", s.patch)
@@ -94,8 +96,8 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 	obj := s.translate(ca.GetObject())
 	m, _ := meta.Accessor(obj)
 	if m.GetName() == "" && m.GetGenerateName() != "" {
-		s.names++
-		m.SetName(fmt.Sprintf("%sh%04d", m.GetGenerateName(), s.names))
+		*s.names++
+		m.SetName(fmt.Sprintf("%sh%04d", m.GetGenerateName(), *s.names))
 	}
 	gvr := a.GetResource()
 	w := write{verb: "create", kind: kindOf(gvr), name: m.GetName()}
@@ -105,6 +107,11 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 		return true, nil, w.err
 	}
 	m.SetNamespace(a.GetNamespace())
+	if err := s.admitQuota(gvr, a.GetNamespace(), m.GetName()); err != nil {
+		w.err = err
+		s.writes = append(s.writes, w)
+		return true, nil, err
+	}
 	m.SetUID(types.UID(fmt.Sprintf("uid-%d", s.rv+1)))
 	m.SetResourceVersion(s.nextRV())
 	m.SetCreationTimestamp(s.now)
@@ -212,6 +219,28 @@ func (s *apiServer) delete(a clienttesting.Action) (bool, runtime.Object, error)
 	w.before = old
 	s.writes = append(s.writes, w)
 	return true, nil, nil
+}
+
+// admitQuota is the ResourceQuota admission of the engine's pod quota:
+// a pod may not be created while the namespace has that many active pods.
+func (s *apiServer) admitQuota(gvr schema.GroupVersionResource, ns, name string) error {
+	if s.podQuota <= 0 || gvr.Resource != "pods" {
+		return nil
+	}
+	list, err := s.tracker.List(gvr, core.SchemeGroupVersion.WithKind("Pod"), ns)
+	if err != nil {
+		return err
+	}
+	used := 0
+	for _, p := range list.(*core.PodList).Items {
+		if p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed && p.DeletionTimestamp == nil {
+			used++
+		}
+	}
+	if used < s.podQuota {
+		return nil
+	}
+	return apierrors.NewForbidden(gvr.GroupResource(), name, fmt.Errorf("exceeded quota: pod-quota, requested: pods=1, used: pods=%d, limited: pods=%d", used, s.podQuota))
 }
 
 // translate returns a copy of o with upstream's template hashes replaced

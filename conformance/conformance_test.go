@@ -9,6 +9,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/examples/fidelity"
 	"github.com/stateflow/stateflow/examples/random"
 )
 
@@ -59,6 +60,16 @@ func TestExamples(t *testing.T) {
 	for _, ex := range examples.All() {
 		t.Run(ex.Name, func(t *testing.T) {
 			report(t, run(t, []byte(ex.Source), 60*60_000))
+		})
+	}
+}
+
+// The worked scenarios of FIDELITY.md §10, as the engine's fidelity tests
+// build them.
+func TestWorkedScenarios(t *testing.T) {
+	for name, w := range fidelity.Scenarios() {
+		t.Run(name, func(t *testing.T) {
+			report(t, run(t, w.Source(), 20*60_000))
 		})
 	}
 }

@@ -77,6 +77,10 @@ func replayDeployment(ctx context.Context, in *tickInput) (outcome, error) {
 		return outcome{}, err
 	}
 	srv := newAPIServer(in.live, in.rv, in.clock.metaNow())
+	srv.podQuota = in.quota
+	if in.names != nil {
+		srv.names = in.names
+	}
 	srv.hashes = hashes
 	ctrl, err := deployment.NewDeploymentController(ctx, f.Apps().V1().Deployments(), f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client)
 	if err != nil {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"unsafe"
 
 	apps "k8s.io/api/apps/v1"
 	core "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/stateflow/stateflow/engine"
@@ -97,6 +99,10 @@ type tickInput struct {
 	view  *informer.Cache  // the component's cache as the tick read it
 	live  []runtime.Object // the API server's objects before the tick
 	rv    int64
+	quota int // the engine's pod quota per namespace
+	// names counts the names upstream drew from generateName in the run,
+	// so that each is new, as the engine's are.
+	names *int
 	clock clock
 	comp  any // the engine's component
 	// before is the component as it was before the tick, for the local
@@ -110,6 +116,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 	ctx := context.Background()
 	rep := &Report{Checked: map[string]int{}}
 	correlators := map[string]*correlator{}
+	names := new(int)
 	comps := map[string]any{}
 	for _, c := range e.Components() {
 		comps[c.Name()] = c
@@ -138,6 +145,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
 		}
 		in.before = snapshots[tk.Component]
+		in.names = names
 		theirs, err := replay(ctx, in)
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: replaying %s upstream: %w", tk.Seq, tk.Component, err)
@@ -154,18 +162,22 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
 		}
-		names := nameMap(ours, theirs)
+		renames := nameMap(ours, theirs)
 		corr := correlators[tk.Component]
 		if corr == nil {
 			corr = newCorrelator()
 			correlators[tk.Component] = corr
 		}
 		for _, ev := range theirs.raw {
-			ev.Message = renameText(names, ev.Message)
+			ev.Message = renameText(renames, ev.Message)
 		}
 		theirs.events, theirs.randomAggregation = corr.correlate(tk.Component, tk.Time, theirs.raw)
 		rep.Checked[tk.Component]++
-		compared := compare(ours, theirs, names)
+		if tk.Object.Kind == api.KindReplicaSet {
+			unnamed := failedPodNames(tk.Object.Name+"-", in, ours, theirs)
+			ours, theirs = unnamed(ours), unnamed(theirs)
+		}
+		compared := compare(ours, theirs, renames)
 		if theirs.verdicts != nil {
 			compared = compareVerdicts(ours, theirs)
 		}
@@ -191,7 +203,7 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp any, rv int64) (*tickIn
 	if err != nil {
 		return nil, err
 	}
-	return &tickInput{tick: tk, view: ch.Cache(), live: live, rv: rv, clock: clk, comp: comp}, nil
+	return &tickInput{tick: tk, view: ch.Cache(), live: live, rv: rv, quota: e.Store().PodQuota(), clock: clk, comp: comp}, nil
 }
 
 // liveKinds are the kinds the replayed controllers read or write.
@@ -397,4 +409,52 @@ func kindOfObject(o runtime.Object) string {
 		return "Node"
 	}
 	return fmt.Sprintf("%T", o)
+}
+
+// failedPodNames returns a rewriter that replaces, in a ReplicaSet sync's
+// texts (Events, the error, field values), the names drawn from
+// generateName for pods whose creation failed — refused by a quota, say —
+// by "<generated>": each API server draws its own, and a failed create
+// leaves no object to pair them by.
+func failedPodNames(generateName string, in *tickInput, ours, theirs outcome) func(outcome) outcome {
+	known := map[string]bool{}
+	for _, o := range in.live {
+		if m, err := meta.Accessor(o); err == nil {
+			known[m.GetName()] = true
+		}
+	}
+	for _, c := range ours.changes {
+		known[c.name] = true
+	}
+	for _, c := range theirs.changes {
+		known[c.name] = true // upstream's own name, before the pairing renames it
+	}
+	re := regexp.MustCompile(regexp.QuoteMeta(generateName) + `(h[0-9]{4,}|[a-z0-9]{5})\b`)
+	fix := func(s string) string {
+		return re.ReplaceAllStringFunc(s, func(n string) string {
+			if known[n] {
+				return n
+			}
+			return generateName + "<generated>"
+		})
+	}
+	return func(o outcome) outcome {
+		o.err = fix(o.err)
+		events := make([]string, len(o.events))
+		for i, e := range o.events {
+			events[i] = fix(e)
+		}
+		o.events = events
+		changes := make([]change, len(o.changes))
+		for i, c := range o.changes {
+			fields := make(map[string]string, len(c.fields))
+			for p, v := range c.fields {
+				fields[p] = fix(v)
+			}
+			c.fields = fields
+			changes[i] = c
+		}
+		o.changes = changes
+		return o
+	}
 }

@@ -30,6 +30,10 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 		return outcome{}, err
 	}
 	srv := newAPIServer(in.live, in.rv, in.clock.metaNow())
+	srv.podQuota = in.quota
+	if in.names != nil {
+		srv.names = in.names
+	}
 	ctrl := upstream.NewReplicaSetController(ctx, f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client, replicaset.BurstReplicas)
 	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
 	rec := &recorder{}

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -10,57 +9,24 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubectl"
+	"github.com/stateflow/stateflow/examples/fidelity"
 )
 
-// world is a one-Deployment scenario for the worked scenarios of
-// FIDELITY.md §10.
-type world struct {
-	replicas int
-	strategy string // extra spec lines, indented two spaces
-	podSpec  string // extra container lines
-	cpu      string // the container's cpu request
-	nodes    string // the Scenario's nodes line
-	images   string // the Scenario's images lines
-	actions  string // the Scenario's actions lines
+// build loads a worked scenario of FIDELITY.md §10.
+func build(t *testing.T, w fidelity.World) (*engine.Engine, *kubectl.Session) {
+	t.Helper()
+	e, sc := loadBytes(t, w.Source())
+	return e, &kubectl.Session{Engine: e, Namespace: sc.Namespace}
 }
 
-func (w world) build(t *testing.T) (*engine.Engine, *kubectl.Session) {
+// worked loads the worked scenario of that name (fidelity.Scenarios).
+func worked(t *testing.T, name string) (*engine.Engine, *kubectl.Session) {
 	t.Helper()
-	if w.cpu == "" {
-		w.cpu = "100m"
+	w, ok := fidelity.Scenarios()[name]
+	if !ok {
+		t.Fatalf("no worked scenario %q", name)
 	}
-	if w.nodes == "" {
-		w.nodes = "nodes: {count: 3, capacity: {cpu: \"16\", memory: 64Gi, pods: 110}}"
-	}
-	if w.images == "" {
-		w.images = "    \"web:v1\": {pull: 0s, start: 0s}\n    \"web:v2\": {pull: 0s, start: 0s}\n"
-	}
-	src := fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-%s  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:v1
-          resources: {requests: {cpu: %s, memory: 32Mi}}
-%s---
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  seed: 3
-  %s
-  images:
-%s`, w.replicas, w.strategy, w.cpu, w.podSpec, w.nodes, w.images)
-	if w.actions != "" {
-		src += "  actions:\n" + w.actions
-	}
-	e, sc := loadBytes(t, []byte(src))
-	return e, &kubectl.Session{Engine: e, Namespace: sc.Namespace}
+	return build(t, w)
 }
 
 // scaling returns the ScalingReplicaSet messages in the order they were
@@ -102,15 +68,13 @@ func oldRSName(t *testing.T, e *engine.Engine) string {
 	return rss[0].Name
 }
 
-const imageUpdate = "    - at: 30s\n      kubectl: set image deployment/web web=web:v2\n"
-
 // S1 (10 replicas, 25%/25%): the first sync after the template change
 // creates the new ReplicaSet at 3 and scales the old one to 8 in the same
 // sync; pods never exceed 13 and available never drops below 8. Our pods
 // need one watch round-trip to be seen ready, so later steps may split
 // differently from the "instantly ready" table: those are not asserted.
 func TestS1RollingUpdate10(t *testing.T) {
-	e, _ := world{replicas: 10, actions: imageUpdate}.build(t)
+	e, _ := worked(t, "S1 rolling update of 10")
 	e.RunUntil(29_000)
 	old := oldRSName(t, e)
 	invariants(t, e, 13, 8)
@@ -147,8 +111,7 @@ func invariants(t *testing.T, e *engine.Engine, maxPods, minAvailable int32) {
 // The update starts 11 minutes in so the creation event has aged out of
 // the 10-minute aggregation window, as in the worked example.
 func TestS2MaxSurgeZero(t *testing.T) {
-	e, _ := world{replicas: 10, strategy: "  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 0, maxUnavailable: 1}}\n",
-		actions: "    - at: 11m\n      kubectl: set image deployment/web web=web:v2\n"}.build(t)
+	e, _ := worked(t, "S2 maxSurge 0")
 	e.RunUntil(10 * 60_000)
 	old := oldRSName(t, e)
 	invariants(t, e, 10, 9)
@@ -181,7 +144,7 @@ func TestS2MaxSurgeZero(t *testing.T) {
 // S3 (3 replicas, default strategy = surge 1 / unavailable 0): exactly six
 // alternating events.
 func TestS3RollingUpdate3(t *testing.T) {
-	e, _ := world{replicas: 3, actions: imageUpdate}.build(t)
+	e, _ := worked(t, "S3 rolling update of 3")
 	e.RunUntil(29_000)
 	old := oldRSName(t, e)
 	invariants(t, e, 4, 3)
@@ -198,7 +161,7 @@ func TestS3RollingUpdate3(t *testing.T) {
 // S4 (Recreate): scale the old ReplicaSet to 0, then create the new one at
 // full size once every old pod is gone.
 func TestS4Recreate(t *testing.T) {
-	e, _ := world{replicas: 3, strategy: "  strategy: {type: Recreate}\n", actions: imageUpdate}.build(t)
+	e, _ := worked(t, "S4 Recreate")
 	e.RunUntil(29_000)
 	old := oldRSName(t, e)
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
@@ -217,7 +180,7 @@ func TestS6SlowStart(t *testing.T) {
 		replicas int
 		batches  string
 	}{{20, "created 20 pods in batches 1, 2, 4, 8, 5"}, {3, "created 3 pods in batches 1, 2"}, {1000, "created 500 pods in batches 1, 2, 4, 8, 16, 32, 64, 128, 245"}} {
-		e, _ := world{replicas: tc.replicas, nodes: "nodes: {count: 10, capacity: {cpu: \"200\", memory: 512Gi, pods: 110}}"}.build(t)
+		e, _ := build(t, fidelity.World{Replicas: tc.replicas, Nodes: fidelity.Scenarios()["S6 slow start"].Nodes})
 		e.RunUntil(1000)
 		found := false
 		for _, tk := range e.Trace() {
@@ -234,7 +197,7 @@ func TestS6SlowStart(t *testing.T) {
 // S9: a pod that fits no node, with the exact FailedScheduling text, the
 // PodScheduled condition and kubectl's view.
 func TestS9InsufficientCPU(t *testing.T) {
-	e, k := world{replicas: 1, cpu: "\"3\"", nodes: "nodes: {count: 3, capacity: {cpu: \"2\", memory: 8Gi, pods: 110}}"}.build(t)
+	e, k := worked(t, "S9 insufficient cpu")
 	e.RunUntil(10_000)
 	// v1.34's wording (checked by the differential harness): the pod asks
 	// for more than a node's allocatable, so preemption cannot help, and
@@ -258,7 +221,7 @@ func TestS9InsufficientCPU(t *testing.T) {
 // S10: the crash-loop backoff doubles from 10s to 5m; the first restart is
 // immediate; the pod stays Running with READY 0/1.
 func TestS10CrashLoop(t *testing.T) {
-	e, k := world{replicas: 1, images: "    \"web:v1\": {pull: 0s, start: 0s, exitAfter: 100ms, exitCode: 1}\n"}.build(t)
+	e, k := worked(t, "S10 crash loop")
 	e.RunUntil(20 * 60_000)
 	var delays []string
 	seen := map[string]bool{}
@@ -289,7 +252,7 @@ func TestS10CrashLoop(t *testing.T) {
 // S11(b) and S14: a fresh Deployment, its rollout status lines, its
 // annotations, conditions and per-pod events.
 func TestS11S14FreshDeployment(t *testing.T) {
-	e, k := world{replicas: 3, images: "    \"web:v1\": {pull: 2s, start: 1s}\n"}.build(t)
+	e, k := worked(t, "S11-S14 fresh Deployment")
 	e.Step()
 	out := k.Run("rollout status deployment/web").Stdout
 	for _, line := range []string{
@@ -331,7 +294,7 @@ func TestS11S14FreshDeployment(t *testing.T) {
 // describes v1.32's strict comparison and minReadySeconds + 1 s requeue,
 // which the differential harness showed v1.34 no longer does).
 func TestS16MinReadySeconds(t *testing.T) {
-	e, _ := world{replicas: 1, strategy: "  minReadySeconds: 10\n"}.build(t)
+	e, _ := worked(t, "S16 minReadySeconds")
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +321,7 @@ func TestS16MinReadySeconds(t *testing.T) {
 // S17: an image that cannot be pulled: ErrImagePull then ImagePullBackOff,
 // with the kubelet's events, and phase Pending.
 func TestS17ImagePullBackOff(t *testing.T) {
-	e, k := world{replicas: 1, images: "    \"web:v1\": {pull: 1s, pullError: \"manifest unknown\"}\n"}.build(t)
+	e, k := worked(t, "S17 ImagePullBackOff")
 	e.RunUntil(3 * 60_000)
 	var reasons []string
 	for _, ev := range events(e, "default") {
@@ -388,9 +351,7 @@ func TestS17ImagePullBackOff(t *testing.T) {
 
 // S19: new pods that never become ready stop the rollout at old 8 / new 5.
 func TestS19StuckRollout(t *testing.T) {
-	e, k := world{replicas: 10, strategy: "  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 3, maxUnavailable: 2}}\n",
-		podSpec: "          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}\n",
-		images:  "    \"web:v1\": {pull: 0s, start: 0s}\n    \"web:v2\": {pull: 0s, start: 0s, ready: 24h}\n", actions: imageUpdate}.build(t)
+	e, k := worked(t, "S19 stuck rollout")
 	e.RunUntil(5 * 60_000)
 	got := k.Run(`get rs -o jsonpath='{range .items[*]}{.spec.template.spec.containers[0].image}={.spec.replicas} {end}'`).Stdout
 	if got != "web:v1=8 web:v2=5 " && got != "web:v2=5 web:v1=8 " {
@@ -404,7 +365,7 @@ func TestS19StuckRollout(t *testing.T) {
 
 // S20: a plain scale 3 → 5 → 2 resizes the one ReplicaSet.
 func TestS20Scale(t *testing.T) {
-	e, _ := world{replicas: 3, actions: "    - at: 20s\n      kubectl: scale deployment/web --replicas=5\n    - at: 40s\n      kubectl: scale deployment/web --replicas=2\n"}.build(t)
+	e, _ := worked(t, "S20 scale")
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -422,7 +383,7 @@ func TestS20Scale(t *testing.T) {
 // A pod quota: creations beyond it fail with the quota message, the
 // ReplicaSet gets ReplicaFailure=True, and the Deployment copies it.
 func TestQuotaReplicaFailure(t *testing.T) {
-	e, k := world{replicas: 5, nodes: "nodes: {count: 3}\n  quota: {pods: 3}"}.build(t)
+	e, k := worked(t, "quota ReplicaFailure")
 	e.RunUntil(30_000)
 	if n := len(pods(e, "default")); n != 3 {
 		t.Fatalf("%d pods, want the quota's 3", n)
@@ -438,7 +399,7 @@ func TestQuotaReplicaFailure(t *testing.T) {
 
 // Events expire an hour after their last update.
 func TestEventTTL(t *testing.T) {
-	e, _ := world{replicas: 1}.build(t)
+	e, _ := build(t, fidelity.World{Replicas: 1})
 	e.RunUntil(10 * 60_000)
 	if len(events(e, "default")) == 0 {
 		t.Fatal("no events")

@@ -33,6 +33,9 @@ type Store struct {
 // ResourceQuota named pod-quota with pods: n (0 removes it).
 func (s *Store) SetPodQuota(n int) { s.podQuota = n }
 
+// PodQuota is the pod ResourceQuota of every namespace, 0 for none.
+func (s *Store) PodQuota() int { return s.podQuota }
+
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
 	s := &Store{objs: map[string]map[api.Key]api.Object{}, pcg: *rand.NewPCG(seed, 0x5747e5f10)}

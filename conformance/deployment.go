@@ -87,6 +87,7 @@ func replayDeployment(ctx context.Context, in *tickInput) (outcome, error) {
 		return outcome{}, err
 	}
 	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
+	defer field(ctrl, "queue").Interface().(interface{ ShutDown() }).ShutDown()
 	rec := &recorder{}
 	field(ctrl, "eventRecorder").Set(reflect.ValueOf(record.EventRecorder(rec)))
 	now := in.clock.now

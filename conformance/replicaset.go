@@ -36,6 +36,7 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 	}
 	ctrl := upstream.NewReplicaSetController(ctx, f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client, replicaset.BurstReplicas)
 	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
+	defer field(ctrl, "queue").Interface().(interface{ ShutDown() }).ShutDown()
 	rec := &recorder{}
 	field(ctrl, "podControl").Set(reflect.ValueOf(controller.PodControlInterface(controller.RealPodControl{KubeClient: srv.client, Recorder: rec})))
 	field(ctrl, "clock").Set(reflect.ValueOf(utilclock.PassiveClock(clocktesting.NewFakePassiveClock(in.clock.now))))

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -21,14 +19,7 @@ func TestCatchesOldReplicaSetScaleUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := scenario.Parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := engine.New(sc.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := load(t, src)
 	comps := map[string]any{}
 	for _, c := range e.Components() {
 		comps[c.Name()] = c

@@ -15,8 +15,8 @@ import (
 
 var long = flag.Bool("long", false, "replay many more generated scenarios (make conformance)")
 
-// run loads a scenario and checks it until it settles or reaches maxMS.
-func run(t *testing.T, src []byte, maxMS int64) *Report {
+// load parses a scenario and builds its engine.
+func load(t *testing.T, src []byte) *engine.Engine {
 	t.Helper()
 	sc, err := scenario.Parse(src)
 	if err != nil {
@@ -26,6 +26,13 @@ func run(t *testing.T, src []byte, maxMS int64) *Report {
 	if err != nil {
 		t.Fatalf("engine: %v", err)
 	}
+	return e
+}
+
+// run loads a scenario and checks it until it settles or reaches maxMS.
+func run(t *testing.T, src []byte, maxMS int64) *Report {
+	t.Helper()
+	e := load(t, src)
 	rep, err := Check(e, func(e *engine.Engine) bool { return e.Now() > maxMS })
 	if err != nil {
 		t.Fatal(err)

@@ -119,22 +119,8 @@ func Faulty(seed uint64) ([]byte, int) {
 			act(at, "kubectl: rollout restart deployment/web")
 		}
 	}
-	return []byte(fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  strategy: {rollingUpdate: {maxSurge: %d, maxUnavailable: %d}}
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
-          resources: {requests: {cpu: 100m, memory: 64Mi}}
----
+	spec := fmt.Sprintf("  replicas: %d\n  strategy: {rollingUpdate: {maxSurge: %d, maxUnavailable: %d}}\n", initial, rng.IntN(3), 1+rng.IntN(2))
+	return []byte(webDeployment(spec) + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
@@ -144,7 +130,7 @@ spec:
     "web:1": {pull: %dms, start: 1s, ready: 1s}
     "web:2": {pull: %dms, start: 1s, ready: %ds}
   actions:
-%s`, initial, rng.IntN(3), 1+rng.IntN(2), seed, 200+rng.IntN(3000), 200+rng.IntN(3000), rng.IntN(5), actions.String())), replicas
+%s`, seed, 200+rng.IntN(3000), 200+rng.IntN(3000), rng.IntN(5), actions.String())), replicas
 }
 
 // History builds, from a seed, a Deployment driven through its rollout
@@ -187,24 +173,8 @@ func History(seed uint64) []byte {
 	if rng.IntN(4) == 0 {
 		strategy = "{type: Recreate}"
 	}
-	return []byte(fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  revisionHistoryLimit: %d
-  minReadySeconds: %d
-  strategy: %s
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
-          resources: {requests: {cpu: 100m, memory: 64Mi}}
----
+	spec := fmt.Sprintf("  replicas: %d\n  revisionHistoryLimit: %d\n  minReadySeconds: %d\n  strategy: %s\n", 1+rng.IntN(8), 1+rng.IntN(4), rng.IntN(3), strategy)
+	return []byte(webDeployment(spec) + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
@@ -216,5 +186,25 @@ spec:
     "web:3": {pull: 1s, pullError: "manifest unknown"}
     "web:4": {pull: 1s, start: 1s, exitAfter: 3s, exitCode: 1}
   actions:
-%s`, 1+rng.IntN(8), 1+rng.IntN(4), rng.IntN(3), strategy, seed, actions.String()))
+%s`, seed, actions.String()))
+}
+
+// webDeployment is the Deployment "web" (image web:1, a readiness probe,
+// 100m CPU and 64Mi requested) the fault and history scenarios share, with
+// the given spec lines (indented two spaces) before its selector.
+func webDeployment(spec string) string {
+	return `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+` + spec + `  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: web
+          image: web:1
+          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
+          resources: {requests: {cpu: 100m, memory: 64Mi}}
+`
 }

@@ -64,6 +64,17 @@ func newAPIServer(objs []runtime.Object, rv int64, now metav1.Time) *apiServer {
 	return s
 }
 
+// newAPIServerFor is the API server as a tick found it: its objects, its
+// resourceVersion, the engine's pod quota, and the run's name counter.
+func newAPIServerFor(in *tickInput) *apiServer {
+	s := newAPIServer(in.live, in.rv, in.clock.metaNow())
+	s.podQuota = in.quota
+	if in.names != nil {
+		s.names = in.names
+	}
+	return s
+}
+
 func (s *apiServer) nextRV() string {
 	s.rv++
 	return fmt.Sprint(s.rv)

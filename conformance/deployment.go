@@ -76,18 +76,13 @@ func replayDeployment(ctx context.Context, in *tickInput) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	srv := newAPIServer(in.live, in.rv, in.clock.metaNow())
-	srv.podQuota = in.quota
-	if in.names != nil {
-		srv.names = in.names
-	}
+	srv := newAPIServerFor(in)
 	srv.hashes = hashes
 	ctrl, err := deployment.NewDeploymentController(ctx, f.Apps().V1().Deployments(), f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client)
 	if err != nil {
 		return outcome{}, err
 	}
-	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
-	defer field(ctrl, "queue").Interface().(interface{ ShutDown() }).ShutDown()
+	defer stopController(ctrl)
 	rec := &recorder{}
 	field(ctrl, "eventRecorder").Set(reflect.ValueOf(record.EventRecorder(rec)))
 	now := in.clock.now

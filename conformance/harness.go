@@ -13,6 +13,7 @@ import (
 	core "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/record"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
@@ -394,6 +395,14 @@ func field(ptr any, name string) reflect.Value {
 		panic(fmt.Sprintf("%T has no field %s: the upstream controller changed", ptr, name))
 	}
 	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+}
+
+// stopController shuts down what an upstream controller's constructor
+// started: its event broadcaster and its work queue (a long run would
+// otherwise keep their goroutines).
+func stopController(ctrl any) {
+	field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
+	field(ctrl, "queue").Interface().(interface{ ShutDown() }).ShutDown()
 }
 
 // kindOfObject names the kind of a typed object that carries no TypeMeta.

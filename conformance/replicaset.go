@@ -11,7 +11,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/informers"
-	"k8s.io/client-go/tools/record"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/controller"
 	upstream "k8s.io/kubernetes/pkg/controller/replicaset"
@@ -29,14 +28,9 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	srv := newAPIServer(in.live, in.rv, in.clock.metaNow())
-	srv.podQuota = in.quota
-	if in.names != nil {
-		srv.names = in.names
-	}
+	srv := newAPIServerFor(in)
 	ctrl := upstream.NewReplicaSetController(ctx, f.Apps().V1().ReplicaSets(), f.Core().V1().Pods(), srv.client, replicaset.BurstReplicas)
-	defer field(ctrl, "eventBroadcaster").Interface().(record.EventBroadcaster).Shutdown()
-	defer field(ctrl, "queue").Interface().(interface{ ShutDown() }).ShutDown()
+	defer stopController(ctrl)
 	rec := &recorder{}
 	field(ctrl, "podControl").Set(reflect.ValueOf(controller.PodControlInterface(controller.RealPodControl{KubeClient: srv.client, Recorder: rec})))
 	field(ctrl, "clock").Set(reflect.ValueOf(utilclock.PassiveClock(clocktesting.NewFakePassiveClock(in.clock.now))))

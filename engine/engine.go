@@ -322,6 +322,9 @@ func (e *Engine) run(a Action) *trace.Tick {
 // objects (at 1,000 pods, with their Events, about 1,500 ticks).
 func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	e.w.ticks++
+	if len(t.Effects) > 0 {
+		e.w.lastChange, e.w.lastChangeAt = e.w.ticks, t.Time
+	}
 	e.trace = append(e.trace, t)
 	last := e.checkpoints[len(e.checkpoints)-1].tick
 	if e.w.ticks-last >= max(e.cfg.CheckpointEvery, e.w.store.Len()/4) {
@@ -390,16 +393,25 @@ type SettleLimits struct {
 type NotSettledError struct {
 	Ticks int
 	Time  int64
+	// Reason says in a learner's words what keeps the cluster busy
+	// (Engine.Busy): "Never settles: pod web-7d9c-x crashes and restarts
+	// (CrashLoopBackOff, back-off 5m0s, 16 restarts)"; empty when the
+	// work still scheduled is an ordinary rollout still going.
+	Reason string
 	// Pending describes the earliest queued work (at most three items,
 	// earliest first); More counts the rest.
 	Pending []string
 	More    int
 }
 
+// Error leads with the Reason, then gives the engine's detail.
 func (e *NotSettledError) Error() string {
 	pending := strings.Join(e.Pending, ", ")
 	if e.More > 0 {
 		pending += fmt.Sprintf(" and %d more", e.More)
+	}
+	if e.Reason != "" {
+		return fmt.Sprintf("%s. Not settled after %d ticks at %s: work is still scheduled (%s).", e.Reason, e.Ticks, trace.FormatTime(e.Time), pending)
 	}
 	return fmt.Sprintf("not settled after %d ticks at %s: work is still scheduled (%s); the scenario keeps changing (a crash loop, an unschedulable pod or a stuck rollout?)",
 		e.Ticks, trace.FormatTime(e.Time), pending)
@@ -444,7 +456,7 @@ func (e *Engine) notSettled() *NotSettledError {
 		}
 	}
 	slices.Sort(ats)
-	err := &NotSettledError{Ticks: e.w.ticks, Time: e.w.now}
+	err := &NotSettledError{Ticks: e.w.ticks, Time: e.w.now, Reason: e.Busy()}
 	if len(ats) == 0 {
 		return err
 	}

@@ -261,7 +261,8 @@ func TestRunUntilSettledBound(t *testing.T) {
 	if !errors.As(err, &ns) {
 		t.Fatalf("err = %v, want NotSettledError", err)
 	}
-	if !strings.Contains(err.Error(), "not settled after") || !strings.Contains(err.Error(), "kubelet") {
+	if !strings.HasPrefix(err.Error(), "Never settles: pod codartium-api-") || !strings.Contains(err.Error(), "crashes and restarts (") ||
+		!strings.Contains(err.Error(), ", like 2 more pods") || !strings.Contains(err.Error(), ". Not settled after ") || !strings.Contains(err.Error(), "kubelet") {
 		t.Errorf("message %q does not say what keeps the cluster busy", err)
 	}
 	if len(ns.Pending) != 3 || ns.More != 0 || !strings.Contains(err.Error(), "("+strings.Join(ns.Pending, ", ")+")") {

@@ -28,13 +28,18 @@ type world struct {
 	down     map[string]int64 // unreachable nodes → since when
 	// nextSweep is when expired Events are next removed.
 	nextSweep int64
-	recorder  *events.Recorder
-	pcg       rand.PCG
-	rng       *rand.Rand
+	// lastChange is the last tick that wrote to the API server (a tick
+	// with at least one effect) and lastChangeAt its virtual time: when
+	// the cluster settled, whatever no-op work came after.
+	lastChange   int
+	lastChangeAt int64
+	recorder     *events.Recorder
+	pcg          rand.PCG
+	rng          *rand.Rand
 }
 
 func (w *world) clone() *world {
-	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep,
+	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
 		agenda: w.agenda.clone(), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,

@@ -19,7 +19,8 @@ type Example struct {
 	Source string
 }
 
-// All returns every example, the seed scenario first, then by name.
+// All returns every example, the default (what a new visitor sees) first,
+// then by name.
 func All() []Example {
 	entries, _ := files.ReadDir(".")
 	var out []Example
@@ -39,7 +40,8 @@ func All() []Example {
 	return out
 }
 
-// Default is the example a new visitor sees: the seed scenario.
+// Default is the example a new visitor sees first: one Deployment rolling
+// out from nothing, the whole flow down and back up in about 10 s.
 const Default = "codartium-api"
 
 // Get returns the example called name.

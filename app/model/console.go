@@ -23,8 +23,9 @@ type Console struct {
 	cursor int
 }
 
-// SeedCommands are the commands of the document Stateflow grew from; the
-// console offers them as examples.
+// SeedCommands are the commands of the article Stateflow grew from, about
+// the default example (codartium-api); the console offers them as
+// examples to try.
 var SeedCommands = []string{
 	"kubectl get deployment codartium-api -o jsonpath='{.spec.template}'",
 	"kubectl get replicaset -l app=codartium-api -o jsonpath='{.items[0].spec.template}'",
@@ -36,7 +37,8 @@ var SeedCommands = []string{
 
 // Run runs one kubectl command line against the cluster at the current
 // tick (mutating commands become ticks; rollout status and --watch advance
-// the simulation).
+// the simulation). A command clears the controls' Notice ("Settled at
+// …"): what it said may no longer hold.
 func (m *Model) Run(line string) (e Entry) {
 	line = strings.TrimSpace(line)
 	defer func() {
@@ -47,6 +49,7 @@ func (m *Model) Run(line string) (e Entry) {
 	if line == "" || m.kubectl == nil {
 		return e
 	}
+	m.Notice = ""
 	res := m.kubectl.Run(line)
 	e.Output, e.Failed, e.Tick = res.Output(), res.Code != 0, m.eng.Tick()
 	m.reached()

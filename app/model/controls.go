@@ -1,7 +1,9 @@
 package model
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -27,6 +29,18 @@ type Status struct {
 	// First is the earliest tick the run can return to: older ticks were
 	// discarded to bound memory (0 when none were).
 	First int
+	// SettledAt is, once the cluster has settled, the clock of the last
+	// tick that changed it ("10.650s"), and SettledTick that tick: the
+	// run may have gone on with work that changed nothing, such as the
+	// deployment controller's progress-deadline re-check at 601.000s.
+	// Both are empty while work that could change it is left.
+	SettledAt   string
+	SettledTick int
+	// NeverSettles is, after a run until settled that reached its bound,
+	// what keeps the cluster busy for ever in a learner's words: "Never
+	// settles: pod web-7d9c-x crashes and restarts (CrashLoopBackOff,
+	// back-off 5m0s, 16 restarts)". Empty otherwise.
+	NeverSettles string
 }
 
 // Status returns the current tick, time and whether the cluster settled.
@@ -34,7 +48,48 @@ func (m *Model) Status() Status {
 	if m.eng == nil {
 		return Status{Clock: trace.FormatTime(0)}
 	}
-	return Status{Tick: m.eng.Tick(), TimeMS: m.eng.Now(), Clock: trace.FormatTime(m.eng.Now()), Settled: m.eng.Settled(), Horizon: max(m.Horizon, m.eng.Tick()), First: m.eng.FirstTick()}
+	st := Status{Tick: m.eng.Tick(), TimeMS: m.eng.Now(), Clock: trace.FormatTime(m.eng.Now()), Settled: m.eng.Settled(), Horizon: max(m.Horizon, m.eng.Tick()), First: m.eng.FirstTick()}
+	if st.Settled {
+		tick, at := m.eng.LastChange()
+		st.SettledAt, st.SettledTick = trace.FormatTime(at), tick
+	} else if strings.HasPrefix(m.Notice, neverSettles) {
+		// The Notice of a run that reached its bound, still standing: no
+		// tick was taken since (Step, Seek, Run and Apply clear it).
+		st.NeverSettles = m.eng.Busy()
+	}
+	return st
+}
+
+// neverSettles begins engine.Busy's sentence for a cause that lasts.
+const neverSettles = "Never settles:"
+
+// seconds formats virtual milliseconds for a sentence: "10.650 s".
+func seconds(ms int64) string { return engine.Seconds(ms) }
+
+// settledRunNotice says when the cluster settled after a run: at the last
+// tick that changed it, naming the later work that changed nothing.
+//
+//	Settled at 10.650 s (tick 39). Later work, like the deployment controller's progress-deadline re-check of deploy/web at 601.000 s, changes nothing.
+func (m *Model) settledRunNotice() string {
+	tick, at := m.eng.LastChange()
+	out := fmt.Sprintf("Settled at %s (tick %d).", seconds(at), tick)
+	if what, when, ok := m.eng.LaterWork(); ok {
+		out += fmt.Sprintf(" Later work, like %s at %s, changes nothing.", what, seconds(when))
+	}
+	return out
+}
+
+// EndNotice is what Step says when nothing is left to do: "Settled:
+// nothing is left to do; the last change was at 10.650 s (tick 39)."
+func (m *Model) EndNotice() string {
+	if m.eng == nil {
+		return "Settled: nothing is left to do."
+	}
+	tick, at := m.eng.LastChange()
+	if tick == 0 {
+		return "Settled: nothing is left to do, and nothing has changed yet."
+	}
+	return fmt.Sprintf("Settled: nothing is left to do; the last change was at %s (tick %d).", seconds(at), tick)
 }
 
 func (m *Model) reached() { m.Horizon = max(m.Horizon, m.eng.Tick()) }
@@ -44,7 +99,7 @@ func (m *Model) Step() (stepped bool) {
 	defer m.guard("stepping")
 	m.Notice = ""
 	if m.eng == nil || m.eng.Step() == nil {
-		m.Notice = "Settled: no component has anything left to do."
+		m.Notice = m.EndNotice()
 		return false
 	}
 	m.reached()
@@ -97,6 +152,7 @@ func (m *Model) ReplayTicks(target int) int {
 func (m *Model) SeekSome(target, n int) (over bool) {
 	over = true // also when the engine panics: the guard reports it and the seek ends
 	defer m.guard("seeking")
+	m.Notice = ""
 	if m.eng == nil {
 		return over
 	}
@@ -107,7 +163,8 @@ func (m *Model) SeekSome(target, n int) (over bool) {
 		}
 		if m.eng.Step() == nil {
 			m.reached()
-			m.Notice = fmt.Sprintf("The cluster settled at tick %d, before tick %d.", m.eng.Tick(), target)
+			tick, at := m.eng.LastChange()
+			m.Notice = fmt.Sprintf("The cluster settled before tick %d: nothing is left to do after tick %d, and the last change was at %s (tick %d).", target, m.eng.Tick(), seconds(at), tick)
 			return true
 		}
 	}
@@ -134,15 +191,27 @@ func (m *Model) RunSome(n int) (over bool) {
 	left := MaxRunTicks - (before - m.runFrom)
 	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: min(n, left), MaxTime: m.runUntil})
 	m.reached()
+	var ns *engine.NotSettledError
 	switch {
 	case err == nil:
-		m.Notice = fmt.Sprintf("Settled at tick %d (%s).", m.eng.Tick(), trace.FormatTime(m.eng.Now()))
+		m.Notice = m.settledRunNotice()
 	case n < left && m.eng.Tick() > before:
 		return false
+	case errors.As(err, &ns) && ns.Reason == "":
+		m.Notice = fmt.Sprintf("Not settled after %d ticks (%s): work is still scheduled (%s).", ns.Ticks, seconds(ns.Time), strings.Join(ns.Pending, ", ")+more(ns.More))
 	default:
+		// "Never settles: pod … crashes and restarts (…). Not settled
+		// after 225 ticks at …: work is still scheduled (…)."
 		m.Notice = err.Error()
 	}
 	return over
+}
+
+func more(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and %d more", n)
 }
 
 // StepToClass steps until a tick with an effect of class c (at most

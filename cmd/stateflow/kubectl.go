@@ -40,6 +40,7 @@ func kubectlCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	printWarnings(stderr, file, sc)
 	if file != "-" && stdin != nil {
 		stdinText, _ = io.ReadAll(io.LimitReader(stdin, scenario.MaxInputBytes+1))
 	}
@@ -48,7 +49,11 @@ func kubectlCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		return err
 	}
 	if err := advance(e, w); err != nil {
+		// "warning: Never settles: pod … crashes and restarts (…). Not
+		// settled after …": the command runs at the bound.
 		fmt.Fprintln(stderr, "warning: "+err.Error())
+	} else if w.mode == "settled" {
+		settledAsOfLastChange(e)
 	}
 	s := &kubectl.Session{Engine: e, Namespace: sc.Namespace, Stdin: string(stdinText), Decode: scenario.DecodeObjects}
 	if file == "-" {

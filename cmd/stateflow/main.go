@@ -55,7 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "run":
-		return runCommand(args[1:], stdin, stdout)
+		return runCommand(args[1:], stdin, stdout, stderr)
 	case "kubectl":
 		return kubectlCommand(args[1:], stdin, stdout, stderr)
 	case "serve":

@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stateflow/stateflow/engine/scenario"
 )
 
 const seed = "../../examples/codartium-api.yaml"
@@ -144,5 +148,93 @@ func TestKubectlCommand(t *testing.T) {
 	}
 	if _, err := runCLI(t, "", "kubectl", seed, "get", "pods"); exitCode(err) != 2 {
 		t.Fatalf("missing -- must be a usage error: %v", err)
+	}
+}
+
+// runCLI2 runs the CLI and returns what it wrote to stdout and to stderr.
+func runCLI2(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err = run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+// kubectl --until-settled shows the cluster as of its last change (the
+// rollout ends at 10.650 s), not as of the deployment controller's no-op
+// progress-deadline re-check at 601 s: ages count from the settle time.
+func TestKubectlUntilSettledIsAtTheLastChange(t *testing.T) {
+	for _, args := range [][]string{{"kubectl", seed, "--until-settled", "--", "get", "deploy"}, {"kubectl", seed, "--", "get", "deploy"}} {
+		out, errOut, err := runCLI2(t, "", args...)
+		if err != nil || errOut != "" || !strings.Contains(out, "codartium-api   3/3     3            3           10s") {
+			t.Fatalf("%v:\n%s%s%v", args, out, errOut, err)
+		}
+	}
+	out, _, err := runCLI2(t, "", "kubectl", seed, "--until-settled", "--", "get", "events", "--field-selector", "involvedObject.kind=Pod", "-n", "codartium-team")
+	if err != nil || !strings.Contains(out, "\n10s         Normal   Scheduled") || !strings.Contains(out, "\n7s          Normal   Started") {
+		t.Fatalf("event ages count from the settle time:\n%s%v", out, err)
+	}
+}
+
+// A scenario that never settles says why, first, on stderr.
+func TestNeverSettlesSaysWhy(t *testing.T) {
+	const file = "../../examples/crash-loop.yaml"
+	const why = "Never settles: pod api-7755f686bf-rkh4q crashes and restarts (CrashLoopBackOff, back-off 5m0s, 16 restarts). Not settled after 225 ticks"
+	out, errOut, err := runCLI2(t, "", "run", file, "--until-settled")
+	if exitCode(err) != 1 || !strings.HasPrefix(err.Error(), why) || errOut != "" || strings.Count(out, "\n") != 225 {
+		t.Fatalf("run: code %d, err %v, stderr %q, %d lines", exitCode(err), err, errOut, strings.Count(out, "\n"))
+	}
+	out, errOut, err = runCLI2(t, "", "kubectl", file, "--until-settled", "--", "get", "pods", "-o", "name")
+	if err != nil || out != "pod/api-7755f686bf-rkh4q\n" || !strings.HasPrefix(errOut, "warning: "+why) {
+		t.Fatalf("kubectl: %v\nstdout %q\nstderr %q", err, out, errOut)
+	}
+}
+
+// The scenario's warnings go to stderr as FILE:line:column: warning:
+// message; stdout is exactly what it is without them.
+func TestWarningsOnStderr(t *testing.T) {
+	src, err := os.ReadFile(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := t.TempDir() + "/with-service.yaml"
+	extra := "---\napiVersion: v1\nkind: Service\nmetadata: {name: api, namespace: codartium-team}\nspec: {ports: [{port: 80}]}\n"
+	if err := os.WriteFile(file, append(src, extra...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(string(src), "\n") + 2
+	want := fmt.Sprintf("%s:%d:1: warning: document 4: kind Service (v1) is not simulated; it is ignored\n", file, line)
+	for _, args := range [][]string{{"run", "FILE", "--ticks", "12"}, {"run", "FILE", "-o", "json"}, {"kubectl", "FILE", "--", "get", "pods"}, {"kubectl", "FILE", "--at", "3s", "--", "get", "rs", "-o", "yaml"}} {
+		plain := slices.Clone(args)
+		plain[1] = seed
+		wantOut, wantErr, err := runCLI2(t, "", plain...)
+		if err != nil || wantErr != "" {
+			t.Fatalf("%v: %v %q", plain, err, wantErr)
+		}
+		args[1] = file
+		out, errOut, err := runCLI2(t, "", args...)
+		if err != nil || out != wantOut || errOut != want {
+			t.Errorf("%v: %v\nstderr %q\nwant   %q\nstdout the same: %v", args, err, errOut, want, out == wantOut)
+		}
+	}
+	// From standard input the file is "-".
+	_, errOut, err := runCLI2(t, string(src)+extra, "run", "-", "--ticks", "1")
+	if err != nil || errOut != fmt.Sprintf("-:%d:1: warning: document 4: kind Service (v1) is not simulated; it is ignored\n", line) {
+		t.Fatalf("%v %q", err, errOut)
+	}
+}
+
+// A warning without a column or a line still names the file.
+func TestWarningLine(t *testing.T) {
+	for _, tc := range []struct {
+		d    scenario.Diagnostic
+		want string
+	}{
+		{scenario.Diagnostic{Severity: scenario.Warning, Line: 3, Column: 7, Path: "spec.replicas", Message: "5000 replicas need 5000 pods"}, "f.yaml:3:7: warning: spec.replicas: 5000 replicas need 5000 pods"},
+		{scenario.Diagnostic{Severity: scenario.Warning, Line: 3, Message: "m"}, "f.yaml:3: warning: m"},
+		{scenario.Diagnostic{Severity: scenario.Warning, Message: "the scenario declares no objects"}, "f.yaml: warning: the scenario declares no objects"},
+	} {
+		if got := warningLine("f.yaml", tc.d); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
 	}
 }

@@ -37,6 +37,27 @@ func readScenario(path string, stdin io.Reader) (*scenario.Scenario, error) {
 	return sc, nil
 }
 
+// printWarnings writes each warning of the scenario to stderr as
+// "FILE:line:column: warning: message", as compilers do; stdout is left
+// alone so pipes and goldens see only the command's output.
+func printWarnings(stderr io.Writer, path string, sc *scenario.Scenario) {
+	for _, d := range sc.Warnings {
+		fmt.Fprintln(stderr, warningLine(path, d))
+	}
+}
+
+func warningLine(path string, d scenario.Diagnostic) string {
+	at := path
+	switch {
+	case d.Line > 0 && d.Column > 0:
+		at += fmt.Sprintf(":%d:%d", d.Line, d.Column)
+	case d.Line > 0:
+		at += fmt.Sprintf(":%d", d.Line)
+	}
+	d.Line, d.Column = 0, 0 // String now renders only "path: message"
+	return at + ": warning: " + d.String()
+}
+
 func prefixLines(path string, errs scenario.Errors) string {
 	out := ""
 	for i, d := range errs {
@@ -106,7 +127,17 @@ func advance(e *engine.Engine, w when) error {
 	return nil
 }
 
-func runCommand(args []string, stdin io.Reader, stdout io.Writer) error {
+// settledAsOfLastChange goes back to the last tick that changed the
+// cluster once it has settled, so "now" is when it settled and ages count
+// from then, not from later work that changed nothing (the deployment
+// controller's progress-deadline re-check at 601 s).
+func settledAsOfLastChange(e *engine.Engine) {
+	if tick, _ := e.LastChange(); e.Settled() && tick < e.Tick() {
+		e.Seek(tick)
+	}
+}
+
+func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	f, err := parseFlags(args, []string{"until", "ticks", "o", "output"}, []string{"until-settled"})
 	if err != nil {
 		return err
@@ -132,6 +163,7 @@ func runCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	printWarnings(stderr, f.positional[0], sc)
 	cfg := sc.Config
 	cfg.MaxTraceTicks = -1 // the printed trace is complete, however long
 	e, err := engine.New(cfg)

@@ -478,6 +478,9 @@ func (p *parser) build() {
 	}
 	cfg.Nodes = p.nodes
 	p.checkPods()
+	if len(p.errs) == 0 {
+		p.checkCapacity()
+	}
 	for _, f := range p.faults {
 		if !names[f.node] {
 			p.errorf(f.line.Line, f.line.Column, f.path+".node", "nodes %q not found (the scenario's nodes are %s)", f.node, nodeNames(p.nodes))

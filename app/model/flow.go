@@ -13,21 +13,50 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// Layout constants of the flow diagram, in SVG user units.
+// Layout constants of the flow diagram, in SVG user units. Text is 11
+// units of a monospace font; CharW is a character's advance with room to
+// spare, so a line of n characters fits in TextWidth(n).
 const (
-	boxW, boxH      = 190, 62
-	podW, podH      = 92, 44
-	podGap          = 8
-	rowDeploy       = 20
-	rowRS           = 130
-	rowPods         = 240
+	CharW           = 7
+	TextPad         = 8  // left and right of a box's text
+	LineH           = 14 // between lines of a box
+	boxW, boxH      = 190, 64
+	podW, podH      = 8 + 17*CharW + 8, 50 // 17 characters: "ContainerCreating"
+	podChars        = 17
+	podGap          = 10
+	rowDeploy       = 24
+	rowRS           = 136
+	rowPods         = 248
 	podsPerRow      = 4
-	nodeW, nodeH    = 150, 70
-	margin          = 20
+	nodeW, nodeH    = 150, 64
+	margin          = 24
 	GroupPodsAbove  = 24  // an RS with more pods is drawn as groups per node
 	GroupNodesAbove = 40  // more nodes are drawn as one summary box
 	eventsColumnW   = 110 // the side channel on the right
+	eventGap        = 9   // how far under its box an Event's arrow runs
 )
+
+// TextWidth is the width a box needs for a line of n characters.
+func TextWidth(n int) int { return TextPad + n*CharW + TextPad }
+
+// widthFor is the width a box needs for its title and lines, at least min.
+func widthFor(min int, title string, lines []string) int {
+	n := len([]rune(title)) + 2 // the badges beside the title
+	for _, l := range lines {
+		n = max(n, len([]rune(l)))
+	}
+	return max(min, TextWidth(n))
+}
+
+// Clip cuts a line to what a box of width w shows, with an ellipsis.
+func Clip(s string, w int) string {
+	n := (w - 2*TextPad) / CharW
+	r := []rune(s)
+	if len(r) <= n || n < 2 {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
 
 // Box is one object in the diagram.
 type Box struct {
@@ -54,8 +83,11 @@ type Edge struct {
 // Arrow is one effect of the current tick.
 type Arrow struct {
 	X1, Y1, X2, Y2 int
-	Class          trace.Class
-	Label          string
+	// ViaY, when set, routes the arrow down to ViaY and along it to X2:
+	// Events leave through the gap under their row.
+	ViaY  int
+	Class trace.Class
+	Label string
 }
 
 // Flow is the diagram at the current tick.
@@ -143,11 +175,13 @@ func (l *layout) deployment(d *api.Deployment, owned map[string][]api.Object) in
 		x += w + margin
 		bottom = max(bottom, b)
 	}
-	width := max(x-start-margin, boxW)
-	db := l.add(l.objectBox(d, start+(width-boxW)/2, rowDeploy, boxW, boxH))
-	db.Title = "deploy/" + d.Name
 	st := d.Status
-	db.Lines = []string{fmt.Sprintf("ready %d/%d · updated %d · available %d", st.ReadyReplicas, d.Replicas(), st.UpdatedReplicas, st.AvailableReplicas), conditionsLine(d)}
+	title := "deploy/" + d.Name
+	lines := []string{fmt.Sprintf("ready %d/%d · updated %d · available %d", st.ReadyReplicas, d.Replicas(), st.UpdatedReplicas, st.AvailableReplicas), conditionsLine(d)}
+	w := widthFor(boxW, title, lines)
+	width := max(x-start-margin, w)
+	db := l.add(l.objectBox(d, start+(width-w)/2, rowDeploy, w, boxH))
+	db.Title, db.Lines = title, lines
 	db.Status = deploymentStatus(d)
 	db.Stale = l.stale(d, "deployment-controller", func(o api.Object) string {
 		c := o.(*api.Deployment)
@@ -229,11 +263,13 @@ func (l *layout) replicaSet(rs *api.ReplicaSet, children []api.Object, x int) (i
 		}
 	}
 	cols := min(max(len(pods), 1), podsPerRow)
-	width := max(cols*(podW+podGap)-podGap, boxW)
-	b := l.add(l.objectBox(rs, x+(width-boxW)/2, rowRS, boxW, boxH))
-	b.Title = "rs/" + rs.Name
-	b.Lines = []string{fmt.Sprintf("desired %d · current %d · ready %d", rs.Replicas(), rs.Status.Replicas, rs.Status.ReadyReplicas),
+	title := "rs/" + rs.Name
+	lines := []string{fmt.Sprintf("desired %d · current %d · ready %d", rs.Replicas(), rs.Status.Replicas, rs.Status.ReadyReplicas),
 		fmt.Sprintf("revision %s", rs.Annotations["deployment.kubernetes.io/revision"])}
+	w := widthFor(boxW, title, lines)
+	width := max(cols*(podW+podGap)-podGap, w)
+	b := l.add(l.objectBox(rs, x+(width-w)/2, rowRS, w, boxH))
+	b.Title, b.Lines = title, lines
 	b.Status = "ok"
 	if rs.Status.ReadyReplicas < rs.Replicas() {
 		b.Status = "progress"
@@ -261,8 +297,8 @@ func (l *layout) replicaSet(rs *api.ReplicaSet, children []api.Object, x int) (i
 func (l *layout) pod(p *api.Pod, x, y int) {
 	b := l.add(l.objectBox(p, x, y, podW, podH))
 	b.Title = shortPod(p.Name)
-	phase, status := podState(p)
-	b.Lines = []string{phase}
+	state, status := podState(p)
+	b.Lines = strings.Split(state, " · ")
 	b.Status = status
 	b.Stale = l.stale(p, "replicaset-controller", func(o api.Object) string {
 		c := o.(*api.Pod)
@@ -273,7 +309,7 @@ func (l *layout) pod(p *api.Pod, x, y int) {
 
 // shortPod keeps the random suffix, which tells pods apart.
 func shortPod(name string) string {
-	if i := strings.LastIndex(name, "-"); i > 0 && len(name) > 16 {
+	if i := strings.LastIndex(name, "-"); i > 0 && len(name) > podChars-2 {
 		return "…" + name[i:]
 	}
 	return name
@@ -324,7 +360,7 @@ func (l *layout) podGroups(rs *api.ReplicaSet, pods []*api.Pod, x, width int) in
 		px := x + (i%2)*(width/2)
 		py := rowPods + (i/2)*(podH+podGap)
 		b := l.add(&Box{ID: fmt.Sprintf("group/%s/%s", rs.UID, n), Kind: "PodGroup", Name: n, X: px, Y: py, W: width/2 - podGap, H: podH, Title: n, Status: "ok"})
-		b.Lines = []string{countsLine(byNode[n])}
+		b.Lines = strings.SplitN(countsLine(byNode[n]), ": ", 2)
 		bottom = max(bottom, py+podH)
 	}
 	if shown < len(nodes) {
@@ -336,7 +372,7 @@ func (l *layout) podGroups(rs *api.ReplicaSet, pods []*api.Pod, x, width int) in
 		}
 		py := bottom + podGap
 		b := l.add(&Box{ID: fmt.Sprintf("group/%s/rest", rs.UID), Kind: "PodGroup", Name: "other nodes", X: x, Y: py, W: width, H: podH,
-			Title: fmt.Sprintf("%d more nodes", len(nodes)-shown), Lines: []string{countsLine(rest)}, Status: "ok"})
+			Title: fmt.Sprintf("%d more nodes", len(nodes)-shown), Lines: strings.SplitN(countsLine(rest), ": ", 2), Status: "ok"})
 		bottom = b.Y + podH
 	}
 	return bottom
@@ -400,9 +436,10 @@ func (l *layout) nodes(objs []api.Object) {
 		}
 		return true
 	})
-	for i, o := range objs {
+	x := margin
+	for _, o := range objs {
 		n := o.(*api.Node)
-		b := l.add(l.objectBox(n, margin+i*(nodeW+margin), y, nodeW, nodeH))
+		b := l.add(l.objectBox(n, x, y, nodeW, nodeH))
 		b.Title = n.Name
 		ready := "Ready"
 		b.Status = "ok"
@@ -418,8 +455,10 @@ func (l *layout) nodes(objs []api.Object) {
 		}
 		alloc := n.Status.Allocatable
 		b.Lines = []string{ready + " · kubelet", fmt.Sprintf("%d/%d pods · cpu %dm/%dm", pods[n.Name], alloc["pods"].Value(), cpu[n.Name], alloc["cpu"].MilliValue())}
+		b.W = widthFor(nodeW, b.Title, b.Lines)
+		x += b.W + margin
 	}
-	l.x = max(l.x, margin+len(objs)*(nodeW+margin))
+	l.x = max(l.x, x)
 }
 
 // cacheOf returns the informer cache of the named component.
@@ -510,7 +549,8 @@ func (l *layout) arrow(t *trace.Tick, actor, target *Box, e trace.Effect) (Arrow
 		if from == nil {
 			return Arrow{}, false
 		}
-		return Arrow{X1: from.X + from.W, Y1: from.Y + from.H/2, X2: l.f.EventsX + 10, Y2: from.Y + from.H/2, Class: e.Class, Label: label}, true
+		x, y := from.X+from.W-10, from.Y+from.H
+		return Arrow{X1: x, Y1: y, X2: l.f.EventsX + 10, Y2: y + eventGap, ViaY: y + eventGap, Class: e.Class, Label: label}, true
 	case target == nil:
 		return Arrow{}, false
 	case e.Class == trace.Aggregate:

@@ -2,6 +2,8 @@ package model
 
 import (
 	"cmp"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -33,6 +35,53 @@ type Inspection struct {
 	Changes []trace.Change
 	// Op is what the current tick did to the object ("" if nothing).
 	Op string
+	// Diff is Changes as the inspector shows them first: path, old → new.
+	Diff []ChangeRow
+	// LastWrite is the latest earlier tick that wrote the object, when this
+	// tick did not (0 when none is kept or it was not looked for).
+	LastWrite int
+}
+
+// ChangeRow is one changed field, its values as compact JSON.
+type ChangeRow struct {
+	Path, From, To string
+}
+
+// lastWriteScan bounds how far back the inspector looks for the tick
+// that last wrote the selected object.
+const lastWriteScan = 5000
+
+func changeRows(cs []trace.Change) []ChangeRow {
+	out := make([]ChangeRow, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, ChangeRow{Path: c.Path, From: compact(c.From), To: compact(c.To)})
+	}
+	return out
+}
+
+// compact renders a field's value in one line: absent as "(none)".
+func compact(v any) string {
+	if v == nil {
+		return "(none)"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// lastWrite is the latest kept tick before the current one that wrote k.
+func (m *Model) lastWrite(k api.Key) int {
+	tr := m.eng.Trace()
+	for i, n := len(tr)-2, 0; i >= 0 && n < lastWriteScan; i, n = i-1, n+1 {
+		for _, e := range tr[i].Effects {
+			if e.Object == k {
+				return tr[i].Seq
+			}
+		}
+	}
+	return 0
 }
 
 // MaxPickerPods is how many pods the inspector's object menu lists: all of
@@ -140,6 +189,10 @@ func (m *Model) Inspect() (in Inspection) {
 				}
 			}
 		}
+	}
+	in.Diff = changeRows(in.Changes)
+	if in.Op == "" {
+		in.LastWrite = m.lastWrite(m.Selected)
 	}
 	for _, raw := range m.sections(o) {
 		sec := Section{Name: raw.name}

@@ -43,6 +43,23 @@ type Model struct {
 	jumpFrom int
 	// inspected caches the inspector's YAML of one object version.
 	inspected inspected
+	// gen counts the scenarios applied, for Rev.
+	gen int
+}
+
+// Rev identifies what the page shows of the model: the scenario applied,
+// the tick and the furthest tick reached. A component that takes it as
+// an input re-renders only when it changes.
+type Rev struct {
+	Gen, Tick, Horizon, First int
+}
+
+// Rev is the model's current revision.
+func (m *Model) Rev() Rev {
+	if m.eng == nil {
+		return Rev{Gen: m.gen}
+	}
+	return Rev{Gen: m.gen, Tick: m.eng.Tick(), Horizon: m.Horizon, First: m.eng.FirstTick()}
 }
 
 // ConsoleWatchTicks bounds how far one console command (get --watch,
@@ -92,12 +109,28 @@ func (m *Model) Apply(source string) (applied bool) {
 	m.sc, m.eng, m.Applied = sc, e, source
 	m.kubectl = &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects, WatchTicks: ConsoleWatchTicks}
 	m.Problems, m.Refused, m.Horizon, m.Notice, m.Crash = sc.Warnings, false, 0, "", ""
+	m.gen++
 	m.Selected = api.Key{}
-	if len(sc.Objects) > 0 {
+	for _, o := range sc.Objects {
+		if o.GetKind() == api.KindDeployment {
+			m.Selected = api.KeyOf(o)
+			break
+		}
+	}
+	if m.Selected.Kind == "" && len(sc.Objects) > 0 {
 		m.Selected = api.KeyOf(sc.Objects[0])
 	}
 	return true
 }
+
+// DismissCrash clears a crash report and restarts the running scenario.
+func (m *Model) DismissCrash() {
+	m.Crash = ""
+	m.Apply(m.Applied)
+}
+
+// Edit records the editor's text; Apply runs it.
+func (m *Model) Edit(source string) { m.Source = source }
 
 // guard turns a panic into a crash report; the model stays usable.
 func (m *Model) guard(what string) {

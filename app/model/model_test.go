@@ -57,7 +57,7 @@ func TestStepBackSeekAndHorizon(t *testing.T) {
 		t.Fatal(m.Status())
 	}
 	m.RunUntilSettled()
-	if !m.Status().Settled || !strings.HasPrefix(m.Notice, "Settled at tick") {
+	if !m.Status().Settled || !strings.HasPrefix(m.Notice, "Settled at 10.650 s (tick 39).") {
 		t.Fatalf("%+v %q", m.Status(), m.Notice)
 	}
 	m.Seek(0)
@@ -129,7 +129,7 @@ func TestFlowGroupsManyPods(t *testing.T) {
 		switch b.Kind {
 		case "PodGroup":
 			groups++
-			if !strings.Contains(b.Lines[0], "10 pods: 10 Running · ready") {
+			if len(b.Lines) != 2 || b.Lines[0] != "10 pods" || b.Lines[1] != "10 Running · ready" {
 				t.Errorf("group line %q", b.Lines[0])
 			}
 		case api.KindPod:
@@ -336,7 +336,7 @@ func TestSeekSome(t *testing.T) {
 	}
 	for !m.SeekSome(1_000_000, 500) {
 	}
-	if !strings.HasPrefix(m.Notice, "The cluster settled at tick ") || !strings.HasSuffix(m.Notice, ", before tick 1000000.") {
+	if !strings.HasPrefix(m.Notice, "The cluster settled before tick 1000000: nothing is left to do after tick ") || !strings.HasSuffix(m.Notice, "the last change was at 10.650 s (tick 39).") {
 		t.Fatalf("notice %q", m.Notice)
 	}
 	// Back: to the checkpoint at tick 0, then forward 7 ticks per call.

@@ -28,13 +28,25 @@ type State struct {
 	Version  int    `json:"v"`
 	Scenario string `json:"s"`
 	Tick     int    `json:"t"`
+	// EveryTick says the log and Step show every tick rather than the
+	// story view, which folds the ticks that change nothing (absent in
+	// links made before the story view: they open in it).
+	EveryTick bool `json:"e,omitempty"`
 }
 
-// Encode returns the fragment (without "#") for a scenario at a tick.
+// Encode returns the fragment (without "#") for a scenario at a tick, in
+// the story view.
 func Encode(scenario string, tick int) string {
+	return EncodeState(State{Scenario: scenario, Tick: tick})
+}
+
+// EncodeState returns the fragment (without "#") for st; its Version is
+// set to the current one.
+func EncodeState(st State) string {
+	st.Version = Version
 	var b bytes.Buffer
 	w, _ := flate.NewWriter(&b, flate.BestCompression)
-	_ = json.NewEncoder(w).Encode(State{Version: Version, Scenario: scenario, Tick: tick})
+	_ = json.NewEncoder(w).Encode(st)
 	_ = w.Close()
 	return Prefix + base64.RawURLEncoding.EncodeToString(b.Bytes())
 }

@@ -70,3 +70,18 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// The view travels in the link: a link made showing every tick opens
+// showing every tick; a link without the field (made before the story
+// view) opens in the story view.
+func TestEveryTickTravels(t *testing.T) {
+	for _, every := range []bool{true, false} {
+		st, err := Decode(EncodeState(State{Scenario: "kind: x\n", Tick: 4, EveryTick: every}))
+		if err != nil || st.EveryTick != every || st.Tick != 4 || st.Version != Version {
+			t.Fatalf("every=%v: %+v, %v", every, st, err)
+		}
+	}
+	if st, err := Decode(Encode("kind: x\n", 4)); err != nil || st.EveryTick {
+		t.Fatalf("%+v, %v", st, err)
+	}
+}

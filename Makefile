@@ -4,7 +4,7 @@ GO        ?= go
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 
-.PHONY: run wasm build test fmt-check vet test-native test-wasm test-conformance conformance bench fuzz profile-page
+.PHONY: run wasm editor build test fmt-check vet test-native test-wasm test-conformance conformance bench fuzz profile-page
 
 # Builds the WebAssembly playground and serves it locally.
 run: wasm
@@ -12,6 +12,15 @@ run: wasm
 
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/app.wasm ./wasm
+
+# Rebuilds the committed editor bundle web/codemirror.js (CodeMirror 6,
+# see web/editor/) from the exact versions in package-lock.json. Needs
+# Node and npm; make run, build and test use the committed bundle.
+editor:
+	cd web/editor && npm ci --no-audit --no-fund && npx --no-install esbuild src/editor.js \
+		--bundle --format=iife --minify --target=es2022 --legal-comments=none --charset=utf8 \
+		--banner:js='/* Stateflow editor: CodeMirror 6 and Lezer (MIT, Marijn Haverbeke and others); source web/editor, rebuilt by make editor */' \
+		--outfile=../codemirror.js
 
 build: wasm
 	$(GO) run ./cmd/stateflow build --out dist
@@ -30,7 +39,13 @@ vet:
 	cd conformance && $(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/...
 
-test-native:
+# The npm packages the browser tests inject into the page (axe-core), at
+# the exact versions of e2e/package-lock.json.
+e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+test-native: e2e/node_modules/axe-core/axe.min.js
 	STATEFLOW_E2E=1 $(GO) test -count=1 ./...
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./engine/... ./app/model
 	STATEFLOW_E2E=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e

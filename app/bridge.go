@@ -11,6 +11,11 @@ type bridge interface {
 	CopyText(text string) error
 	OnKey(f func(key string) bool) (remove func(), err error)
 	FocusLine(id string, line int)
+	// ScrollIntoView scrolls the first element a CSS selector matches
+	// into view, within its scrolling pane.
+	ScrollIntoView(selector string)
+	// ScrollToEnd scrolls the element a CSS selector matches to its end.
+	ScrollToEnd(selector string)
 	// Yield gives the browser a turn of its event loop (input, painting)
 	// and returns when that turn is over. Call it off the UI goroutine.
 	Yield()

@@ -148,7 +148,9 @@ func (jsBridge) OnKey(f func(key string) bool) (func(), error) {
 		target, _ := ev.Get("target")
 		tag, _ := target.Get("tagName")
 		name, _ := tag.String()
-		if name == "TEXTAREA" || name == "INPUT" || name == "SELECT" {
+		ce, _ := target.Get("isContentEditable")
+		editable, _ := ce.Truthy()
+		if name == "TEXTAREA" || name == "INPUT" || name == "SELECT" || editable {
 			return nil
 		}
 		k, _ := ev.Get("key")
@@ -191,6 +193,39 @@ func (jsBridge) FocusLine(id string, line int) {
 	}
 	el.Call("focus")
 	el.Call("setSelectionRange", pos, pos)
+}
+
+// query is the first element a selector matches, if any.
+func query(selector string) (safejs.Value, bool) {
+	doc, err := safejs.Global().Get("document")
+	if err != nil {
+		return safejs.Value{}, false
+	}
+	el, err := doc.Call("querySelector", selector)
+	if err != nil || el.IsNull() || el.IsUndefined() {
+		return safejs.Value{}, false
+	}
+	return el, true
+}
+
+// ScrollIntoView scrolls an element into view within its pane only (the
+// page itself does not move).
+func (jsBridge) ScrollIntoView(selector string) {
+	if el, ok := query(selector); ok {
+		opts, err := safejs.ValueOf(map[string]any{"block": "nearest", "inline": "nearest"})
+		if err == nil {
+			el.Call("scrollIntoView", opts)
+		}
+	}
+}
+
+// ScrollToEnd scrolls an element to its last line.
+func (jsBridge) ScrollToEnd(selector string) {
+	if el, ok := query(selector); ok {
+		if h, err := el.Get("scrollHeight"); err == nil {
+			el.Set("scrollTop", h)
+		}
+	}
 }
 
 // Yield waits for a message posted to itself on a MessageChannel (which,

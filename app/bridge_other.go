@@ -29,6 +29,8 @@ func (b *memBridge) CopyText(string) error {
 }
 func (b *memBridge) OnKey(func(string) bool) (func(), error) { return func() {}, nil }
 func (b *memBridge) FocusLine(string, int)                   {}
+func (b *memBridge) ScrollIntoView(string)                   {}
+func (b *memBridge) ScrollToEnd(string)                      {}
 
 // Yield lets other goroutines run; natively there is no event loop to wait for.
 func (b *memBridge) Yield() { runtime.Gosched() }

@@ -6,13 +6,25 @@ import (
 	"github.com/stateflow/stateflow/app/model"
 )
 
-// renderConsole is the kubectl console: the transcript, an input with
-// history (↑/↓) and the seed document's commands as examples.
-func (p *Playground) renderConsole() app.UI {
-	entries := p.m.Console.Entries
+// Console is the kubectl console: the transcript, an input with history
+// (↑/↓) and the article's commands as examples. After a command the input
+// is cleared and the transcript scrolls to its newest entry; wide tables
+// keep their lines and scroll sideways.
+type Console struct {
+	app.Compo
+	Entries   int // how many entries the transcript has
+	Namespace string
+
+	p     *Playground
+	input string
+}
+
+// Render draws the console.
+func (c *Console) Render() app.UI {
+	entries := c.p.m.Console.Entries
 	return app.Div().Class("console").Body(
-		app.P().Class("small").Text("kubectl runs against the simulated cluster at the current tick (namespace "+p.m.Namespace()+"). Changes become ticks; rollout status advances the simulation."),
-		app.Pre().Class("output").DataSet("testid", "console-output").Aria("live", "polite").Body(
+		app.P().Class("small").Text("kubectl runs against the simulated cluster at the current tick (namespace "+c.Namespace+"). Changes become ticks; rollout status advances the simulation."),
+		app.Pre().Class("output").DataSet("testid", "console-output").Attr("tabindex", 0).Aria("label", "kubectl output").Aria("live", "polite").Body(
 			app.Range(entries).Slice(func(i int) app.UI {
 				e := entries[i]
 				return app.Span().Class(map[bool]string{true: "entry failed", false: "entry"}[e.Failed]).Body(
@@ -23,33 +35,45 @@ func (p *Playground) renderConsole() app.UI {
 		),
 		app.Form().Class("prompt-line").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
-			p.m.Run(p.consoleInput)
-			p.consoleInput = ""
+			c.run(ctx)
 		}).Body(
 			app.Label().For("console-input").Class("prompt").Text("$"),
 			app.Input().ID("console-input").DataSet("testid", "console-input").Spellcheck(false).AutoComplete(false).
-				Placeholder("kubectl get pods").Aria("label", "kubectl command").Value(p.consoleInput).
-				OnInput(func(ctx app.Context, e app.Event) { p.consoleInput = ctx.JSSrc().Get("value").String() }).
+				Placeholder("kubectl get pods").Aria("label", "kubectl command").Value(c.input).
+				OnInput(func(ctx app.Context, e app.Event) { c.input = ctx.JSSrc().Get("value").String() }).
 				OnKeyDown(func(ctx app.Context, e app.Event) {
 					switch e.Get("key").String() {
 					case "ArrowUp":
 						e.PreventDefault()
-						p.consoleInput = p.m.Console.Previous()
+						c.input = c.p.m.Console.Previous()
 					case "ArrowDown":
 						e.PreventDefault()
-						p.consoleInput = p.m.Console.Next()
+						c.input = c.p.m.Console.Next()
 					}
 				}),
 			app.Button().Type("submit").Text("Run"),
 		),
 		app.Details().Class("examples").Body(
-			app.Summary().Text("Commands from the seed document"),
+			app.Summary().Text("Commands from the article"),
 			app.Ul().Body(
 				app.Range(model.SeedCommands).Slice(func(i int) app.UI {
-					c := model.SeedCommands[i]
-					return app.Li().Body(app.Button().Class("link code").Text(c).OnClick(func(ctx app.Context, e app.Event) { p.consoleInput = c }))
+					cmd := model.SeedCommands[i]
+					return app.Li().Body(app.Button().Class("link code").DataSet("command", cmd).Text(cmd).
+						OnClick(func(ctx app.Context, e app.Event) { c.input = dataOf(ctx, "command") }))
 				}),
 			),
 		),
 	)
+}
+
+// run runs the typed command, clears the input and shows the newest entry.
+func (c *Console) run(ctx app.Context) {
+	c.p.m.Run(c.input)
+	c.input = ""
+	// go-app drops an empty value attribute rather than setting the
+	// property, so the field is cleared here.
+	if in := ctx.JSSrc().Call("querySelector", "input"); in.Truthy() {
+		in.Set("value", "")
+	}
+	ctx.Defer(func(ctx app.Context) { c.p.bridge.ScrollToEnd("[data-testid=console-output]") })
 }

@@ -5,29 +5,48 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// renderControls is the step/play bar, the tick and clock, the timeline
-// scrubber and the jumps to the next tick of a class.
-func (p *Playground) renderControls() app.UI {
-	st := p.m.Status()
-	settled := "running"
-	if st.Settled {
-		settled = "settled"
+// Controls is the step/play bar, the story toggle, the tick and clock,
+// the timeline scrubber and the jumps to the next tick of a class.
+type Controls struct {
+	app.Compo
+	Status           model.Status
+	Notice           string
+	Playing, Running bool
+	Speed            int
+	Story            bool // the story view: Step goes to the next visible change
+
+	p *Playground
+}
+
+// Render draws the controls.
+func (c *Controls) Render() app.UI {
+	p, st := c.p, c.Status
+	settled, badge, badgeTitle := "running", "running", "Components still have work scheduled."
+	switch {
+	case st.NeverSettles != "":
+		settled, badge, badgeTitle = "never", "never settles", st.NeverSettles
+	case st.Settled:
+		settled, badge, badgeTitle = "settled", "settled", "The last change was at "+st.SettledAt+" (tick "+itoa(st.SettledTick)+")."
+	}
+	stepTitle := "Step to the next tick that changes something (→)"
+	if !c.Story {
+		stepTitle = "Step one tick (→)"
 	}
 	return app.Div().Class("controls").Role("toolbar").Aria("label", "Time controls").Body(
 		app.Div().Class("buttons").Body(
 			app.Button().DataSet("testid", "reset").Aria("label", "Reset to tick 0 (Home)").Title("Reset (Home)").Text("⇤ Reset").
 				OnClick(func(ctx app.Context, e app.Event) { p.seekTo(ctx, 0) }),
-			app.Button().DataSet("testid", "step-back").Aria("label", "Step back one tick (←)").Title("Step back (←)").Text("◀").
+			app.Button().DataSet("testid", "step-back").Title("Step back (←)").Text("◀ Back").
 				Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stepBack(ctx) }),
-			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", p.playing).
-				Aria("label", map[bool]string{true: "Pause (space)", false: "Play (space)"}[p.playing]).
-				Text(map[bool]string{true: "⏸ Pause", false: "▶ Play"}[p.playing]).
+			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", c.Playing).Title("Play or pause (space)").
+				Text(map[bool]string{true: "⏸ Pause", false: "▶ Play"}[c.Playing]).
 				OnClick(func(ctx app.Context, e app.Event) { p.togglePlay(ctx) }),
-			app.Button().DataSet("testid", "step").Aria("label", "Step one tick (→)").Title("Step (→)").Text("▶|").
-				OnClick(func(ctx app.Context, e app.Event) { p.stopPlay(); p.m.Step() }),
+			app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
+				OnClick(func(ctx app.Context, e app.Event) { p.step() }),
 			app.Label().For("speed").Class("speed-label").Text("Speed"),
 			app.Select().ID("speed").DataSet("testid", "speed").Aria("label", "Autoplay speed").
 				OnChange(func(ctx app.Context, e app.Event) {
@@ -35,20 +54,24 @@ func (p *Playground) renderControls() app.UI {
 					p.setSpeed(ctx, v)
 				}).Body(
 				app.Range(Speeds).Slice(func(i int) app.UI {
-					return app.Option().Value(Speeds[i]).Text(itoa(Speeds[i]) + " ticks/s").Selected(Speeds[i] == p.speed)
+					return app.Option().Value(Speeds[i]).Text(itoa(Speeds[i]) + " steps/s").Selected(Speeds[i] == c.Speed)
 				}),
 			),
-			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", p.running).
-				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[p.running]).
-				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[p.running]).
+			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", c.Running).
+				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[c.Running]).
+				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[c.Running]).
 				OnClick(func(ctx app.Context, e app.Event) { p.toggleRun(ctx) }),
+			app.Button().Class("story-toggle").DataSet("testid", "story").Aria("pressed", c.Story).
+				Title("Story: Step and the log skip ticks that change nothing (retries, re-checks), folded into one quiet row. Off: every tick.").
+				Text(map[bool]string{true: "Story view", false: "Every tick"}[c.Story]).
+				OnClick(func(ctx app.Context, e app.Event) { p.setEveryTick(c.Story) }),
 		),
 		app.Div().Class("readout").Body(
 			app.Span().Class("label").Text("tick"),
 			app.Span().DataSet("testid", "tick").Class("value").Text(st.Tick),
 			app.Span().Class("label").Text("time"),
 			app.Span().DataSet("testid", "clock").Class("value").Text(st.Clock),
-			app.Span().DataSet("testid", "settled").Class("state "+settled).Text(settled),
+			app.Span().DataSet("testid", "settled").Class("state "+settled).Title(badgeTitle).Text(badge),
 		),
 		app.Div().Class("timeline").Body(
 			app.Input().Type("range").Min(st.First).Max(max(st.Horizon, st.Tick, 1)).Value(st.Tick).
@@ -58,22 +81,22 @@ func (p *Playground) renderControls() app.UI {
 					p.seekTo(ctx, n)
 				}),
 			app.Span().Class("next-label").Text("next:"),
-			p.nextButton(trace.Translate, "↓ translate"),
-			p.nextButton(trace.Bind, "⇣ bind"),
-			p.nextButton(trace.Realize, "● realize"),
-			p.nextButton(trace.Aggregate, "↑ aggregate"),
-			p.nextButton(trace.Event, "◇ event"),
+			c.nextButton(trace.Translate, "↓ translate"),
+			c.nextButton(trace.Bind, "⇣ bind"),
+			c.nextButton(trace.Realize, "● realize"),
+			c.nextButton(trace.Aggregate, "↑ aggregate"),
+			c.nextButton(trace.Event, "◇ event"),
 		),
 		app.If(st.First > 0, func() app.UI {
 			return app.P().Class("notice small").DataSet("testid", "discarded").
 				Text("Ticks 1–" + itoa(st.First) + " were discarded to keep memory bounded; the run can go back to tick " + itoa(st.First) + ".")
 		}),
-		app.If(p.m.Notice != "", func() app.UI { return app.P().Class("notice").Role("status").Text(p.m.Notice) }),
+		app.P().Class("notice").Role("status").DataSet("testid", "notice").Text(c.Notice),
 	)
 }
 
-func (p *Playground) nextButton(c trace.Class, label string) app.UI {
-	return app.Button().Class("next cls-"+string(c)).DataSet("testid", "next-"+string(c)).
-		Aria("label", "Step to the next tick with a "+string(c)+" effect").Text(label).
-		OnClick(func(ctx app.Context, e app.Event) { p.stepTo(ctx, c) })
+func (c *Controls) nextButton(class trace.Class, label string) app.UI {
+	return app.Button().Class("next cls-"+string(class)).DataSet("testid", "next-"+string(class)).
+		Title("Step to the next tick with a " + string(class) + " effect").Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { c.p.stepTo(ctx, class) })
 }

@@ -6,24 +6,34 @@ import (
 	"github.com/stateflow/stateflow/app/model"
 )
 
-// renderEvents is the Events table, as kubectl get events -A prints it,
-// narrowed by a field selector. While the tab is hidden on a cluster with
-// more Events than the panel lists, the table is left for when the tab
-// opens: listing tens of thousands of Events at every step would slow
-// every step.
-func (p *Playground) renderEvents() app.UI {
+// Events is the Events table, as kubectl get events -A prints it,
+// narrowed by a field selector. While the tab is hidden the table is left
+// for when it opens: listing the Events at every step would slow every
+// step.
+type Events struct {
+	app.Compo
+	Rev      model.Rev
+	Selector string
+	Shown    bool
+
+	p *Playground
+}
+
+// Render draws the Events panel.
+func (c *Events) Render() app.UI {
 	var out string
 	var failed bool
-	if n := p.m.EventCount(); p.tab == "events" || n <= model.EventsShown {
-		out, failed = p.m.Events(p.eventSelector)
+	if c.Shown {
+		out, failed = c.p.m.Events(c.Selector)
 	} else {
-		out = itoa(n) + " Events: they are listed when this tab is open."
+		out = itoa(c.p.m.EventCount()) + " Events: they are listed when this tab is open."
 	}
 	return app.Div().Class("events").DataSet("testid", "events").Body(
 		app.Label().For("event-selector").Text("Field selector"),
 		app.Input().ID("event-selector").DataSet("testid", "event-selector").Placeholder("involvedObject.kind=Pod,type=Warning").
-			Value(p.eventSelector).Spellcheck(false).
-			OnChange(func(ctx app.Context, e app.Event) { p.eventSelector = ctx.JSSrc().Get("value").String() }),
-		app.Pre().Class(map[bool]string{true: "output failed", false: "output"}[failed]).Text(out),
+			Value(c.Selector).Spellcheck(false).
+			OnChange(func(ctx app.Context, e app.Event) { c.p.eventSelector = ctx.JSSrc().Get("value").String() }),
+		app.Pre().Class(map[bool]string{true: "output failed", false: "output"}[failed]).DataSet("testid", "events-output").
+			Attr("tabindex", 0).Aria("label", "Events").Text(out),
 	)
 }

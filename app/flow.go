@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -15,42 +17,73 @@ const svgNS = "http://www.w3.org/2000/svg"
 // svg makes an SVG element; every SVG element needs its namespace.
 func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
-// renderFlow draws the hierarchy of the current tick: Deployments,
-// ReplicaSets, pods, the scheduler junction and the nodes with their
-// kubelets, and the tick's effects as arrows told apart by shape and label.
-func (p *Playground) renderFlow() app.UI {
-	f := p.m.Flow()
+// zoomStep is how much one press of + or − zooms.
+const zoomStep = 1.25
+
+// maxZoom bounds zooming in, relative to the fitted diagram.
+const maxZoom = 8
+
+// Flow is the diagram of the current tick: Deployments, ReplicaSets,
+// pods, the scheduler junction and the nodes with their kubelets, and the
+// tick's effects as arrows told apart by shape and label as well as
+// colour. It fits its pane; + and − zoom, and the pane scrolls to pan.
+type Flow struct {
+	app.Compo
+	Rev      model.Rev
+	Selected api.Key
+
+	p    *Playground
+	zoom float64 // relative to the fitted diagram; 1 (or 0) is fit
+}
+
+// Render draws the diagram.
+func (c *Flow) Render() app.UI {
+	f := c.p.m.Flow()
 	boxes := map[string]model.Box{}
 	for _, b := range f.Boxes {
 		boxes[b.ID] = b
 	}
-	caption := "Tick 0: nothing has happened yet. Step (→) to apply the manifest, then watch each component take its turn."
-	if t := p.m.Current(); t != nil {
+	caption := "Tick 0: nothing has happened yet; the nodes are up. Press Step (→) to apply the manifest, then watch each component take its turn."
+	if t := c.p.m.Current(); t != nil {
 		caption = fmt.Sprintf("Tick %d: %s — %s", t.Seq, t.Actor(), t.Explanation)
 	}
+	zoom := max(c.zoom, 1)
+	size := "width: 100%; height: 100%"
+	if zoom > 1 {
+		size = fmt.Sprintf("width: %.0f%%; height: %.0f%%", zoom*100, zoom*100)
+	}
 	return app.Figure().Class("flow").Body(
-		app.FigCaption().Class("tick-caption").DataSet("testid", "tick-caption").Text(caption),
-		app.Div().Class("flow-scroll").Body(
+		app.FigCaption().Class("tick-caption").DataSet("testid", "tick-caption").Title(caption).Text(caption),
+		app.Div().Class("flow-tools").Body(
+			app.Button().DataSet("testid", "fit").Title("Fit the whole diagram in its pane").Aria("pressed", zoom == 1).Text("Fit").
+				OnClick(func(ctx app.Context, e app.Event) { c.zoom = 1 }),
+			app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Disabled(zoom <= 1).Text("− Zoom out").
+				OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(1, max(c.zoom, 1)/zoomStep) }),
+			app.Button().DataSet("testid", "zoom-in").Title("Zoom in; scroll or drag the pane to pan").Disabled(zoom >= maxZoom).Text("+ Zoom in").
+				OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(maxZoom, max(c.zoom, 1)*zoomStep) }),
+			app.Span().Class("small").DataSet("testid", "zoom").Text(strconv.Itoa(int(zoom*100+0.5))+"% of fit"),
+		),
+		app.Div().Class("flow-scroll").DataSet("testid", "flow-pane").Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(
 			svg("svg").DataSet("testid", "flow").Attr("viewBox", fmt.Sprintf("0 0 %d %d", f.Width, f.Height)).
-				Attr("width", f.Width).Attr("height", f.Height).Attr("role", "img").
-				Aria("label", "State flow diagram: Deployments, ReplicaSets, Pods, scheduler and nodes").Body(
+				Attr("preserveAspectRatio", "xMidYMin meet").Attr("style", "display: block; "+size).Attr("role", "group").
+				Aria("label", "State flow diagram: Deployments, ReplicaSets, Pods, the scheduler and the nodes").Body(
 				defs(),
-				svg("text").Class("row-label").Attr("x", 4).Attr("y", 12).Text("desired state ↓ · observed state ↑"),
+				svg("text").Class("row-label").Attr("x", 4).Attr("y", 14).Text("desired state ↓ · observed state ↑"),
 				svg("g").Class("junction").Body(
 					svg("line").Attr("x1", 10).Attr("x2", f.EventsX-10).Attr("y1", f.SchedulerY).Attr("y2", f.SchedulerY),
-					svg("text").Attr("x", 14).Attr("y", f.SchedulerY-6).Text("scheduler — binds spec.nodeName (the junction between pods and nodes)"),
+					svg("text").Attr("x", 14).Attr("y", f.SchedulerY-6).Text("scheduler: binds each pod to a node (spec.nodeName)"),
 				),
 				svg("g").Class("events-channel").Body(
 					svg("line").Attr("x1", f.EventsX).Attr("x2", f.EventsX).Attr("y1", 20).Attr("y2", f.Height-10),
-					svg("text").Attr("x", f.EventsX+6).Attr("y", 30).Text("Events ◇"),
-					svg("text").Attr("x", f.EventsX+6).Attr("y", 46).Class("small").Text("side channel"),
+					svg("text").Attr("x", f.EventsX+6).Attr("y", 30).Text("◇ Events"),
+					svg("text").Attr("x", f.EventsX+6).Attr("y", 46).Text("side channel"),
 				),
 				app.Range(f.Edges).Slice(func(i int) app.UI { return edge(f.Edges[i], boxes) }),
-				app.Range(f.Boxes).Slice(func(i int) app.UI { return p.node(f.Boxes[i]) }),
+				app.Range(f.Boxes).Slice(func(i int) app.UI { return c.node(f.Boxes[i]) }),
 				app.Range(f.Arrows).Slice(func(i int) app.UI { return arrow(f.Arrows[i]) }),
 			),
 		),
-		app.If(f.Grouped != "", func() app.UI { return app.P().Class("small").Text(f.Grouped) }),
+		app.If(f.Grouped != "", func() app.UI { return app.P().Class("small grouped").Text(f.Grouped) }),
 		legend(),
 	)
 }
@@ -77,8 +110,13 @@ func edge(e model.Edge, boxes map[string]model.Box) app.UI {
 		Attr("x1", from.X+from.W/2).Attr("y1", from.Y+from.H).Attr("x2", to.X+to.W/2).Attr("y2", to.Y)
 }
 
-// node is one object: a box with its key numbers; click to inspect.
-func (p *Playground) node(b model.Box) app.UI {
+// statusWords says a box's status for a screen reader.
+var statusWords = map[string]string{"ok": "healthy", "progress": "in progress", "warn": "waiting", "bad": "failing", "gone": "being deleted"}
+
+// node is one object: a box with its key numbers; click or Enter to
+// inspect. Its accessible name (the SVG title) starts with the text it
+// shows, then says its status and what a stale cache believes.
+func (c *Flow) node(b model.Box) app.UI {
 	cls := "box status-" + b.Status
 	if b.Highlight != "" {
 		cls += " hl cls-" + string(b.Highlight)
@@ -86,54 +124,91 @@ func (p *Playground) node(b model.Box) app.UI {
 	if b.Actor {
 		cls += " actor"
 	}
-	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
-		DataSet("highlight", string(b.Highlight)).Attr("tabindex", 0).Attr("role", "button").
-		Aria("label", b.Kind+" "+b.Name).
-		OnClick(func(ctx app.Context, e app.Event) {
-			if k, ok := api.ParseKey(dataOf(ctx, "key")); ok && k.Kind != "" {
-				p.m.Select(k)
-				p.tab = "inspector"
-			}
-		})
-	title := b.Title
+	if b.Key == c.Selected && b.Key.Kind != "" {
+		cls += " selected"
+	}
+	name := b.Title + " — " + strings.Join(b.Lines, " — ") + " (" + b.Kind + ", " + statusWords[b.Status]
+	if b.Highlight != "" {
+		name += ", " + string(b.Highlight) + " this tick"
+	}
+	name += ")"
 	if b.Stale != "" {
-		title += " — stale view: " + b.Stale
+		name += ". Stale cache: " + b.Stale
+	}
+	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
+		DataSet("highlight", string(b.Highlight)).DataSet("stale", b.Stale != "")
+	if b.Key.Kind != "" {
+		g = g.Attr("tabindex", 0).Attr("role", "button").
+			OnClick(func(ctx app.Context, e app.Event) { c.pick(ctx) }).
+			OnKeyDown(func(ctx app.Context, e app.Event) {
+				if k := e.Get("key").String(); k == "Enter" || k == " " {
+					e.PreventDefault()
+					c.pick(ctx)
+				}
+			})
 	}
 	body := []app.UI{
-		svg("title").Text(title),
+		svg("title").Text(name),
 		svg("rect").Attr("x", b.X).Attr("y", b.Y).Attr("width", b.W).Attr("height", b.H).Attr("rx", 6),
-		svg("text").Class("title").Attr("x", b.X+6).Attr("y", b.Y+15).Text(b.Title),
+		svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16).Text(model.Clip(b.Title, b.W-2*model.CharW-4)),
 	}
 	for i, l := range b.Lines {
-		body = append(body, svg("text").Attr("x", b.X+6).Attr("y", b.Y+30+i*13).Text(l))
+		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16+(i+1)*model.LineH).Text(model.Clip(l, b.W)))
 	}
+	badgeX := b.X + b.W - 6
 	if b.Highlight != "" {
-		body = append(body, svg("text").Class("badge cls-"+string(b.Highlight)).Attr("x", b.X+b.W-4).Attr("y", b.Y+15).
+		body = append(body, svg("text").Class("badge cls-"+string(b.Highlight)).Attr("x", badgeX).Attr("y", b.Y+16).
 			Attr("text-anchor", "end").Text(b.Highlight.Symbol()))
+		badgeX -= model.CharW + 4
 	}
 	if b.Stale != "" {
-		body = append(body, svg("text").Class("stale").Attr("x", b.X+4).Attr("y", b.Y+b.H+12).Text("stale: "+b.Stale))
+		body = append(body, svg("text").Class("stale-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("◔"))
 	}
 	return g.Body(body...)
+}
+
+// pick inspects the box whose handler runs (read from the element, as
+// dataOf explains).
+func (c *Flow) pick(ctx app.Context) {
+	if k, ok := api.ParseKey(dataOf(ctx, "key")); ok && k.Kind != "" {
+		c.p.inspect(k)
+	}
 }
 
 // arrow is one effect: dashes, dots and the label tell the classes apart
 // as well as colour does.
 func arrow(a model.Arrow) app.UI {
 	mx, my := (a.X1+a.X2)/2, (a.Y1+a.Y2)/2
+	line := svg("line").Attr("x1", a.X1).Attr("y1", a.Y1).Attr("x2", a.X2).Attr("y2", a.Y2)
+	if a.ViaY != 0 {
+		// Down into the gap below the row, then along it: the arrow passes
+		// no other box.
+		line = svg("polyline").Attr("fill", "none").Attr("points", fmt.Sprintf("%d,%d %d,%d %d,%d", a.X1, a.Y1, a.X1, a.ViaY, a.X2, a.ViaY))
+		mx, my = a.X2-60, a.ViaY
+	}
 	return svg("g").Class("arrow cls-"+string(a.Class)).DataSet("testid", "effect").DataSet("class", string(a.Class)).Body(
-		svg("line").Attr("x1", a.X1).Attr("y1", a.Y1).Attr("x2", a.X2).Attr("y2", a.Y2).Attr("marker-end", "url(#head-"+string(a.Class)+")"),
+		line.Attr("marker-end", "url(#head-"+string(a.Class)+")"),
 		svg("text").Class("arrow-label").Attr("x", mx+4).Attr("y", my-2).Text(a.Label),
 	)
 }
 
+// legend names each effect class with a sample of its line, so the
+// classes differ by shape and text as well as colour.
 func legend() app.UI {
+	item := func(c trace.Class, text, detail string) app.UI {
+		return app.Li().Class("cls-"+string(c)).Title(detail).Body(
+			svg("svg").Class("sample").Attr("width", 28).Attr("height", 10).Aria("hidden", true).Body(
+				svg("line").Class("arrow-sample").Attr("x1", 1).Attr("y1", 5).Attr("x2", 27).Attr("y2", 5),
+			),
+			app.Span().Text(text),
+		)
+	}
 	return app.Ul().Class("legend").Aria("label", "Effect classes").Body(
-		app.Li().Class("cls-translate").Text("↓ translate: writes desired state one layer down"),
-		app.Li().Class("cls-bind").Text("⇣ bind: the scheduler sets spec.nodeName"),
-		app.Li().Class("cls-realize").Text("● realize: the kubelet runs containers and reports them"),
-		app.Li().Class("cls-aggregate").Text("↑ aggregate: a status summarised from the layer below"),
-		app.Li().Class("cls-event").Text("◇ event: the side channel"),
-		app.Li().Class("stale-key").Text("stale: a component's cache lags the API server (shown under the object)"),
+		item(trace.Translate, "↓ translate", "translate: a controller writes desired state one layer down"),
+		item(trace.Bind, "⇣ bind", "bind: the scheduler sets a pod's spec.nodeName"),
+		item(trace.Realize, "● realize", "realize: the kubelet runs containers and reports them"),
+		item(trace.Aggregate, "↑ aggregate", "aggregate: a status summarised from the layer below"),
+		item(trace.Event, "◇ event", "event: a record on the side channel"),
+		app.Li().Class("stale-key").Title("stale: a component's cache lags the API server; hover or focus the box for what it still believes").Text("◔ stale cache"),
 	)
 }

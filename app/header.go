@@ -8,12 +8,20 @@ import (
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// renderHeader is the title, the examples menu and Share.
-func (p *Playground) renderHeader() app.UI {
-	desc := ""
-	if sc := p.m.Scenario(); sc != nil {
-		desc = sc.Description
-	}
+// Header is the title, the examples menu, the scenario's description and
+// Share.
+type Header struct {
+	app.Compo
+	Example     string   // the example loaded, "" for the visitor's own
+	Description string   // the running scenario's description
+	Examples    []string // the examples menu
+
+	p *Playground
+}
+
+// Render draws the header.
+func (h *Header) Render() app.UI {
+	p, desc := h.p, h.Description
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
 			app.H1().Text("Stateflow"),
@@ -24,13 +32,13 @@ func (p *Playground) renderHeader() app.UI {
 			OnChange(func(ctx app.Context, e app.Event) {
 				p.chooseExample(ctx.JSSrc().Get("value").String())
 			}).Body(
-			app.Option().Value("").Text("— your scenario —").Selected(p.example == ""),
-			app.Range(p.exampleNames).Slice(func(i int) app.UI {
-				name := p.exampleNames[i]
-				return app.Option().Value(name).Text(name).Selected(name == p.example)
+			app.Option().Value("").Text("— your scenario —").Selected(h.Example == ""),
+			app.Range(h.Examples).Slice(func(i int) app.UI {
+				name := h.Examples[i]
+				return app.Option().Value(name).Text(name).Selected(name == h.Example)
 			}),
 		),
-		app.P().Class("scenario-description").Text(desc),
+		app.P().Class("scenario-description").Title(desc).Text(desc),
 		app.Button().DataSet("testid", "share").Class("primary").Aria("label", "Share this scenario at this tick").
 			Title("Put the scenario and the current tick in the link and copy it").
 			OnClick(func(ctx app.Context, e app.Event) { p.shareScenario(ctx) }).Text("Share"),
@@ -65,10 +73,7 @@ func (p *Playground) renderBanners() app.UI {
 		app.If(p.m.Crash != "", func() app.UI {
 			return app.Div().Class("banner error").Role("alert").Body(
 				app.Strong().Text("Something went wrong inside the simulation; the page still works. "),
-				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) {
-					p.m.Crash = ""
-					p.m.Apply(p.m.Applied)
-				}),
+				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) { p.m.DismissCrash() }),
 				app.Details().Body(
 					app.Summary().Text("Report (copy it into an issue)"),
 					app.Textarea().Class("report").ReadOnly(true).Rows(8).Text(p.m.Crash),

@@ -10,16 +10,30 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// renderInspector shows the selected object at the current tick as YAML,
-// spec and status apart, with the fields this tick changed marked.
-func (p *Playground) renderInspector() app.UI {
-	in := p.m.Inspect()
-	pk := p.m.Pickable()
+// Inspector shows the selected object at the current tick: first what
+// this tick changed in it (path, old → new), then its YAML, spec and
+// status open and metadata folded, with the changed lines marked.
+type Inspector struct {
+	app.Compo
+	Rev      model.Rev
+	Selected api.Key
+	Shown    bool
+
+	p *Playground
+}
+
+// Render draws the inspector.
+func (c *Inspector) Render() app.UI {
+	if !c.Shown {
+		return app.Div().Class("inspector").DataSet("testid", "inspector")
+	}
+	in := c.p.m.Inspect()
+	pk := c.p.m.Pickable()
 	keys := pk.Keys
 	return app.Div().Class("inspector").DataSet("testid", "inspector").Body(
 		app.Select().Aria("label", "Object to inspect").DataSet("testid", "inspect-object").OnChange(func(ctx app.Context, e app.Event) {
 			if k, ok := api.ParseKey(ctx.JSSrc().Get("value").String()); ok {
-				p.m.Select(k)
+				c.p.m.Select(k)
 			}
 		}).Body(
 			app.If(!in.Exists, func() app.UI { return app.Option().Value("").Text("— choose an object —").Selected(true) }),
@@ -37,17 +51,60 @@ func (p *Playground) renderInspector() app.UI {
 		app.If(!in.Exists && in.Key.Kind != "", func() app.UI {
 			return app.P().Text(in.Key.Short() + " does not exist at this tick.")
 		}),
-		app.If(in.Op != "", func() app.UI {
-			return app.P().Class("changed-note").Text(fmt.Sprintf("This tick's %s changed %d field(s) of %s (marked).", in.Op, len(in.Changes), in.Key.Short()))
-		}),
+		app.If(in.Exists, func() app.UI { return changes(in) }),
 		app.Range(in.Sections).Slice(func(i int) app.UI {
 			s := in.Sections[i]
-			return app.Section().Class("yaml-section").Body(
-				app.H3().Text(s.Name),
-				app.Pre().Class("yaml").Body(runs(s.Lines)...),
+			open := s.Name != "metadata" || hasChange(s.Lines)
+			return app.Details().Class("yaml-section").Open(open).Body(
+				app.Summary().Text(s.Name),
+				app.Pre().Class("yaml").Attr("tabindex", 0).Aria("label", s.Name+" of "+in.Key.Short()).Body(runs(s.Lines)...),
 			)
 		}),
 	)
+}
+
+// changes is the inspector's first section: what this tick did to the
+// object, field by field.
+func changes(in model.Inspection) app.UI {
+	var head string
+	switch {
+	case in.Op == "create":
+		head = "This tick created " + in.Key.Short() + "."
+	case in.Op == "delete":
+		head = "This tick deleted " + in.Key.Short() + "."
+	case in.Op != "":
+		head = fmt.Sprintf("This tick's %s changed %d field(s) of %s:", in.Op, len(in.Diff), in.Key.Short())
+	case in.LastWrite > 0:
+		head = fmt.Sprintf("This tick did not change %s; it was last written at tick %d.", in.Key.Short(), in.LastWrite)
+	default:
+		head = "This tick did not change " + in.Key.Short() + "."
+	}
+	return app.Section().Class("changes").DataSet("testid", "inspector-changes").Body(
+		app.H3().Text("Changed in this tick"),
+		app.P().Class("changed-note").Text(head),
+		app.If(len(in.Diff) > 0, func() app.UI {
+			return app.Table().Class("diff").Body(
+				app.THead().Body(app.Tr().Body(app.Th().Text("field"), app.Th().Text("was"), app.Th().Text("now"))),
+				app.TBody().Body(app.Range(in.Diff).Slice(func(i int) app.UI {
+					d := in.Diff[i]
+					return app.Tr().Body(
+						app.Td().Class("path").Text(d.Path),
+						app.Td().Class("from").Text(shorten(d.From, 80)).Title(d.From),
+						app.Td().Class("to").Text("→ "+shorten(d.To, 80)).Title(d.To),
+					)
+				})),
+			)
+		}),
+	)
+}
+
+func hasChange(lines []model.Line) bool {
+	for _, l := range lines {
+		if l.Changed {
+			return true
+		}
+	}
+	return false
 }
 
 // runs renders lines as few elements as it can: one text span per run of

@@ -10,63 +10,221 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// renderLog is the tick log: one explained line per tick, filterable by
-// component and class; a click seeks to that tick. It shows a window of
-// the latest matching ticks so long runs stay light. The rows are in the
-// DOM oldest first, so a step appends one, and CSS shows them newest first.
-func (p *Playground) renderLog() app.UI {
-	rows, total := p.m.Log(p.filter)
+// Log is the tick log. In the story view every tick that changed
+// something is a row and each run of ticks that changed nothing (retries,
+// re-checks) is one quiet row that says why, expandable; with every tick
+// shown, each tick is a row. It reaches every kept tick: it renders a
+// window of rows, which follows the newest until the visitor pages back
+// (Earlier, Later) or jumps to a tick. The rows are in the DOM oldest
+// first, so a step appends one, and CSS shows them newest first. A click
+// on a row seeks to that tick.
+type Log struct {
+	app.Compo
+	Rev    model.Rev
+	Filter model.LogFilter
+	Every  bool
+	Shown  bool // the panel is on screen
+
+	p      *Playground
+	open   map[int]bool // folds expanded, by their first tick
+	anchor int          // the first row shown, when not following
+	follow bool         // the window ends at the newest row
+	jumped int          // the tick the visitor jumped to, highlighted
+	init   bool
+	gen    int // the scenario the state above is about
+}
+
+// Render draws the log.
+func (c *Log) Render() app.UI {
+	if !c.init || c.gen != c.Rev.Gen {
+		// A new scenario: follow its newest tick, nothing expanded.
+		c.follow, c.open, c.jumped, c.init, c.gen = true, map[int]bool{}, -1, true, c.Rev.Gen
+	}
+	if !c.Shown {
+		return app.Div().Class("log").Body(app.Ol().Class("tick-log").DataSet("testid", "tick-log").Aria("label", "Tick log"))
+	}
+	m := c.p.m
+	spans := m.Story(c.Filter, c.Every)
+	start, end := c.window(len(spans))
+	ticks := 0
+	for _, s := range spans {
+		ticks += s.Ticks
+	}
 	return app.Div().Class("log").Body(
-		app.Div().Class("filters").Body(
-			app.Select().Aria("label", "Filter by component").DataSet("testid", "log-component").OnChange(func(ctx app.Context, e app.Event) {
-				p.filter.Component = ctx.JSSrc().Get("value").String()
+		c.filters(len(spans), ticks),
+		app.Div().Class("log-pager").Body(
+			app.Button().DataSet("testid", "log-earlier").Disabled(start == 0).Text("◀ Earlier").
+				OnClick(func(ctx app.Context, e app.Event) { c.page(-1) }),
+			app.Span().Class("small").DataSet("testid", "log-range").Text(fmt.Sprintf("rows %d–%d of %d", min(start+1, end), end, len(spans))),
+			app.Button().DataSet("testid", "log-later").Disabled(end >= len(spans)).Text("Later ▶").
+				OnClick(func(ctx app.Context, e app.Event) { c.page(1) }),
+			app.Form().Class("jump").OnSubmit(func(ctx app.Context, e app.Event) {
+				e.PreventDefault()
+				c.jump(ctx)
 			}).Body(
-				app.Option().Value("").Text("all components").Selected(p.filter.Component == ""),
-				app.Range(model.Components).Slice(func(i int) app.UI {
-					c := model.Components[i]
-					return app.Option().Value(c).Text(c).Selected(p.filter.Component == c)
-				}),
+				app.Label().For("log-jump").Text("Tick"),
+				app.Input().ID("log-jump").DataSet("testid", "log-jump").Type("number").Min(0).Aria("label", "Find tick"),
+				app.Button().Type("submit").Text("Find"),
 			),
-			app.Select().Aria("label", "Filter by effect class").DataSet("testid", "log-class").OnChange(func(ctx app.Context, e app.Event) {
-				p.filter.Class = trace.Class(ctx.JSSrc().Get("value").String())
-			}).Body(
-				app.Option().Value("").Text("all classes").Selected(p.filter.Class == ""),
-				app.Range(trace.Classes).Slice(func(i int) app.UI {
-					c := trace.Classes[i]
-					return app.Option().Value(string(c)).Text(c.Symbol() + " " + string(c)).Selected(p.filter.Class == c)
-				}),
-			),
-			app.Span().Class("small").Text(fmt.Sprintf("%d of %d ticks", len(rows), total)),
 		),
 		app.Ol().Class("tick-log").DataSet("testid", "tick-log").Aria("label", "Tick log").Body(
-			app.Range(rows).Slice(func(i int) app.UI {
-				r := rows[i]
-				cls := "row"
-				if r.Current {
-					cls += " current"
-				}
-				if r.Error != "" {
-					cls += " failed"
-				}
-				text := r.Explanation
-				return app.Li().Class(cls).DataSet("tick", r.Seq).Title("Go to tick "+itoa(r.Seq)).
-					OnClick(func(ctx app.Context, e app.Event) {
-						if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
-							p.seekTo(ctx, seq)
-						}
-					}).Body(
-					app.Span().Class("seq").Text(r.Seq),
-					app.Span().Class("clock").Text(r.Clock),
-					app.Span().Class("actor").Text(r.Actor),
-					app.Span().Class("arrows").Text(r.Arrows),
-					app.Span().Class("expl").Text(text),
-					app.If(r.Error != "", func() app.UI {
-						return app.Span().Class("error-tag").Title(r.Error).Text("API error: " + shorten(r.Error, 90))
-					}),
-				)
-			}),
+			app.Range(spans[start:end]).Slice(func(i int) app.UI { return c.entry(m.Entry(spans[start+i], c.Filter)) }),
 		),
 	)
+}
+
+// LogWindow is how many rows the log renders at once.
+const LogWindow = 150
+
+// window is the range of rows shown.
+func (c *Log) window(n int) (int, int) {
+	if c.follow {
+		// The start moves in jumps of half a window, so between jumps a step
+		// only appends a row.
+		start := 0
+		if n > LogWindow {
+			start = (n - LogWindow + LogWindow/2 - 1) / (LogWindow / 2) * (LogWindow / 2)
+		}
+		return start, n
+	}
+	start := min(max(c.anchor, 0), max(n-1, 0))
+	return start, min(start+LogWindow, n)
+}
+
+// page moves the window by half a window back (-1) or forward (+1).
+func (c *Log) page(dir int) {
+	n := len(c.p.m.Story(c.Filter, c.Every))
+	start, _ := c.window(n)
+	c.anchor = max(0, start+dir*LogWindow/2)
+	c.follow = c.anchor+LogWindow >= n
+	c.jumped = -1
+}
+
+// jump shows the row of the tick typed in the jump field.
+func (c *Log) jump(ctx app.Context) {
+	v := ctx.JSSrc().Call("querySelector", "input").Get("value").String()
+	tick, err := strconv.Atoi(v)
+	if err != nil {
+		return
+	}
+	spans := c.p.m.Story(c.Filter, c.Every)
+	if len(spans) == 0 {
+		return
+	}
+	tr := c.p.m.Engine().Trace()
+	at := 0
+	for i, s := range spans {
+		if tr[s.From].Seq <= tick {
+			at = i
+		}
+	}
+	c.anchor, c.follow, c.jumped = max(0, at-LogWindow/2), false, tick
+	c.open[tr[spans[at].From].Seq] = true
+	ctx.Defer(func(ctx app.Context) { c.p.bridge.ScrollIntoView(".tick-log .jumped") })
+}
+
+func (c *Log) filters(rows, ticks int) app.UI {
+	return app.Div().Class("filters").Body(
+		app.Select().Aria("label", "Filter by component").DataSet("testid", "log-component").OnChange(func(ctx app.Context, e app.Event) {
+			c.p.filter.Component = ctx.JSSrc().Get("value").String()
+		}).Body(
+			app.Option().Value("").Text("all components").Selected(c.Filter.Component == ""),
+			app.Range(model.Components).Slice(func(i int) app.UI {
+				name := model.Components[i]
+				return app.Option().Value(name).Text(name).Selected(c.Filter.Component == name)
+			}),
+		),
+		app.Select().Aria("label", "Filter by effect class").DataSet("testid", "log-class").OnChange(func(ctx app.Context, e app.Event) {
+			c.p.filter.Class = trace.Class(ctx.JSSrc().Get("value").String())
+		}).Body(
+			app.Option().Value("").Text("all classes").Selected(c.Filter.Class == ""),
+			app.Range(trace.Classes).Slice(func(i int) app.UI {
+				cl := trace.Classes[i]
+				return app.Option().Value(string(cl)).Text(cl.Symbol() + " " + string(cl)).Selected(c.Filter.Class == cl)
+			}),
+		),
+		app.Span().Class("small").DataSet("testid", "log-count").Text(fmt.Sprintf("%d rows for %d ticks", rows, ticks)),
+	)
+}
+
+// entry is one row: a tick, or a fold that expands to its ticks.
+func (c *Log) entry(e model.StoryEntry) app.UI {
+	if e.Fold == nil {
+		return c.row(e.Row, "")
+	}
+	f := e.Fold
+	open := c.open[f.First]
+	cls := "row fold"
+	if f.Current {
+		cls += " current"
+	}
+	if c.jumped >= f.First && c.jumped <= f.Last {
+		cls += " jumped"
+	}
+	span := "tick " + itoa(f.First)
+	if f.Last != f.First {
+		span = "ticks " + itoa(f.First) + "–" + itoa(f.Last)
+	}
+	return app.Li().Class(cls).DataSet("tick", f.First).DataSet("testid", "fold").Body(
+		app.Button().Class("fold-toggle").Aria("expanded", open).DataSet("tick", f.First).
+			Title(map[bool]string{true: "Hide these ticks", false: "Show each of these ticks"}[open]).
+			OnClick(func(ctx app.Context, e app.Event) {
+				if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
+					c.open[seq] = !c.open[seq]
+				}
+			}).Body(
+			app.Span().Class("chevron").Aria("hidden", true).Text(map[bool]string{true: "▾", false: "▸"}[open]),
+			app.Span().Class("seq").Text(span),
+			app.Span().Class("expl").Text(f.Text),
+		),
+		app.If(open, func() app.UI {
+			return app.Ol().Class("folded").Body(
+				app.Range(f.Rows).Slice(func(i int) app.UI { return c.row(f.Rows[i], " inner") }),
+			)
+		}),
+	)
+}
+
+// row is one tick; red (alert) only for what a user must act on.
+func (c *Log) row(r model.LogRow, extra string) app.UI {
+	cls := "row tone-" + string(r.Tone) + extra
+	if r.Current {
+		cls += " current"
+	}
+	if r.Seq == c.jumped {
+		cls += " jumped"
+	}
+	return app.Li().Class(cls).DataSet("tick", r.Seq).DataSet("tone", string(r.Tone)).Title("Go to tick "+itoa(r.Seq)).Attr("tabindex", 0).
+		OnClick(func(ctx app.Context, e app.Event) {
+			e.Call("stopPropagation")
+			c.seek(ctx)
+		}).
+		OnKeyDown(func(ctx app.Context, e app.Event) {
+			if e.Get("key").String() == "Enter" {
+				e.Call("stopPropagation")
+				c.seek(ctx)
+			}
+		}).Body(
+		app.Span().Class("seq").Text(r.Seq),
+		app.Span().Class("clock").Text(r.Clock),
+		app.Span().Class("actor").Text(r.Actor),
+		app.Span().Class("arrows").Aria("hidden", true).Text(r.Arrows),
+		app.Span().Class("expl").Text(r.Explanation),
+		app.If(r.Error != "", func() app.UI {
+			label := "retried: "
+			if r.Tone == model.ToneAlert {
+				label = "API error: "
+			}
+			return app.Span().Class("error-tag").Title(r.Error).Text(label + shorten(r.Error, 90))
+		}),
+	)
+}
+
+// seek goes to the tick of the row whose handler runs.
+func (c *Log) seek(ctx app.Context) {
+	if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
+		c.p.seekTo(ctx, seq)
+	}
 }
 
 // shorten cuts s to n runes with an ellipsis.

@@ -2,33 +2,71 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/app/model"
 )
 
-// tabs of the right-hand panel.
+// tabs of the details panel.
 var tabs = []struct{ id, label string }{{"log", "Tick log"}, {"inspector", "Inspector"}, {"events", "Events"}, {"console", "kubectl"}}
 
-// renderPanels is the tabbed panel: tick log, inspector, events, console.
-// Every panel stays in the page (hidden when not selected) so its
-// data-testid is always present.
-func (p *Playground) renderPanels() app.UI {
+// renderPanels is the tabbed details panel: tick log, inspector, events,
+// console. Every panel stays in the page (hidden when not selected) so its
+// data-testid is always present; a hidden panel's component is told so
+// and skips its work.
+func (p *Playground) renderPanels(rev model.Rev) app.UI {
 	return app.Aside().Class("panels").Aria("label", "Details").Body(
 		app.Div().Class("tabs").Role("tablist").Body(
 			app.Range(tabs).Slice(func(i int) app.UI {
 				t := tabs[i]
 				return app.Button().Role("tab").ID("tab-"+t.id).DataSet("testid", "tab-"+t.id).Aria("selected", p.tab == t.id).
 					Aria("controls", "panel-"+t.id).Class(map[bool]string{true: "tab active", false: "tab"}[p.tab == t.id]).
-					Text(t.label).OnClick(func(ctx app.Context, e app.Event) { p.tab = t.id })
+					DataSet("tab", t.id).Text(t.label).OnClick(func(ctx app.Context, e app.Event) { p.tab = dataOf(ctx, "tab") })
 			}),
 		),
-		p.panel("log", p.renderLog()),
-		p.panel("inspector", p.renderInspector()),
-		p.panel("events", p.renderEvents()),
-		p.panel("console", p.renderConsole()),
+		p.panel("log", p.log(rev)),
+		p.panel("inspector", p.inspector(rev)),
+		p.panel("events", p.events(rev)),
+		p.panel("console", p.console()),
 	)
 }
 
 func (p *Playground) panel(id string, body app.UI) app.UI {
 	return app.Div().ID("panel-"+id).Role("tabpanel").Aria("labelledby", "tab-"+id).Class("panel").Hidden(p.tab != id).Body(body)
+}
+
+// views are the phone's tab bar: one pane at a time.
+var views = []struct{ id, label, tab string }{{"scenario", "Scenario", ""}, {"flow", "Flow", ""}, {"details", "Log", "log"}, {"console", "kubectl", "console"}}
+
+// renderViews is the phone's tab bar (hidden by CSS on wider screens).
+func (p *Playground) renderViews() app.UI {
+	current := p.view
+	if current == "details" && p.tab == "console" {
+		current = "console"
+	}
+	return app.Nav().Class("views").Aria("label", "Panes").Body(
+		app.Range(views).Slice(func(i int) app.UI {
+			v := views[i]
+			return app.Button().Class(map[bool]string{true: "view active", false: "view"}[current == v.id]).DataSet("testid", "view-"+v.id).
+				Aria("pressed", current == v.id).DataSet("view", v.id).Text(v.label).
+				OnClick(func(ctx app.Context, e app.Event) { p.showView(dataOf(ctx, "view")) })
+		}),
+	)
+}
+
+// showView shows one pane on a phone.
+func (p *Playground) showView(id string) {
+	for _, v := range views {
+		if v.id != id {
+			continue
+		}
+		p.view = id
+		if v.tab != "" {
+			p.view = "details"
+			if v.tab == "console" || p.tab == "console" {
+				p.tab = v.tab
+			}
+		}
+	}
 }
 
 // dataOf reads a data- attribute of the element whose handler runs. go-app

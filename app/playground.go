@@ -31,10 +31,11 @@ type Playground struct {
 	// and sorts the embedded files).
 	exampleNames []string
 
-	tab           string
+	tab           string // the details panel shown: log, inspector, events, console
+	view          string // on a phone, the one pane shown: scenario, flow, details
 	filter        model.LogFilter
+	everyTick     bool // the log and Step show every tick, not the story
 	eventSelector string
-	consoleInput  string
 	playing       bool
 	speed         int
 	cancelPlay    context.CancelFunc
@@ -54,7 +55,7 @@ type Playground struct {
 // NewPlayground returns the page with the default example loaded, so the
 // prerendered page already shows a cluster.
 func NewPlayground() *Playground {
-	p := &Playground{bridge: newBridge(), tab: "log", speed: 5}
+	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", speed: 5}
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
@@ -78,17 +79,7 @@ func (p *Playground) load(name string) bool {
 		return false
 	}
 	p.example = name
-	p.m.Selected = firstDeployment(p.m)
 	return true
-}
-
-func firstDeployment(m *model.Model) api.Key {
-	for _, o := range m.Scenario().Objects {
-		if o.GetKind() == api.KindDeployment {
-			return api.KeyOf(o)
-		}
-	}
-	return m.Selected
 }
 
 // OnMount restores the visitor's scenario: a shared link first, then the
@@ -160,7 +151,7 @@ func (p *Playground) restore() {
 			return
 		default:
 			p.example = ""
-			p.m.Selected = firstDeployment(p.m)
+			p.everyTick = st.EveryTick
 			p.seekLink(st.Tick)
 			p.save()
 			return
@@ -174,7 +165,6 @@ func (p *Playground) restore() {
 	if ok && strings.TrimSpace(saved) != "" && saved != p.m.Applied {
 		if p.m.Apply(saved) {
 			p.example = ""
-			p.m.Selected = firstDeployment(p.m)
 		}
 	}
 }
@@ -191,8 +181,7 @@ func (p *Playground) key(ctx app.Context, key string) {
 	case " ":
 		p.togglePlay(ctx)
 	case "ArrowRight":
-		p.stopPlay()
-		p.m.Step()
+		p.step()
 	case "ArrowLeft":
 		p.stepBack(ctx)
 	case "Home":
@@ -219,7 +208,7 @@ func (p *Playground) togglePlay(ctx app.Context) {
 				return
 			case <-t.C:
 				ctx.Dispatch(func(ctx app.Context) {
-					if p.playing && !p.m.Step() {
+					if p.playing && !p.advance() {
 						p.stopPlay()
 					}
 				})
@@ -243,6 +232,31 @@ func (p *Playground) stopPlay() {
 	}
 }
 
+// step takes one step as the view says: in the story, to the next tick
+// that changes something; with every tick shown, one tick.
+func (p *Playground) step() {
+	p.stopPlay()
+	p.advance()
+}
+
+// advance is one step of Step or autoplay; it reports false when nothing
+// is left to do.
+func (p *Playground) advance() bool {
+	if p.everyTick {
+		return p.m.Step()
+	}
+	return p.m.StepVisible()
+}
+
+// setEveryTick switches between the story and every tick.
+func (p *Playground) setEveryTick(every bool) { p.everyTick = every }
+
+// inspect shows an object in the inspector (on a phone, the details pane).
+func (p *Playground) inspect(k api.Key) {
+	p.m.Select(k)
+	p.tab, p.view = "inspector", "details"
+}
+
 func (p *Playground) setSpeed(ctx app.Context, speed int) {
 	p.speed = speed
 	if p.playing {
@@ -260,23 +274,19 @@ func (p *Playground) apply() {
 				p.example = ex.Name
 			}
 		}
-		p.m.Selected = firstDeployment(p.m)
 	}
 	p.save()
 }
 
 func (p *Playground) chooseExample(name string) {
 	p.stopPlay()
-	if ex, ok := examples.Get(name); ok {
-		p.m.Source = ex.Source
-		if p.load(name) {
-			p.save()
-		}
+	if p.load(name) {
+		p.save()
 	}
 }
 
 func (p *Playground) shareScenario(ctx app.Context) {
-	frag := share.Encode(p.m.Applied, p.m.Status().Tick)
+	frag := share.EncodeState(share.State{Scenario: p.m.Applied, Tick: p.m.Status().Tick, EveryTick: p.everyTick})
 	if err := p.bridge.ReplaceFragment(frag); err != nil {
 		p.shareNotice = "The address bar could not be updated: " + err.Error()
 	}
@@ -296,18 +306,54 @@ func (p *Playground) shareScenario(ctx app.Context) {
 }
 
 // Render lays out the page: header, editor, stage (controls and diagram)
-// and the panels.
+// and the details panels; on a phone, one of them under a tab bar. It
+// builds only the components and passes each its inputs: go-app renders
+// a component again only when one of its inputs changed.
 func (p *Playground) Render() app.UI {
+	rev := p.m.Rev()
+	desc := ""
+	if sc := p.m.Scenario(); sc != nil {
+		desc = sc.Description
+	}
 	return app.Div().Class("page").DataSet("loaded", p.loaded).Body(
-		p.renderHeader(),
+		p.header(desc),
 		p.renderBanners(),
-		app.Main().Class("workspace").Body(
-			p.renderEditor(),
+		app.Main().Class("workspace view-"+p.view).Body(
+			p.editor(),
 			app.Section().Class("stage").Aria("label", "Simulation").Body(
-				p.renderControls(),
-				p.renderFlow(),
+				p.controls(),
+				p.flow(rev),
 			),
-			p.renderPanels(),
+			p.renderPanels(rev),
 		),
+		p.renderViews(),
 	)
+}
+
+// The components, each given only its own inputs: go-app renders one
+// again only when an input differs from the last render.
+func (p *Playground) header(desc string) *Header {
+	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, p: p}
+}
+
+func (p *Playground) controls() *Controls {
+	return &Controls{Status: p.m.Status(), Notice: p.m.Notice, Playing: p.playing, Running: p.running, Speed: p.speed, Story: !p.everyTick, p: p}
+}
+
+func (p *Playground) flow(rev model.Rev) *Flow { return &Flow{Rev: rev, Selected: p.m.Selected, p: p} }
+
+func (p *Playground) log(rev model.Rev) *Log {
+	return &Log{Rev: rev, Filter: p.filter, Every: p.everyTick, Shown: p.tab == "log", p: p}
+}
+
+func (p *Playground) inspector(rev model.Rev) *Inspector {
+	return &Inspector{Rev: rev, Selected: p.m.Selected, Shown: p.tab == "inspector", p: p}
+}
+
+func (p *Playground) events(rev model.Rev) *Events {
+	return &Events{Rev: rev, Selector: p.eventSelector, Shown: p.tab == "events", p: p}
+}
+
+func (p *Playground) console() *Console {
+	return &Console{Entries: len(p.m.Console.Entries), Namespace: p.m.Namespace(), p: p}
 }

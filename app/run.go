@@ -69,10 +69,16 @@ func (p *Playground) seekTo(ctx app.Context, n int) {
 	p.startRun(ctx, runState{seek: true, target: n})
 }
 
-// stepBack goes back one tick from the tick shown now.
+// stepBack goes back from the tick shown now: in the story to the
+// previous tick that changed something, else one tick.
 func (p *Playground) stepBack(ctx app.Context) {
-	if tick := p.m.Status().Tick; tick > 0 {
+	tick := p.m.Status().Tick
+	switch {
+	case tick == 0:
+	case p.everyTick:
 		p.seekTo(ctx, tick-1)
+	default:
+		p.seekTo(ctx, p.m.PrevVisible())
 	}
 }
 

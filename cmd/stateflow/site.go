@@ -14,7 +14,7 @@ import (
 )
 
 // webAssets are the files of web/ the site needs, besides app.wasm.
-var webAssets = []string{"app.css", "icon.svg", "icon-192.png", "icon-512.png"}
+var webAssets = []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png"}
 
 // handler is the playground's go-app handler. Its version is a hash of the
 // wasm and the assets, so a new deployment reaches visitors whose service
@@ -37,6 +37,7 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 		LoadingLabel:      "Loading the simulated cluster… {progress}%",
 		Icon:              app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
 		Styles:            []string{"/web/app.css"},
+		Scripts:           []string{"/web/codemirror.js"},
 		Version:           version,
 		Resources:         resources,
 		WasmContentLength: fmt.Sprint(size),

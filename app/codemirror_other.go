@@ -1,0 +1,11 @@
+//go:build !(js && wasm)
+
+package app
+
+import "errors"
+
+// mountCodeMirror fails outside the browser: the server prerenders the
+// textarea, and native tests use it.
+func mountCodeMirror(hostID, text string, onChange, onApply func(text string)) (codeMirror, error) {
+	return nil, errors.New("there is no CodeMirror outside the browser")
+}

@@ -1,0 +1,234 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/stateflow/stateflow/examples"
+)
+
+// screen is one window size the layout tests use.
+type screen struct {
+	name          string
+	width, height int64
+	phone         bool
+}
+
+var screens = []screen{{"laptop", 1366, 768, false}, {"desktop", 1920, 1080, false}, {"phone", 390, 844, true}}
+
+// resize sets the tab's viewport (a phone: mobile, touch, 3× pixels).
+func (tb *tab) resize(s screen) {
+	tb.t.Helper()
+	var opts []chromedp.EmulateViewportOption
+	if s.phone {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(3))
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(s.width, s.height, opts...)); err != nil {
+		tb.t.Fatalf("viewport %s: %v", s.name, err)
+	}
+	tb.settle()
+}
+
+// layoutProblems is what a person would see wrong on the screen now, as
+// sentences: flow boxes that overlap, box text that runs out of its box,
+// a diagram that does not fit its pane after Fit, sideways scrolling of
+// the page, a caption that changed height, controls under 44 px on a
+// phone.
+const layoutProblems = `(() => {
+  const out = [];
+  const r = e => e.getBoundingClientRect();
+  const boxes = [...document.querySelectorAll('[data-testid=flow-node]')].map(g => ({g, b: r(g.querySelector('rect')), name: g.dataset.key || g.dataset.name}));
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i].b, b = boxes[j].b;
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+      out.push('boxes overlap: ' + boxes[i].name + ' and ' + boxes[j].name);
+  }
+  for (const {g, b, name} of boxes) for (const t of g.querySelectorAll('text')) {
+    const tb = r(t);
+    if (tb.width === 0) continue;
+    if (tb.left < b.left - 0.5 || tb.right > b.right + 0.5 || tb.top < b.top - 0.5 || tb.bottom > b.bottom + 0.5)
+      out.push('text runs out of its box: "' + t.textContent + '" in ' + name);
+  }
+  const pane = document.querySelector('[data-testid=flow-pane]'), svg = document.querySelector('[data-testid=flow]');
+  if (pane && svg && pane.offsetParent !== null) {
+    const p = r(pane), s = r(svg);
+    if (p.height < 100) out.push('the diagram pane is ' + Math.round(p.height) + ' px tall');
+    // The drawing (viewBox, scaled to meet) must lie inside the pane.
+    const vb = svg.viewBox.baseVal, scale = Math.min(s.width / vb.width, s.height / vb.height);
+    const w = vb.width * scale, h = vb.height * scale, left = s.left + (s.width - w) / 2;
+    if (left < p.left - 1 || left + w > p.right + 1 || s.top < p.top - 1 || s.top + h > p.bottom + 1)
+      out.push('after Fit the diagram (' + Math.round(w) + '×' + Math.round(h) + ') is not inside its pane (' + Math.round(p.width) + '×' + Math.round(p.height) + ')');
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1)
+    out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' px wide in a ' + window.innerWidth + ' px window');
+  if (window.innerWidth <= 900) {
+    for (const c of document.querySelectorAll('button, select, input')) {
+      if (c.offsetParent === null || c.closest('[hidden]') || c.closest('.cm-editor') || c.closest('details:not([open]) > :not(summary)')) continue;
+      const b = r(c);
+      if (b.width === 0) continue;
+      if (b.height < 43.5) out.push('a control is ' + Math.round(b.height) + ' px tall: ' + (c.dataset.testid || c.textContent.trim().slice(0, 30) || c.outerHTML.slice(0, 60)));
+      if (b.right > window.innerWidth + 1) out.push('a control is off screen: ' + (c.dataset.testid || c.textContent.trim().slice(0, 30)));
+    }
+  }
+  return out;
+})()`
+
+// fit presses Fit when the diagram is on screen.
+func (tb *tab) fit() {
+	tb.t.Helper()
+	eval[bool](tb, `(() => { const b = document.querySelector('[data-testid=fit]'); if (b && b.offsetParent !== null) b.click(); return true })()`)
+	tb.settle()
+}
+
+// show makes a pane visible: on a phone through the tab bar.
+func (tb *tab) show(s screen, view string) {
+	tb.t.Helper()
+	if s.phone {
+		tb.click("view-" + view)
+	}
+}
+
+// TestLayoutEveryExample opens every example at three screen sizes and,
+// at its start, in its middle and once settled, checks what a person
+// would see wrong: boxes that overlap, text out of its box, a diagram
+// that does not fit after Fit, a page that scrolls sideways, controls
+// under 44 px on the phone, a caption that changes height.
+func TestLayoutEveryExample(t *testing.T) {
+	for _, s := range screens {
+		t.Run(s.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.resize(s)
+			tb.open(shared.url)
+			caption := -1.0
+			for _, ex := range examples.All() {
+				tb.show(s, "flow")
+				tb.chooseExample(ex.Name)
+				for _, moment := range []string{"start", "middle", "settled"} {
+					switch moment {
+					case "middle":
+						for range 12 {
+							tb.click("step")
+						}
+					case "settled":
+						tb.click("run")
+						tb.waitFor(sel("run")+`.getAttribute('aria-pressed') === 'false'`, "the run to end")
+					}
+					tb.fit()
+					if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+						t.Errorf("%s at %s (%s, tick %s):\n  %s", ex.Name, moment, s.name, tb.tick(), strings.Join(problems, "\n  "))
+					}
+					h := eval[float64](tb, sel("tick-caption")+`.getBoundingClientRect().height`)
+					if caption >= 0 && h != caption {
+						t.Errorf("%s at %s: the caption is %.0f px tall, it was %.0f px: the diagram moves as you step", ex.Name, moment, h, caption)
+					}
+					caption = h
+				}
+			}
+		})
+	}
+}
+
+// TestScreenshots writes the README's screenshots (desktop and phone)
+// mid-rollout, and checks the phone's panes each fill the screen.
+func TestScreenshots(t *testing.T) {
+	for _, s := range []screen{screens[0], screens[2]} {
+		t.Run(s.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.resize(s)
+			tb.open(shared.url)
+			tb.chooseExample("rolling-update")
+			for i := 0; i < 200 && eval[int](tb, `document.querySelectorAll('[data-testid=flow-node][data-kind=ReplicaSet]').length`) < 2; i++ {
+				tb.click("step")
+			}
+			for range 8 {
+				tb.click("step")
+			}
+			tb.fit()
+			img, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(repoRoot(), "testdata", "artifacts")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("playground-%s.png", s.name)
+			if err := os.WriteFile(filepath.Join(dir, name), img, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// The console clears its input, shows its newest entry and keeps wide
+// tables on one line (the output scrolls sideways), on a laptop and on a
+// phone.
+func TestConsoleShowsTheNewest(t *testing.T) {
+	for _, s := range []screen{screens[0], screens[2]} {
+		t.Run(s.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.resize(s)
+			tb.open(shared.url)
+			tb.click("step")
+			tb.show(s, "console")
+			tb.click("tab-console")
+			for i := range 12 {
+				cmd := "kubectl get pods -o wide"
+				if i == 11 {
+					cmd = "kubectl get deployments"
+				}
+				tb.setValue("console-input", cmd)
+				eval[bool](tb, `document.querySelector('[data-testid=console-input]').form.requestSubmit(), true`)
+				tb.settle()
+			}
+			if v := eval[string](tb, sel("console-input")+".value"); v != "" {
+				t.Errorf("the input still holds %q after Enter", v)
+			}
+			out := sel("console-output")
+			if gap := eval[float64](tb, out+".scrollHeight - "+out+".scrollTop - "+out+".clientHeight"); gap > 2 {
+				t.Errorf("the newest entry is %.0f px below the visible part of the output", gap)
+			}
+			last := eval[bool](tb, `(() => { const o = `+out+`, e = o.lastElementChild.getBoundingClientRect(), b = o.getBoundingClientRect(); return e.bottom <= b.bottom + 1 && e.bottom > b.top })()`)
+			if !last {
+				t.Error("the newest entry is not on screen")
+			}
+			if ws := eval[string](tb, `getComputedStyle(`+out+`).whiteSpace`); ws != "pre" {
+				t.Errorf("the output wraps its tables (white-space: %s)", ws)
+			}
+			if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+				t.Errorf("%s", strings.Join(problems, "\n"))
+			}
+		})
+	}
+}
+
+// A click on a box the tick wrote opens the inspector on what changed:
+// its first section lists the fields with their old and new values, above
+// the YAML.
+func TestInspectorLeadsWithTheChange(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("rolling-update")
+	// Step until a tick updates the Deployment's status.
+	for range 40 {
+		tb.click("step")
+		if eval[bool](tb, `!!document.querySelector('[data-testid=flow-node][data-kind=Deployment]:not([data-highlight=""])') && document.querySelector('[data-testid=flow-node][data-kind=Deployment]').dataset.highlight === 'aggregate'`) {
+			break
+		}
+	}
+	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Deployment]').dispatchEvent(new MouseEvent('click', {bubbles: true})), true`)
+	tb.settle()
+	first := eval[string](tb, `document.querySelector('[data-testid=inspector] > :not(select)').dataset.testid || ''`)
+	if first != "inspector-changes" {
+		t.Fatalf("the inspector opens on %q, not on the tick's changes", first)
+	}
+	rows := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=inspector-changes] tbody tr')].map(r => r.textContent)`)
+	if len(rows) == 0 || !strings.Contains(strings.Join(rows, "\n"), "status.") || !strings.Contains(strings.Join(rows, "\n"), "→") {
+		t.Fatalf("the changes section lists %q", rows)
+	}
+}

@@ -147,18 +147,35 @@ func (c *Log) filters(rows, ticks int) app.UI {
 	)
 }
 
-// entry is one row: a tick, or a fold that expands to its ticks.
+// entry is one row: a tick, or a fold that expands to its ticks. Each is
+// a component of its own, so a step renders only the rows that changed
+// (the new one, the one that stopped being current).
 func (c *Log) entry(e model.StoryEntry) app.UI {
 	if e.Fold == nil {
-		return c.row(e.Row, "")
+		return &logRow{Row: e.Row, Jumped: e.Row.Seq == c.jumped, l: c}
 	}
 	f := e.Fold
-	open := c.open[f.First]
+	return &logFold{Fold: *f, Open: c.open[f.First], Jumped: c.jumped >= f.First && c.jumped <= f.Last, l: c}
+}
+
+// logFold is a folded run of quiet ticks: one sentence, expandable.
+type logFold struct {
+	app.Compo
+	Fold   model.Fold
+	Open   bool
+	Jumped bool
+
+	l *Log
+}
+
+// Render draws the fold.
+func (c *logFold) Render() app.UI {
+	f, open := &c.Fold, c.Open
 	cls := "row fold"
 	if f.Current {
 		cls += " current"
 	}
-	if c.jumped >= f.First && c.jumped <= f.Last {
+	if c.Jumped {
 		cls += " jumped"
 	}
 	span := "tick " + itoa(f.First)
@@ -170,7 +187,8 @@ func (c *Log) entry(e model.StoryEntry) app.UI {
 			Title(map[bool]string{true: "Hide these ticks", false: "Show each of these ticks"}[open]).
 			OnClick(func(ctx app.Context, e app.Event) {
 				if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
-					c.open[seq] = !c.open[seq]
+					c.l.open[seq] = !c.l.open[seq]
+					c.Open = c.l.open[seq]
 				}
 			}).Body(
 			app.Span().Class("chevron").Aria("hidden", true).Text(map[bool]string{true: "▾", false: "▸"}[open]),
@@ -179,30 +197,44 @@ func (c *Log) entry(e model.StoryEntry) app.UI {
 		),
 		app.If(open, func() app.UI {
 			return app.Ol().Class("folded").Body(
-				app.Range(f.Rows).Slice(func(i int) app.UI { return c.row(f.Rows[i], " inner") }),
+				app.Range(f.Rows).Slice(func(i int) app.UI { return &logRow{Row: f.Rows[i], Inner: true, l: c.l} }),
 			)
 		}),
 	)
 }
 
-// row is one tick; red (alert) only for what a user must act on.
-func (c *Log) row(r model.LogRow, extra string) app.UI {
-	cls := "row tone-" + string(r.Tone) + extra
+// logRow is one tick; red (alert) only for what a user must act on.
+type logRow struct {
+	app.Compo
+	Row    model.LogRow
+	Inner  bool // inside an expanded fold
+	Jumped bool
+
+	l *Log
+}
+
+// Render draws the row.
+func (c *logRow) Render() app.UI {
+	r := c.Row
+	cls := "row tone-" + string(r.Tone)
+	if c.Inner {
+		cls += " inner"
+	}
 	if r.Current {
 		cls += " current"
 	}
-	if r.Seq == c.jumped {
+	if c.Jumped {
 		cls += " jumped"
 	}
 	return app.Li().Class(cls).DataSet("tick", r.Seq).DataSet("tone", string(r.Tone)).Title("Go to tick "+itoa(r.Seq)).Attr("tabindex", 0).
 		OnClick(func(ctx app.Context, e app.Event) {
 			e.Call("stopPropagation")
-			c.seek(ctx)
+			c.l.seek(ctx)
 		}).
 		OnKeyDown(func(ctx app.Context, e app.Event) {
 			if e.Get("key").String() == "Enter" {
 				e.Call("stopPropagation")
-				c.seek(ctx)
+				c.l.seek(ctx)
 			}
 		}).Body(
 		app.Span().Class("seq").Text(r.Seq),

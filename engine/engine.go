@@ -387,6 +387,10 @@ type SettleLimits struct {
 	// MaxTime is the latest virtual time in ms to run to (default 1 hour
 	// after the current time).
 	MaxTime int64
+	// Brief asks, at the limits, for a NotSettledError with only Ticks and
+	// Time: a caller that runs in slices asks again and describes the
+	// pending work (NotSettled) only when it stops for good.
+	Brief bool
 }
 
 // NotSettledError says a run hit its bound while work was still pending.
@@ -435,7 +439,10 @@ func (e *Engine) RunUntilSettled(lim SettleLimits) error {
 			return nil
 		}
 		if e.w.ticks-start >= lim.MaxTicks || e.w.agenda.NextAt() > lim.MaxTime {
-			return e.notSettled()
+			if lim.Brief {
+				return &NotSettledError{Ticks: e.w.ticks, Time: e.w.now}
+			}
+			return e.NotSettled()
 		}
 		e.process(e.w.agenda.pop())
 	}
@@ -444,11 +451,11 @@ func (e *Engine) RunUntilSettled(lim SettleLimits) error {
 // pendingShown is how many queued items a NotSettledError names.
 const pendingShown = 3
 
-// notSettled describes the queued keys: the earliest pendingShown by
+// NotSettled describes the queued keys: the earliest pendingShown by
 // time (ties by description) and how many more there are. A paused run
 // of a large cluster stops here often, so only the earliest are
 // formatted.
-func (e *Engine) notSettled() *NotSettledError {
+func (e *Engine) NotSettled() *NotSettledError {
 	var ats []int64
 	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
 		for _, pe := range m {

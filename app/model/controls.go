@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -189,15 +188,20 @@ func (m *Model) RunSome(n int) (over bool) {
 	}
 	before := m.eng.Tick()
 	left := MaxRunTicks - (before - m.runFrom)
-	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: min(n, left), MaxTime: m.runUntil})
+	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: min(n, left), MaxTime: m.runUntil, Brief: true})
 	m.reached()
-	var ns *engine.NotSettledError
-	switch {
-	case err == nil:
+	if err == nil {
 		m.Notice = m.settledRunNotice()
-	case n < left && m.eng.Tick() > before:
+		return over
+	}
+	if n < left && m.eng.Tick() > before {
 		return false
-	case errors.As(err, &ns) && ns.Reason == "":
+	}
+	// The run stops here: describe what keeps the cluster busy.
+	ns := m.eng.NotSettled()
+	err = ns
+	switch {
+	case ns.Reason == "":
 		m.Notice = fmt.Sprintf("Not settled after %d ticks (%s): work is still scheduled (%s).", ns.Ticks, seconds(ns.Time), strings.Join(ns.Pending, ", ")+more(ns.More))
 	default:
 		// "Never settles: pod … crashes and restarts (…). Not settled

@@ -150,11 +150,16 @@ func (jsBridge) OnKey(f func(key string) bool) (func(), error) {
 		name, _ := tag.String()
 		ce, _ := target.Get("isContentEditable")
 		editable, _ := ce.Truthy()
+		role, _ := target.Call("getAttribute", "role")
+		roleName, _ := role.String()
 		if name == "TEXTAREA" || name == "INPUT" || name == "SELECT" || editable {
 			return nil
 		}
 		k, _ := ev.Get("key")
 		key, _ := k.String()
+		if key == " " && (name == "BUTTON" || name == "SUMMARY" || name == "A" || roleName == "button") {
+			return nil // Space presses the focused control, not Play
+		}
 		if f(key) {
 			ev.Call("preventDefault")
 		}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -63,7 +64,7 @@ func (c *Controls) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { p.toggleRun(ctx) }),
 			app.Button().Class("story-toggle").DataSet("testid", "story").Aria("pressed", c.Story).
 				Title("Story: Step and the log skip ticks that change nothing (retries, re-checks), folded into one quiet row. Off: every tick.").
-				Text(map[bool]string{true: "Story view", false: "Every tick"}[c.Story]).
+				Text("Story view").
 				OnClick(func(ctx app.Context, e app.Event) { p.setEveryTick(c.Story) }),
 		),
 		app.Div().Class("readout").Body(
@@ -91,7 +92,7 @@ func (c *Controls) Render() app.UI {
 			return app.P().Class("notice small").DataSet("testid", "discarded").
 				Text("Ticks 1–" + itoa(st.First) + " were discarded to keep memory bounded; the run can go back to tick " + itoa(st.First) + ".")
 		}),
-		app.P().Class("notice").Role("status").DataSet("testid", "notice").Text(c.Notice),
+		app.P().Class("notice").Role("status").DataSet("testid", "notice").Title(c.Notice).Text(noticeText(c.Notice, st.NeverSettles)),
 	)
 }
 
@@ -99,4 +100,14 @@ func (c *Controls) nextButton(class trace.Class, label string) app.UI {
 	return app.Button().Class("next cls-"+string(class)).DataSet("testid", "next-"+string(class)).
 		Title("Step to the next tick with a " + string(class) + " effect").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) { c.p.stepTo(ctx, class) })
+}
+
+// noticeText is the status line as shown: for a scenario that never
+// settles only the sentence that says why (the engine's detail stays in
+// the title).
+func noticeText(notice, never string) string {
+	if never != "" && strings.HasPrefix(notice, never) {
+		return never + "."
+	}
+	return notice
 }

@@ -1,8 +1,14 @@
 // Package app is the Stateflow playground: go-app components that render
-// the view-model of package model — the editor, the controls, the flow
-// diagram, the tick log, the inspector, the events, the kubectl console and
-// sharing. The components hold only presentation state; every change of
-// the simulation goes through the model. JavaScript that go-app does not
-// cover (clipboard, storage, the URL fragment, keyboard shortcuts) goes
-// through one small bridge built on safejs.
+// the view-model of package model — Header, Editor, Controls, Flow, Log,
+// Inspector, Events and Console, one per file, laid out by Playground
+// (playground.go) on a desktop as three columns and on a phone as one
+// pane under a tab bar. Each component takes only its own inputs as
+// exported fields (the model's Rev, the selection, the filter…), so go-app
+// renders it again only when one of them changed: typing in the editor or
+// the console renders neither the diagram nor the log. The components hold
+// only presentation state (zoom, expanded folds, the console's input);
+// every change of the simulation goes through the model. JavaScript that
+// go-app does not cover (clipboard, storage, the URL fragment, keyboard
+// shortcuts, scrolling) goes through one small bridge built on safejs, and
+// the CodeMirror editor through its own (codemirror_js.go).
 package app

@@ -38,6 +38,7 @@ type Flow struct {
 
 // Render draws the diagram.
 func (c *Flow) Render() app.UI {
+	c.p.renders.flow++
 	f := c.p.m.Flow()
 	boxes := map[string]model.Box{}
 	for _, b := range f.Boxes {
@@ -143,6 +144,7 @@ func (c *Flow) node(b model.Box) app.UI {
 			OnKeyDown(func(ctx app.Context, e app.Event) {
 				if k := e.Get("key").String(); k == "Enter" || k == " " {
 					e.PreventDefault()
+					e.Call("stopPropagation")
 					c.pick(ctx)
 				}
 			})
@@ -184,7 +186,7 @@ func arrow(a model.Arrow) app.UI {
 		// Down into the gap below the row, then along it: the arrow passes
 		// no other box.
 		line = svg("polyline").Attr("fill", "none").Attr("points", fmt.Sprintf("%d,%d %d,%d %d,%d", a.X1, a.Y1, a.X1, a.ViaY, a.X2, a.ViaY))
-		mx, my = a.X2-60, a.ViaY
+		mx, my = a.X2-model.EventLabelW, a.ViaY
 	}
 	return svg("g").Class("arrow cls-"+string(a.Class)).DataSet("testid", "effect").DataSet("class", string(a.Class)).Body(
 		line.Attr("marker-end", "url(#head-"+string(a.Class)+")"),

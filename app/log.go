@@ -31,15 +31,25 @@ type Log struct {
 	follow bool         // the window ends at the newest row
 	jumped int          // the tick the visitor jumped to, highlighted
 	init   bool
-	gen    int // the scenario the state above is about
+	gen    int             // the scenario the state above is about
+	view   model.LogFilter // the filter and the view the anchor indexes
+	every  bool
+	tick   int // the tick at the last render
 }
 
 // Render draws the log.
 func (c *Log) Render() app.UI {
+	c.p.renders.log++
 	if !c.init || c.gen != c.Rev.Gen {
 		// A new scenario: follow its newest tick, nothing expanded.
 		c.follow, c.open, c.jumped, c.init, c.gen = true, map[int]bool{}, -1, true, c.Rev.Gen
 	}
+	if c.view != c.Filter || c.every != c.Every || c.Rev.Tick < c.tick {
+		// The anchor indexes rows of another list (a filter, the view, or
+		// a trace cut back by going back in time): follow the newest again.
+		c.follow, c.view, c.every = true, c.Filter, c.Every
+	}
+	c.tick = c.Rev.Tick
 	if !c.Shown {
 		return app.Div().Class("log").Body(app.Ol().Class("tick-log").DataSet("testid", "tick-log").Aria("label", "Tick log"))
 	}
@@ -120,7 +130,9 @@ func (c *Log) jump(ctx app.Context) {
 	}
 	c.anchor, c.follow, c.jumped = max(0, at-LogWindow/2), false, tick
 	c.open[tr[spans[at].From].Seq] = true
-	ctx.Defer(func(ctx app.Context) { c.p.bridge.ScrollIntoView(".tick-log .jumped") })
+	ctx.Defer(func(ctx app.Context) {
+		c.p.bridge.ScrollIntoView(".tick-log .jumped:not(.fold), .tick-log .fold.jumped")
+	})
 }
 
 func (c *Log) filters(rows, ticks int) app.UI {
@@ -197,7 +209,9 @@ func (c *logFold) Render() app.UI {
 		),
 		app.If(open, func() app.UI {
 			return app.Ol().Class("folded").Body(
-				app.Range(f.Rows).Slice(func(i int) app.UI { return &logRow{Row: f.Rows[i], Inner: true, l: c.l} }),
+				app.Range(f.Rows).Slice(func(i int) app.UI {
+					return &logRow{Row: f.Rows[i], Inner: true, Jumped: f.Rows[i].Seq == c.l.jumped, l: c.l}
+				}),
 			)
 		}),
 	)

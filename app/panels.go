@@ -61,10 +61,7 @@ func (p *Playground) showView(id string) {
 		}
 		p.view = id
 		if v.tab != "" {
-			p.view = "details"
-			if v.tab == "console" || p.tab == "console" {
-				p.tab = v.tab
-			}
+			p.view, p.tab = "details", v.tab
 		}
 	}
 }

@@ -50,6 +50,10 @@ type Playground struct {
 	storageNotice   string
 	updateAvailable bool
 	loaded          bool
+
+	// renders counts the renders of the diagram and the log: the
+	// components' tests check what re-renders them.
+	renders struct{ flow, log int }
 }
 
 // NewPlayground returns the page with the default example loaded, so the

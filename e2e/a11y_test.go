@@ -92,6 +92,9 @@ func TestAccessibility(t *testing.T) {
 				tb.show(s, "scenario")
 				tb.setValue("editor", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec:\n  replicas: many\n")
 				tb.click("apply")
+				if !strings.Contains(tb.text("problems"), "error") {
+					t.Fatalf("the editor shows no error: %q", tb.text("problems"))
+				}
 				check("the editor with errors")
 			})
 		}

@@ -48,6 +48,12 @@ const layoutProblems = `(() => {
     if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
       out.push('boxes overlap: ' + boxes[i].name + ' and ' + boxes[j].name);
   }
+  for (const l of document.querySelectorAll('[data-testid=effect] .arrow-label')) {
+    const lb = r(l);
+    for (const {b, name} of boxes)
+      if (lb.left < b.right - 0.5 && b.left < lb.right - 0.5 && lb.top < b.bottom - 0.5 && b.top < lb.bottom - 0.5)
+        out.push('the label "' + l.textContent + '" covers ' + name);
+  }
   for (const {g, b, name} of boxes) for (const t of g.querySelectorAll('text')) {
     const tb = r(t);
     if (tb.width === 0) continue;
@@ -121,6 +127,16 @@ func TestLayoutEveryExample(t *testing.T) {
 					tb.fit()
 					if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
 						t.Errorf("%s at %s (%s, tick %s):\n  %s", ex.Name, moment, s.name, tb.tick(), strings.Join(problems, "\n  "))
+					}
+					if s.phone && moment == "settled" {
+						// The phone's other panes: the editor and the log.
+						for _, view := range []string{"scenario", "details"} {
+							tb.show(s, view)
+							if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+								t.Errorf("%s, the %s pane (%s):\n  %s", ex.Name, view, s.name, strings.Join(problems, "\n  "))
+							}
+						}
+						tb.show(s, "flow")
 					}
 					h := eval[float64](tb, sel("tick-caption")+`.getBoundingClientRect().height`)
 					if caption >= 0 && h != caption {

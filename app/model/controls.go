@@ -53,8 +53,13 @@ func (m *Model) Status() Status {
 		st.SettledAt, st.SettledTick = trace.FormatTime(at), tick
 	} else if strings.HasPrefix(m.Notice, neverSettles) {
 		// The Notice of a run that reached its bound, still standing: no
-		// tick was taken since (Step, Seek, Run and Apply clear it).
-		st.NeverSettles = m.eng.Busy()
+		// tick was taken since (Step, Seek, Run and Apply clear it). It
+		// leads with engine.Busy's sentence, so Status (which every render
+		// of the page asks for) reads it instead of computing it again.
+		st.NeverSettles = m.Notice
+		if i := strings.Index(m.Notice, ". Not settled after "); i > 0 {
+			st.NeverSettles = m.Notice[:i]
+		}
 	}
 	return st
 }

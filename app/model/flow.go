@@ -34,6 +34,9 @@ const (
 	GroupNodesAbove = 40  // more nodes are drawn as one summary box
 	eventsColumnW   = 110 // the side channel on the right
 	eventGap        = 9   // how far under its box an Event's arrow runs
+	// EventLabelW is how far left of the Events channel an Event arrow's
+	// label starts: within the margin right of the last box.
+	EventLabelW = margin + 16
 )
 
 // TextWidth is the width a box needs for a line of n characters.

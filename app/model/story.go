@@ -269,13 +269,15 @@ func (m *Model) StepVisible() bool {
 	if m.eng == nil {
 		return false
 	}
+	taken := 0
 	for range MaxStoryTicks {
 		t := m.eng.Step()
 		if t == nil {
 			m.reached()
 			m.Notice = m.EndNotice()
-			return m.eng.Tick() > 0
+			return taken > 0
 		}
+		taken++
 		if Visible(t) {
 			break
 		}

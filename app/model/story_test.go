@@ -135,3 +135,15 @@ func TestStepVisibleStopsAtTheNextChange(t *testing.T) {
 		}
 	}
 }
+
+// At the end a story step takes no tick and says so, so autoplay stops.
+func TestStepVisibleAtTheEnd(t *testing.T) {
+	m := settledModel(t, "codartium-api")
+	tick := m.Status().Tick
+	if m.StepVisible() || m.Status().Tick != tick {
+		t.Fatalf("a story step on a settled cluster reports a step (tick %d → %d)", tick, m.Status().Tick)
+	}
+	if !strings.HasPrefix(m.Notice, "Settled: nothing is left to do") {
+		t.Fatalf("notice %q", m.Notice)
+	}
+}

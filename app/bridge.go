@@ -16,6 +16,9 @@ type bridge interface {
 	ScrollIntoView(selector string)
 	// ScrollToEnd scrolls the element a CSS selector matches to its end.
 	ScrollToEnd(selector string)
+	// DragToScroll lets a mouse drag pan the scrolling element a selector
+	// matches (touch pans it natively); remove undoes it.
+	DragToScroll(selector string) (remove func())
 	// Yield gives the browser a turn of its event loop (input, painting)
 	// and returns when that turn is over. Call it off the UI goroutine.
 	Yield()

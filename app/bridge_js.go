@@ -233,6 +233,74 @@ func (jsBridge) ScrollToEnd(selector string) {
 	}
 }
 
+// DragToScroll pans a scrolling pane with a mouse drag: the pane follows
+// the pointer from where the button went down. A press that does not move
+// stays a click (a box still opens the inspector).
+func (jsBridge) DragToScroll(selector string) func() {
+	el, ok := query(selector)
+	if !ok {
+		return func() {}
+	}
+	var down, moved bool
+	var x0, y0, left0, top0 float64
+	num := func(v safejs.Value, name string) float64 {
+		f, err := v.Get(name)
+		if err != nil {
+			return 0
+		}
+		n, _ := f.Float()
+		return n
+	}
+	onDown, err1 := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		ev := args[0]
+		t, _ := ev.Get("pointerType")
+		if kind, _ := t.String(); kind == "mouse" && num(ev, "button") == 0 {
+			down, moved, x0, y0, left0, top0 = true, false, num(ev, "clientX"), num(ev, "clientY"), num(el, "scrollLeft"), num(el, "scrollTop")
+		}
+		return nil
+	})
+	onMove, err2 := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if down {
+			ev := args[0]
+			dx, dy := num(ev, "clientX")-x0, num(ev, "clientY")-y0
+			moved = moved || dx*dx+dy*dy > 16
+			el.Set("scrollLeft", left0-dx)
+			el.Set("scrollTop", top0-dy)
+		}
+		return nil
+	})
+	// A drag ends in a click on whatever is under the pointer: swallow it
+	// before it reaches a box.
+	onClick, err4 := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if moved {
+			moved = false
+			args[0].Call("stopPropagation")
+			args[0].Call("preventDefault")
+		}
+		return nil
+	})
+	onUp, err3 := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { down = false; return nil })
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+		return func() {}
+	}
+	listen := []struct {
+		event string
+		fn    safejs.Func
+	}{{"pointerdown", onDown}, {"pointermove", onMove}, {"pointerup", onUp}, {"pointerleave", onUp}}
+	for _, l := range listen {
+		el.Call("addEventListener", l.event, l.fn.Value())
+	}
+	el.Call("addEventListener", "click", onClick.Value(), true)
+	return func() {
+		for _, l := range listen {
+			el.Call("removeEventListener", l.event, l.fn.Value())
+			l.fn.Release()
+		}
+		el.Call("removeEventListener", "click", onClick.Value(), true)
+		onClick.Release()
+	}
+}
+
 // Yield waits for a message posted to itself on a MessageChannel (which,
 // unlike setTimeout, browsers do not clamp to 4 ms). While it waits no
 // goroutine is runnable, so the Go runtime returns to the browser, which

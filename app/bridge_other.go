@@ -31,6 +31,7 @@ func (b *memBridge) OnKey(func(string) bool) (func(), error) { return func() {},
 func (b *memBridge) FocusLine(string, int)                   {}
 func (b *memBridge) ScrollIntoView(string)                   {}
 func (b *memBridge) ScrollToEnd(string)                      {}
+func (b *memBridge) DragToScroll(string) func()              { return func() {} }
 
 // Yield lets other goroutines run; natively there is no event loop to wait for.
 func (b *memBridge) Yield() { runtime.Gosched() }

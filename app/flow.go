@@ -32,8 +32,21 @@ type Flow struct {
 	Rev      model.Rev
 	Selected api.Key
 
-	p    *Playground
-	zoom float64 // relative to the fitted diagram; 1 (or 0) is fit
+	p      *Playground
+	zoom   float64 // relative to the fitted diagram; 1 (or 0) is fit
+	undrag func()
+}
+
+// OnMount lets a mouse drag pan the diagram's pane.
+func (c *Flow) OnMount(ctx app.Context) {
+	c.undrag = c.p.bridge.DragToScroll("[data-testid=flow-pane]")
+}
+
+// OnDismount stops listening to drags.
+func (c *Flow) OnDismount() {
+	if c.undrag != nil {
+		c.undrag()
+	}
 }
 
 // Render draws the diagram.
@@ -60,7 +73,7 @@ func (c *Flow) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { c.zoom = 1 }),
 			app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Disabled(zoom <= 1).Text("− Zoom out").
 				OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(1, max(c.zoom, 1)/zoomStep) }),
-			app.Button().DataSet("testid", "zoom-in").Title("Zoom in; scroll or drag the pane to pan").Disabled(zoom >= maxZoom).Text("+ Zoom in").
+			app.Button().DataSet("testid", "zoom-in").Title("Zoom in; then scroll or drag the diagram to pan").Disabled(zoom >= maxZoom).Text("+ Zoom in").
 				OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(maxZoom, max(c.zoom, 1)*zoomStep) }),
 			app.Span().Class("small").DataSet("testid", "zoom").Text(strconv.Itoa(int(zoom*100+0.5))+"% of fit"),
 		),

@@ -48,10 +48,7 @@ func (c *Inspector) Render() app.UI {
 				return app.Option().Value("").Disabled(true).Text(text)
 			}),
 		),
-		app.If(!in.Exists && in.Key.Kind != "", func() app.UI {
-			return app.P().Text(in.Key.Short() + " does not exist at this tick.")
-		}),
-		app.If(in.Exists, func() app.UI { return changes(in) }),
+		app.If(in.Key.Kind != "", func() app.UI { return changes(in) }),
 		app.Range(in.Sections).Slice(func(i int) app.UI {
 			s := in.Sections[i]
 			open := s.Name != "metadata" || hasChange(s.Lines)
@@ -72,6 +69,10 @@ func changes(in model.Inspection) app.UI {
 		head = "This tick created " + in.Key.Short() + "."
 	case in.Op == "delete":
 		head = "This tick deleted " + in.Key.Short() + "."
+	case !in.Exists && in.LastWrite > 0:
+		head = fmt.Sprintf("%s does not exist at this tick; it was last written (deleted) at tick %d.", in.Key.Short(), in.LastWrite)
+	case !in.Exists:
+		head = in.Key.Short() + " does not exist at this tick."
 	case in.Op != "":
 		head = fmt.Sprintf("This tick's %s changed %d field(s) of %s:", in.Op, len(in.Diff), in.Key.Short())
 	case in.LastWrite > 0:

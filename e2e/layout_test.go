@@ -101,15 +101,21 @@ func (tb *tab) show(s screen, view string) {
 
 // TestLayoutEveryExample opens every example at three screen sizes and,
 // at its start, in its middle and once settled, checks what a person
-// would see wrong: boxes that overlap, text out of its box, a diagram
-// that does not fit after Fit, a page that scrolls sideways, controls
-// under 44 px on the phone, a caption that changes height.
+// would see wrong: boxes that overlap or labels that cover them, text out
+// of its box, a diagram that does not fit after Fit, a page that scrolls
+// sideways, controls under 44 px on the phone (in every pane), a caption
+// that changes height, an inspector that does not lead with the tick's
+// changes, and anything serious axe-core reports.
 func TestLayoutEveryExample(t *testing.T) {
+	src := axeSource(t)
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
 			tb := newTab(t)
 			tb.resize(s)
 			tb.open(shared.url)
+			if !s.phone {
+				tb.click("tab-inspector") // beside the diagram: it must lead with the tick's changes
+			}
 			caption := -1.0
 			for _, ex := range examples.All() {
 				tb.show(s, "flow")
@@ -127,6 +133,14 @@ func TestLayoutEveryExample(t *testing.T) {
 					tb.fit()
 					if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
 						t.Errorf("%s at %s (%s, tick %s):\n  %s", ex.Name, moment, s.name, tb.tick(), strings.Join(problems, "\n  "))
+					}
+					if v := tb.axe(src); len(v) > 0 {
+						t.Errorf("%s at %s (%s): axe reports:\n  %s", ex.Name, moment, s.name, strings.Join(v, "\n  "))
+					}
+					if !s.phone && moment != "start" {
+						if first := eval[string](tb, `(document.querySelector('[data-testid=inspector] > :not(select)') || {dataset: {}}).dataset.testid || ''`); first != "inspector-changes" {
+							t.Errorf("%s at %s (%s): the inspector opens on %q, not on the tick's changes", ex.Name, moment, s.name, first)
+						}
 					}
 					if s.phone && moment == "settled" {
 						// The phone's other panes: the editor and the log.
@@ -246,5 +260,47 @@ func TestInspectorLeadsWithTheChange(t *testing.T) {
 	rows := eval[[]string](tb, `[...document.querySelectorAll('[data-testid=inspector-changes] tbody tr')].map(r => r.textContent)`)
 	if len(rows) == 0 || !strings.Contains(strings.Join(rows, "\n"), "status.") || !strings.Contains(strings.Join(rows, "\n"), "→") {
 		t.Fatalf("the changes section lists %q", rows)
+	}
+}
+
+// Zoom in, then pan by dragging with the mouse; Fit shows the whole
+// diagram again. A drag that ends on a box does not open the inspector.
+func TestZoomAndPan(t *testing.T) {
+	tb := newTab(t)
+	tb.resize(screens[0])
+	tb.open(shared.url)
+	tb.chooseExample("rolling-update")
+	for range 10 {
+		tb.click("step")
+	}
+	for range 3 {
+		tb.click("zoom-in")
+	}
+	if z := tb.text("zoom"); z != "195% of fit" {
+		t.Fatalf("zoom %q after three presses", z)
+	}
+	pane := sel("flow-pane")
+	if !eval[bool](tb, pane+".scrollWidth > "+pane+".clientWidth") {
+		t.Fatal("zoomed in, the diagram does not overflow its pane")
+	}
+	tab := tb.text("tab-inspector")
+	moved := eval[[]float64](tb, `(() => {
+		const p = `+pane+`, r = p.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+		const before = [p.scrollLeft, p.scrollTop];
+		const ev = (type, dx, dy) => p.dispatchEvent(new PointerEvent(type, {pointerType: 'mouse', button: 0, clientX: x + dx, clientY: y + dy, bubbles: true}));
+		ev('pointerdown', 0, 0); ev('pointermove', -120, -60); ev('pointerup', -120, -60);
+		p.querySelector('[data-testid=flow-node]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+		return [p.scrollLeft - before[0], p.scrollTop - before[1]];
+	})()`)
+	tb.settle()
+	if moved[0] < 100 || moved[1] < 40 {
+		t.Errorf("a drag of 120×60 px panned the pane by %v", moved)
+	}
+	if eval[string](tb, sel("tab-inspector")+".getAttribute('aria-selected')") == "true" {
+		t.Errorf("the click that ended the drag opened the inspector (tab %q)", tab)
+	}
+	tb.click("fit")
+	if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+		t.Errorf("after Fit: %s", strings.Join(problems, "; "))
 	}
 }

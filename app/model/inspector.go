@@ -174,10 +174,7 @@ func (m *Model) Inspect() (in Inspection) {
 		return in
 	}
 	o, ok := m.eng.Store().Get(m.Selected)
-	if !ok {
-		return in
-	}
-	in.Exists = true
+	in.Exists = ok
 	changed := map[string]bool{}
 	if t := m.Current(); t != nil {
 		for i := range t.Effects {
@@ -193,6 +190,9 @@ func (m *Model) Inspect() (in Inspection) {
 	in.Diff = changeRows(in.Changes)
 	if in.Op == "" {
 		in.LastWrite = m.lastWrite(m.Selected)
+	}
+	if !ok {
+		return in
 	}
 	for _, raw := range m.sections(o) {
 		sec := Section{Name: raw.name}

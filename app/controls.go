@@ -43,7 +43,7 @@ func (c *Controls) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { p.seekTo(ctx, 0) }),
 			app.Button().DataSet("testid", "step-back").Title("Step back (←)").Text("◀ Back").
 				Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stepBack(ctx) }),
-			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", c.Playing).Title("Play or pause (space)").
+			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(c.Playing)).Title("Play or pause (space)").
 				Text(map[bool]string{true: "⏸ Pause", false: "▶ Play"}[c.Playing]).
 				OnClick(func(ctx app.Context, e app.Event) { p.togglePlay(ctx) }),
 			app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
@@ -58,11 +58,11 @@ func (c *Controls) Render() app.UI {
 					return app.Option().Value(Speeds[i]).Text(itoa(Speeds[i]) + " steps/s").Selected(Speeds[i] == c.Speed)
 				}),
 			),
-			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", c.Running).
+			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", strconv.FormatBool(c.Running)).
 				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[c.Running]).
 				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[c.Running]).
 				OnClick(func(ctx app.Context, e app.Event) { p.toggleRun(ctx) }),
-			app.Button().Class("story-toggle").DataSet("testid", "story").Aria("pressed", c.Story).
+			app.Button().Class("story-toggle").DataSet("testid", "story").Aria("pressed", strconv.FormatBool(c.Story)).
 				Title("Story: Step and the log skip ticks that change nothing (retries, re-checks), folded into one quiet row. Off: every tick.").
 				Text("Story view").
 				OnClick(func(ctx app.Context, e app.Event) { p.setEveryTick(c.Story) }),

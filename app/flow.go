@@ -69,7 +69,7 @@ func (c *Flow) Render() app.UI {
 	return app.Figure().Class("flow").Body(
 		app.FigCaption().Class("tick-caption").DataSet("testid", "tick-caption").Title(caption).Text(caption),
 		app.Div().Class("flow-tools").Body(
-			app.Button().DataSet("testid", "fit").Title("Fit the whole diagram in its pane").Aria("pressed", zoom == 1).Text("Fit").
+			app.Button().DataSet("testid", "fit").Title("Fit the whole diagram in its pane").Aria("pressed", strconv.FormatBool(zoom == 1)).Text("Fit").
 				OnClick(func(ctx app.Context, e app.Event) { c.zoom = 1 }),
 			app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Disabled(zoom <= 1).Text("− Zoom out").
 				OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(1, max(c.zoom, 1)/zoomStep) }),
@@ -177,9 +177,21 @@ func (c *Flow) node(b model.Box) app.UI {
 		badgeX -= model.CharW + 4
 	}
 	if b.Stale != "" {
-		body = append(body, svg("text").Class("stale-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("◔"))
+		body = append(body, svg("text").Class("stale-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("◔"),
+			staleTip(b))
 	}
 	return g.Body(body...)
+}
+
+// staleTip is what a component's stale cache believes, shown under the
+// box while it is hovered or focused (CSS), over whatever lies there.
+func staleTip(b model.Box) app.UI {
+	text := "◔ " + b.Stale
+	w := model.TextWidth(len([]rune(text)))
+	return svg("g").Class("stale-tip").Aria("hidden", "true").Body(
+		svg("rect").Attr("x", b.X).Attr("y", b.Y+b.H+4).Attr("width", w).Attr("height", 20).Attr("rx", 4),
+		svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+b.H+18).Text(text),
+	)
 }
 
 // pick inspects the box whose handler runs (read from the element, as
@@ -212,7 +224,7 @@ func arrow(a model.Arrow) app.UI {
 func legend() app.UI {
 	item := func(c trace.Class, text, detail string) app.UI {
 		return app.Li().Class("cls-"+string(c)).Title(detail).Body(
-			svg("svg").Class("sample").Attr("width", 28).Attr("height", 10).Aria("hidden", true).Body(
+			svg("svg").Class("sample").Attr("width", 28).Attr("height", 10).Aria("hidden", "true").Body(
 				svg("line").Class("arrow-sample").Attr("x1", 1).Attr("y1", 5).Attr("x2", 27).Attr("y2", 5),
 			),
 			app.Span().Text(text),

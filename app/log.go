@@ -195,7 +195,7 @@ func (c *logFold) Render() app.UI {
 		span = "ticks " + itoa(f.First) + "–" + itoa(f.Last)
 	}
 	return app.Li().Class(cls).DataSet("tick", f.First).DataSet("testid", "fold").Body(
-		app.Button().Class("fold-toggle").Aria("expanded", open).DataSet("tick", f.First).
+		app.Button().Class("fold-toggle").Aria("expanded", strconv.FormatBool(open)).DataSet("tick", f.First).
 			Title(map[bool]string{true: "Hide these ticks", false: "Show each of these ticks"}[open]).
 			OnClick(func(ctx app.Context, e app.Event) {
 				if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
@@ -203,7 +203,7 @@ func (c *logFold) Render() app.UI {
 					c.Open = c.l.open[seq]
 				}
 			}).Body(
-			app.Span().Class("chevron").Aria("hidden", true).Text(map[bool]string{true: "▾", false: "▸"}[open]),
+			app.Span().Class("chevron").Aria("hidden", "true").Text(map[bool]string{true: "▾", false: "▸"}[open]),
 			app.Span().Class("seq").Text(span),
 			app.Span().Class("expl").Text(f.Text),
 		),
@@ -254,7 +254,7 @@ func (c *logRow) Render() app.UI {
 		app.Span().Class("seq").Text(r.Seq),
 		app.Span().Class("clock").Text(r.Clock),
 		app.Span().Class("actor").Text(r.Actor),
-		app.Span().Class("arrows").Aria("hidden", true).Text(r.Arrows),
+		app.Span().Class("arrows").Aria("hidden", "true").Text(r.Arrows),
 		app.Span().Class("expl").Text(r.Explanation),
 		app.If(r.Error != "", func() app.UI {
 			label := "retried: "

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/stateflow/stateflow/app/model"
@@ -18,7 +20,7 @@ func (p *Playground) renderPanels(rev model.Rev) app.UI {
 		app.Div().Class("tabs").Role("tablist").Body(
 			app.Range(tabs).Slice(func(i int) app.UI {
 				t := tabs[i]
-				return app.Button().Role("tab").ID("tab-"+t.id).DataSet("testid", "tab-"+t.id).Aria("selected", p.tab == t.id).
+				return app.Button().Role("tab").ID("tab-"+t.id).DataSet("testid", "tab-"+t.id).Aria("selected", strconv.FormatBool(p.tab == t.id)).
 					Aria("controls", "panel-"+t.id).Class(map[bool]string{true: "tab active", false: "tab"}[p.tab == t.id]).
 					DataSet("tab", t.id).Text(t.label).OnClick(func(ctx app.Context, e app.Event) { p.tab = dataOf(ctx, "tab") })
 			}),
@@ -47,7 +49,7 @@ func (p *Playground) renderViews() app.UI {
 		app.Range(views).Slice(func(i int) app.UI {
 			v := views[i]
 			return app.Button().Class(map[bool]string{true: "view active", false: "view"}[current == v.id]).DataSet("testid", "view-"+v.id).
-				Aria("pressed", current == v.id).DataSet("view", v.id).Text(v.label).
+				Aria("pressed", strconv.FormatBool(current == v.id)).DataSet("view", v.id).Text(v.label).
 				OnClick(func(ctx app.Context, e app.Event) { p.showView(dataOf(ctx, "view")) })
 		}),
 	)

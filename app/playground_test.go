@@ -28,13 +28,18 @@ func TestRenderHasTheContractHooks(t *testing.T) {
 	p := NewPlayground()
 	html := mount(t, p)
 	for _, id := range []string{"editor", "apply", "examples", "step", "step-back", "play", "speed", "reset", "share", "tick", "clock",
-		"problems", "flow", "tick-log", "inspector", "events", "console-input", "console-output"} {
+		"problems", "flow", "tick-log", "inspector", "events", "console-input", "console-output", "run", "story", "fit",
+		"tab-log", "tab-inspector", "tab-events", "tab-console", "tick-caption", "notice", "settled"} {
 		if !strings.Contains(html, `data-testid="`+id+`"`) {
 			t.Errorf("missing data-testid=%q", id)
 		}
 	}
-	if !strings.Contains(html, `aria-pressed="false"`) {
+	if !regexp.MustCompile(`<button[^>]*data-testid="play"[^>]*aria-pressed="false"|<button[^>]*aria-pressed="false"[^>]*data-testid="play"`).MatchString(html) {
 		t.Error("play carries aria-pressed")
+	}
+	// go-app writes an attribute whose value is "true" bare.
+	if !regexp.MustCompile(`<button[^>]*data-testid="story" aria-pressed[ >]`).MatchString(html) {
+		t.Error("the page opens in the story view, and its toggle says so")
 	}
 	if !strings.Contains(html, ">Stateflow</h1>") {
 		t.Error("the page has its title")

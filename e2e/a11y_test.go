@@ -118,6 +118,22 @@ func TestFlowBoxesSpeak(t *testing.T) {
 			t.Errorf("a box is announced as %q: its kind and status are missing", n)
 		}
 	}
+	// A stale cache is a badge; its detail shows while the box has focus.
+	tb.click("reset")
+	for i := 0; i < 30 && !eval[bool](tb, `!!document.querySelector('[data-testid=flow-node][data-stale=true]')`); i++ {
+		tb.click("step")
+	}
+	tip := eval[[]string](tb, `(() => {
+		const g = document.querySelector('[data-testid=flow-node][data-stale=true]');
+		if (!g) return ['', ''];
+		const t = g.querySelector('.stale-tip');
+		const hidden = getComputedStyle(t).display;
+		g.focus();
+		return [hidden, getComputedStyle(t).display, t.textContent];
+	})()`)
+	if len(tip) != 3 || tip[0] != "none" || tip[1] == "none" || !strings.Contains(tip[2], "◔") {
+		t.Errorf("a stale box's detail (display before/after focus, text): %q", tip)
+	}
 	dashes := eval[[]string](tb, `[...document.querySelectorAll('.legend li[class^=cls-] line')].map(l => getComputedStyle(l).strokeDasharray)`)
 	seen := map[string]bool{}
 	for _, d := range dashes {

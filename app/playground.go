@@ -51,9 +51,9 @@ type Playground struct {
 	updateAvailable bool
 	loaded          bool
 
-	// renders counts the renders of the diagram and the log: the
-	// components' tests check what re-renders them.
-	renders struct{ flow, log int }
+	// renders counts the renders of the page, the diagram and the log:
+	// the components' tests check what re-renders them.
+	renders struct{ page, flow, log int }
 }
 
 // NewPlayground returns the page with the default example loaded, so the
@@ -314,12 +314,15 @@ func (p *Playground) shareScenario(ctx app.Context) {
 // builds only the components and passes each its inputs: go-app renders
 // a component again only when one of its inputs changed.
 func (p *Playground) Render() app.UI {
+	p.renders.page++
 	rev := p.m.Rev()
 	desc := ""
 	if sc := p.m.Scenario(); sc != nil {
 		desc = sc.Description
 	}
-	return app.Div().Class("page").DataSet("loaded", p.loaded).Body(
+	// data-renders changes at every update of the page (every handler's
+	// dispatch updates it): browser tests wait for it after a click.
+	return app.Div().Class("page").DataSet("loaded", p.loaded).DataSet("renders", p.renders.page).Body(
 		p.header(desc),
 		p.renderBanners(),
 		app.Main().Class("workspace view-"+p.view).Body(

@@ -92,10 +92,18 @@ func (tb *tab) text(testid string) string {
 	return eval[string](tb, sel(testid)+".textContent")
 }
 
-// click clicks a data-testid element and waits for go-app to re-render.
+// click clicks a data-testid element and waits for go-app to update the
+// page (its data-renders changes at every update; a click that updates
+// nothing, on a disabled button, waits two seconds).
 func (tb *tab) click(testid string) {
 	tb.t.Helper()
-	eval[bool](tb, sel(testid)+".click(), true")
+	eval[bool](tb, `new Promise(done => {
+		const page = document.querySelector('.page'), before = page && page.dataset.renders;
+		`+sel(testid)+`.click();
+		const end = performance.now() + 2000;
+		const check = () => (!page || page.dataset.renders !== before || performance.now() > end) ? done(true) : setTimeout(check, 5);
+		check();
+	})`)
 	tb.settle()
 }
 

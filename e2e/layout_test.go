@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/stateflow/stateflow/examples"
 )
@@ -84,6 +85,53 @@ const layoutProblems = `(() => {
   return out;
 })()`
 
+// consoleNewest runs a wide command in the console and says what is wrong
+// with what a person sees ("" if nothing): the newest entry must be on
+// screen, the input cleared. It puts the page back as it was (the
+// inspector beside the diagram, or the phone's Flow pane).
+func (tb *tab) consoleNewest(s screen) string {
+	tb.t.Helper()
+	tb.show(s, "console")
+	tb.click("tab-console")
+	tb.setValue("console-input", "kubectl get pods -o wide")
+	eval[bool](tb, `document.querySelector('[data-testid=console-input]').form.requestSubmit(), true`)
+	tb.settle()
+	got := eval[[]any](tb, `(() => {
+		const o = document.querySelector('[data-testid=console-output]'), e = o.lastElementChild.getBoundingClientRect(), b = o.getBoundingClientRect();
+		return [e.bottom <= b.bottom + 1 && e.bottom > b.top, document.querySelector('[data-testid=console-input]').value];
+	})()`)
+	tb.click("tab-inspector")
+	tb.show(s, "flow")
+	switch {
+	case got[0] != true:
+		return "the console's newest entry is not on screen"
+	case got[1] != "":
+		return fmt.Sprintf("the console's input still holds %q after Enter", got[1])
+	}
+	return ""
+}
+
+// editorInSync pastes a line at the end of the editor, goes to the end
+// (Ctrl+End, which scrolls) and says what is wrong ("" if nothing): the
+// line number beside the caret must be the caret's line, level with it
+// and on screen.
+func (tb *tab) editorInSync(s screen) string {
+	tb.t.Helper()
+	tb.show(s, "scenario")
+	tb.focusEditor()
+	tb.keys(kb.End, chromedp.ModifierCtrl)
+	tb.paste("\n# pasted by the layout test")
+	tb.keys(kb.Home, chromedp.ModifierCtrl)
+	tb.keys(kb.End, chromedp.ModifierCtrl)
+	number, level, visible := tb.activeLine()
+	line := tb.caretLine()
+	tb.show(s, "flow")
+	if number != fmt.Sprint(line) || !level || !visible {
+		return fmt.Sprintf("after a paste and Ctrl+End the caret is on line %d, the gutter marks %q (level %v, on screen %v)", line, number, level, visible)
+	}
+	return ""
+}
+
 // fit presses Fit when the diagram is on screen.
 func (tb *tab) fit() {
 	tb.t.Helper()
@@ -94,9 +142,13 @@ func (tb *tab) fit() {
 // show makes a pane visible: on a phone through the tab bar.
 func (tb *tab) show(s screen, view string) {
 	tb.t.Helper()
-	if s.phone {
-		tb.click("view-" + view)
+	if !s.phone {
+		return
 	}
+	tb.click("view-" + view)
+	pane := map[string]string{"scenario": "scenario", "flow": "flow", "details": "details", "console": "details"}[view]
+	tb.waitFor(`document.querySelector('.workspace.view-`+pane+`')`, "the "+view+" pane")
+	tb.settle()
 }
 
 // TestLayoutEveryExample opens every example at three screen sizes and,
@@ -141,6 +193,12 @@ func TestLayoutEveryExample(t *testing.T) {
 						if first := eval[string](tb, `(document.querySelector('[data-testid=inspector] > :not(select)') || {dataset: {}}).dataset.testid || ''`); first != "inspector-changes" {
 							t.Errorf("%s at %s (%s): the inspector opens on %q, not on the tick's changes", ex.Name, moment, s.name, first)
 						}
+					}
+					if problem := tb.consoleNewest(s); problem != "" {
+						t.Errorf("%s at %s (%s): %s", ex.Name, moment, s.name, problem)
+					}
+					if problem := tb.editorInSync(s); problem != "" {
+						t.Errorf("%s at %s (%s): %s", ex.Name, moment, s.name, problem)
 					}
 					if s.phone && moment == "settled" {
 						// The phone's other panes: the editor and the log.

@@ -1,8 +1,9 @@
 // Package engine is Stateflow's simulated control plane: an API server,
-// independent components (deployment controller, ReplicaSet controller,
-// scheduler, one kubelet per node) each with its own informer cache fed
-// after its watch latency, an event recorder, and a discrete-event clock
-// in virtual milliseconds. Nothing reads the wall clock and every random
+// independent components (the deployment controller, the ReplicaSet
+// controller, the scheduler, one kubelet per node, the garbage collector,
+// the node lifecycle controller and the taint eviction controller) each
+// with its own informer cache fed after its watch latency, an event
+// recorder, and a discrete-event clock in virtual milliseconds. Nothing reads the wall clock and every random
 // choice comes from the scenario's seed, so the same scenario always gives
 // the same trace.
 //

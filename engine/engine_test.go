@@ -130,8 +130,76 @@ func golden(t *testing.T, path string, got []byte) {
 		t.Fatalf("%v (run go test ./engine -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; if the change is intended, run go test ./engine -update and review the diff", path)
+		t.Errorf("%s differs from the golden file (- golden, + now); if the change is intended, run go test ./engine -update:\n%s", path, unifiedDiff(string(want), string(got), 3, 80))
 	}
+}
+
+// unifiedDiff is a line diff of a and b in the unified format (hunks with
+// context lines around each change), at most limit lines of it.
+func unifiedDiff(a, b string, context, limit int) string {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	// lcs[i][j] is the length of the longest common subsequence of x[i:] and y[j:].
+	lcs := make([][]int, len(x)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(y)+1)
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		for j := len(y) - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	type line struct {
+		op   byte
+		text string
+		a, b int
+	}
+	var ops []line
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case i < len(x) && j < len(y) && x[i] == y[j]:
+			ops = append(ops, line{' ', x[i], i, j})
+			i, j = i+1, j+1
+		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
+			ops = append(ops, line{'-', x[i], i, j})
+			i++
+		default:
+			ops = append(ops, line{'+', y[j], i, j})
+			j++
+		}
+	}
+	var out []string
+	for k := 0; k < len(ops) && len(out) < limit; {
+		if ops[k].op == ' ' {
+			k++
+			continue
+		}
+		// A hunk: context before the first change, every change closer
+		// than 2×context equal lines to the last, context after.
+		start, end := max(0, k-context), k
+		for last := k; end < len(ops) && end-last <= 2*context; end++ {
+			if ops[end].op != ' ' {
+				last = end
+			}
+			if end-last == context && end+1 < len(ops) && !nearChange(ops[end+1:], context+1, func(o line) bool { return o.op != ' ' }) {
+				end++
+				break
+			}
+		}
+		out = append(out, fmt.Sprintf("@@ -%d +%d @@", ops[start].a+1, ops[start].b+1))
+		for _, l := range ops[start:min(end, len(ops))] {
+			out = append(out, string(l.op)+l.text)
+		}
+		k = end
+	}
+	if len(out) >= limit {
+		out = append(out[:limit], "… (more differences)")
+	}
+	return strings.Join(out, "\n")
 }
 
 // The seed scenario ends as a real cluster would: Available and
@@ -402,5 +470,26 @@ func TestDrainKeepsTheTrace(t *testing.T) {
 	}
 	if got, want := string(traceJSON(t, drained.Trace())), string(traceJSON(t, plain.Trace())); got != want {
 		t.Fatal("draining before each step changed the trace")
+	}
+}
+
+// nearChange reports whether one of the first n items of s is a change.
+func nearChange[T any](s []T, n int, changed func(T) bool) bool {
+	for _, o := range s[:min(n, len(s))] {
+		if changed(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// A golden failure shows what changed, not only that something did.
+func TestUnifiedDiff(t *testing.T) {
+	a := "one\ntwo\nthree\nfour\nfive\nsix\nseven\n"
+	b := "one\ntwo\nthree\nFOUR\nfive\nsix\nseven\neight\n"
+	got := unifiedDiff(a, b, 1, 80)
+	want := "@@ -3 +3 @@\n three\n-four\n+FOUR\n five\n@@ -7 +7 @@\n seven\n+eight\n " // the last line is the empty one after "eight\n"
+	if got != want {
+		t.Fatalf("diff:\n%s\nwant:\n%s", got, want)
 	}
 }

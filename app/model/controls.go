@@ -14,8 +14,8 @@ import (
 // MaxTraceTicks), so one run never discards ticks it made itself.
 const MaxRunTicks = 50_000
 
-// MaxJumpTicks bounds one jump to the next tick of a class, which runs in
-// one go.
+// MaxJumpTicks bounds one jump to the next tick of a class, which the
+// page runs in slices (StartJump, JumpSome).
 const MaxJumpTicks = 20_000
 
 // Status is what the controls bar shows.

@@ -1,8 +1,13 @@
-// Command stateflow runs Stateflow scenarios from the command line:
+// Command stateflow runs Stateflow scenarios from the command line, and
+// serves or builds the playground:
 //
 //	stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
+//	stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
+//	stateflow serve [--addr 127.0.0.1:8080] [--web web]
+//	stateflow build --out DIR [--base /prefix] [--web web]
 //
-// FILE may be "-" for standard input. Exit codes: 0 ok, 1 scenario or
+// FILE may be "-" for standard input. Scenario warnings go to stderr as
+// FILE:line:column: warning: message. Exit codes: 0 ok, 1 scenario or
 // command error (message on stderr), 2 usage.
 package main
 

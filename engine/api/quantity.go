@@ -9,9 +9,10 @@ import (
 )
 
 // Quantity is a Kubernetes resource quantity such as "500m", "2" or
-// "128Mi". It keeps the text the user wrote (kubectl prints it back) and
-// the value in thousandths of a unit, which is exact for every suffix the
-// simulator accepts.
+// "128Mi". It keeps the text the user wrote, which kubectl prints back,
+// and the value in thousandths of a unit, which is exact for every suffix
+// the simulator accepts. A real API server canonicalises the text (0.5
+// becomes 500m, 1000m becomes 1); this one does not.
 type Quantity struct {
 	text  string
 	milli int64

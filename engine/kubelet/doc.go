@@ -3,6 +3,7 @@
 // stages, driven by each image's behaviour) and realizes the pods bound to
 // its node, reporting what it observes into Pod status: containerStatuses,
 // conditions and phase, computed as pkg/kubelet/kubelet_pods.go and
-// status/generate.go do. It writes nothing but Pod status and the final
-// deletion of a pod it has stopped.
+// status/generate.go do. It writes the status of its pods, the final
+// deletion of a pod it has stopped, and its Node's status (the Ready
+// condition, as kubelet_node_status.go patches it).
 package kubelet

@@ -3,6 +3,7 @@
 // cache, and each effect it had, classified as translate (desired state one
 // layer down), bind (the scheduler's junction), realize (the kubelet turning
 // spec into containers), aggregate (status summarised from the layer below)
-// or event (the flat side channel). The trace is the single source the CLI,
-// the playground and the golden tests read.
+// or event (the flat side channel). The CLI, the tick log and the golden
+// tests read the trace; the playground's diagram and inspector also read
+// the API server's objects and the components' caches at the current tick.
 package trace

@@ -8,10 +8,10 @@ type Class string
 // The effect classes.
 const (
 	Translate Class = "translate" // ↓ writes desired state one layer down
-	Bind      Class = "bind"      // ↓ the scheduler sets spec.nodeName
-	Realize   Class = "realize"   // the kubelet turns spec into container state
+	Bind      Class = "bind"      // ⇣ the scheduler sets spec.nodeName
+	Realize   Class = "realize"   // ● the kubelet turns spec into container state
 	Aggregate Class = "aggregate" // ↑ a status summarised from the layer below
-	Event     Class = "event"     // → an Event on the side channel
+	Event     Class = "event"     // ◇ an Event on the side channel
 )
 
 // Classes lists every class in display order.

@@ -17,6 +17,18 @@ const (
 	TaintEvictionController = "taint-eviction-controller"
 )
 
+// The actors of ticks that are not a component's: a kubectl command, and
+// a scenario action such as a fault.
+const (
+	KubectlActor  = "kubectl"
+	ScenarioActor = "scenario"
+)
+
+// ComponentNames lists every actor of a tick, in the order the tick log
+// offers them.
+var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
+	GarbageCollector, NodeLifecycleController, TaintEvictionController}
+
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
 // it. Real clusters see a few to a few hundred milliseconds; these defaults
@@ -43,7 +55,8 @@ const DefaultMaxTraceTicks = 50_000
 type Action struct {
 	// At is the virtual time in milliseconds.
 	At int64
-	// Component is who acts: "kubectl" for commands, "scenario" for faults.
+	// Component is who acts: KubectlActor for commands, ScenarioActor
+	// for faults.
 	Component string
 	// Object is the object the action is about.
 	Object api.Key

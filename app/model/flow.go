@@ -7,8 +7,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -186,7 +188,7 @@ func (l *layout) deployment(d *api.Deployment, owned map[string][]api.Object) in
 	db := l.add(l.objectBox(d, start+(width-w)/2, rowDeploy, w, boxH))
 	db.Title, db.Lines = title, lines
 	db.Status = deploymentStatus(d)
-	db.Stale = l.stale(d, "deployment-controller", func(o api.Object) string {
+	db.Stale = l.stale(d, engine.DeploymentController, func(o api.Object) string {
 		c := o.(*api.Deployment)
 		return fmt.Sprintf("%d/%d available", c.Status.AvailableReplicas, c.Replicas())
 	})
@@ -268,7 +270,7 @@ func (l *layout) replicaSet(rs *api.ReplicaSet, children []api.Object, x int) (i
 	cols := min(max(len(pods), 1), podsPerRow)
 	title := "rs/" + rs.Name
 	lines := []string{fmt.Sprintf("desired %d · current %d · ready %d", rs.Replicas(), rs.Status.Replicas, rs.Status.ReadyReplicas),
-		fmt.Sprintf("revision %s", rs.Annotations["deployment.kubernetes.io/revision"])}
+		fmt.Sprintf("revision %s", rs.Annotations[deployment.RevisionAnnotation])}
 	w := widthFor(boxW, title, lines)
 	width := max(cols*(podW+podGap)-podGap, w)
 	b := l.add(l.objectBox(rs, x+(width-w)/2, rowRS, w, boxH))
@@ -280,7 +282,7 @@ func (l *layout) replicaSet(rs *api.ReplicaSet, children []api.Object, x int) (i
 	if rs.DeletionTimestamp != nil {
 		b.Status = "gone"
 	}
-	b.Stale = l.stale(rs, "deployment-controller", func(o api.Object) string {
+	b.Stale = l.stale(rs, engine.DeploymentController, func(o api.Object) string {
 		c := o.(*api.ReplicaSet)
 		return fmt.Sprintf("%d/%d ready", c.Status.ReadyReplicas, c.Replicas())
 	})
@@ -303,7 +305,7 @@ func (l *layout) pod(p *api.Pod, x, y int) {
 	state, status := podState(p)
 	b.Lines = strings.Split(state, " · ")
 	b.Status = status
-	b.Stale = l.stale(p, "replicaset-controller", func(o api.Object) string {
+	b.Stale = l.stale(p, engine.ReplicaSetController, func(o api.Object) string {
 		c := o.(*api.Pod)
 		s, _ := podState(c)
 		return s

@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 
+	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -88,5 +89,4 @@ func row(t *trace.Tick, current bool) LogRow {
 }
 
 // Components are the component names the tick log can be filtered by.
-var Components = []string{"kubectl", "scenario", "deployment-controller", "replicaset-controller", "scheduler", "kubelet",
-	"garbage-collector", "node-lifecycle-controller", "taint-eviction-controller"}
+var Components = engine.ComponentNames

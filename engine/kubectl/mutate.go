@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -87,7 +88,7 @@ func (s *Session) do(m *Mutation, line string) (string, error) {
 	m.Line = line
 	var out string
 	var runErr error
-	s.Engine.Act("kubectl", m.Object, func(ctx reconcile.Context) error {
+	s.Engine.Act(engine.KubectlActor, m.Object, func(ctx reconcile.Context) error {
 		out, runErr = m.Run(ctx)
 		return runErr
 	})

@@ -48,7 +48,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 		p.killPod(n, path, ms, a.KillPod)
 	case a.FailImage != "":
 		image := a.FailImage
-		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "scenario", Object: api.Key{Kind: "Image", Name: image},
+		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: api.Key{Kind: "Image", Name: image},
 			Run: func(ctx reconcile.Context) error { return engine.FailImage(ctx, image) }})
 	case a.Kubectl != "":
 		m, err := kubectl.ParseMutation(a.Kubectl, p.sc.Namespace)
@@ -57,7 +57,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 			p.errorf(c.Line, c.Column, path+".kubectl", "%v", err)
 			return
 		}
-		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "kubectl", Object: m.Object,
+		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.KubectlActor, Object: m.Object,
 			Run: func(ctx reconcile.Context) error { _, err := m.Run(ctx); return err }})
 	case a.Node != "":
 		p.nodeFault(n, path, ms, a)
@@ -81,7 +81,7 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 	}
 	p.faults = append(p.faults, fault{path: path, node: a.Node, line: nodeAt(n, path+".node")})
 	key := api.Key{Kind: api.KindNode, Name: a.Node}
-	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "scenario", Object: key,
+	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: key,
 		Run: func(ctx reconcile.Context) error { return engine.SetNodeCondition(ctx, a.Node, a.Condition) }})
 }
 
@@ -104,6 +104,6 @@ func (p *parser) killPod(n *yaml.Node, path string, ms int64, target string) {
 		match = func(l map[string]string) bool { return sel.Matches(labels.Set(l)) }
 	}
 	ns := p.sc.Namespace
-	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: "scenario", Object: api.Key{Kind: api.KindPod, Namespace: ns, Name: target},
+	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: api.Key{Kind: api.KindPod, Namespace: ns, Name: target},
 		Run: func(ctx reconcile.Context) error { return engine.KillPod(ctx, ns, target, match) }})
 }

@@ -510,7 +510,7 @@ func (p *parser) build() {
 // applyAction is "kubectl apply -f" of one manifest at time 0.
 func applyAction(obj api.Object) engine.Action {
 	key := api.KeyOf(obj)
-	return engine.Action{At: 0, Component: "kubectl", Object: key, Run: func(ctx reconcile.Context) error {
+	return engine.Action{At: 0, Component: engine.KubectlActor, Object: key, Run: func(ctx reconcile.Context) error {
 		ref := strings.ToLower(key.Kind) + resourceGroup(key.Kind) + "/" + key.Name
 		_, err := ctx.Create(trace.Translate, obj.DeepCopyObject(), "kubectl apply: "+ref+" created")
 		if err != nil {

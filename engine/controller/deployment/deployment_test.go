@@ -406,7 +406,7 @@ func TestDeploymentTimedOut(t *testing.T) {
 func TestSetDeploymentCondition(t *testing.T) {
 	st := &api.DeploymentStatus{}
 	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 1000))
-	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailabl, "b", 1000))
+	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "b", 1000))
 	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 5000))
 	if st.Conditions[0].Type != api.DeploymentProgressing || st.Conditions[0].LastUpdateTime.MS != 1000 {
 		t.Fatalf("an unchanged condition must be left alone: %+v", st.Conditions)

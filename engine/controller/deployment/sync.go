@@ -322,7 +322,7 @@ func (s *syncer) calculateStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet
 	if available >= d.Replicas()-MaxUnavailable(d) {
 		SetDeploymentCondition(&st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, MinimumReplicasAvailable, "Deployment has minimum availability.", s.now))
 	} else {
-		SetDeploymentCondition(&st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailabl, "Deployment does not have minimum availability.", s.now))
+		SetDeploymentCondition(&st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "Deployment does not have minimum availability.", s.now))
 	}
 	return st
 }

@@ -23,16 +23,16 @@ const (
 	lastAppliedAnnotation     = "kubectl.kubernetes.io/last-applied-configuration"
 	DefaultHashLabel          = "pod-template-hash"
 
-	ReplicaSetUpdatedReason   = "ReplicaSetUpdated"
-	FailedRSCreateReason      = "ReplicaSetCreateError"
-	NewReplicaSetReason       = "NewReplicaSetCreated"
-	FoundNewRSReason          = "FoundNewReplicaSet"
-	NewRSAvailableReason      = "NewReplicaSetAvailable"
-	TimedOutReason            = "ProgressDeadlineExceeded"
-	PausedDeployReason        = "DeploymentPaused"
-	ResumedDeployReason       = "DeploymentResumed"
-	MinimumReplicasAvailable  = "MinimumReplicasAvailable"
-	MinimumReplicasUnavailabl = "MinimumReplicasUnavailable"
+	ReplicaSetUpdatedReason    = "ReplicaSetUpdated"
+	FailedRSCreateReason       = "ReplicaSetCreateError"
+	NewReplicaSetReason        = "NewReplicaSetCreated"
+	FoundNewRSReason           = "FoundNewReplicaSet"
+	NewRSAvailableReason       = "NewReplicaSetAvailable"
+	TimedOutReason             = "ProgressDeadlineExceeded"
+	PausedDeployReason         = "DeploymentPaused"
+	ResumedDeployReason        = "DeploymentResumed"
+	MinimumReplicasAvailable   = "MinimumReplicasAvailable"
+	MinimumReplicasUnavailable = "MinimumReplicasUnavailable"
 
 	maxRevHistoryLengthInChars = 2000
 )

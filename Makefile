@@ -84,9 +84,9 @@ profile-page:
 	STATEFLOW_E2E=1 STATEFLOW_PROFILE=1 $(GO) test -count=1 -run '^TestProfile(Steps|Run|Load)$$' -v ./e2e
 
 fuzz:
-	$(GO) test ./engine/scenario -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
-	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzCommand$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
-	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
-	$(GO) test ./engine/kubectl -run '^$$' -fuzz '^FuzzJSONPath$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./scenario -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./kubectl -run '^$$' -fuzz '^FuzzCommand$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./kubectl -run '^$$' -fuzz '^FuzzSplit$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./kubectl -run '^$$' -fuzz '^FuzzJSONPath$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./app/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzFaults$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

@@ -9,7 +9,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // jsCodeMirror is the editor of web/codemirror.js, reached through

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // editorHostID is the element CodeMirror lives in. go-app renders it with

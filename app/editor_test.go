@@ -7,7 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 func TestProblemsHeadingCountsErrorsAndWarningsApart(t *testing.T) {

@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/examples/fidelity"
 	"github.com/stateflow/stateflow/examples/random"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 var long = flag.Bool("long", false, "replay many more generated scenarios (make conformance)")

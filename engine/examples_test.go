@@ -6,9 +6,9 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubectl"
-	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // story runs an example and checks the facts its header promises.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubectl"
 	"github.com/stateflow/stateflow/examples/fidelity"
+	"github.com/stateflow/stateflow/kubectl"
 )
 
 // build loads a worked scenario of FIDELITY.md §10.

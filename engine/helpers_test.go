@@ -9,8 +9,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // load parses a scenario file and builds an engine for it.

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // lastEffectTick is the last tick up to the current one that has an

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // With MaxTraceTicks set, a long run keeps between MaxTraceTicks and a

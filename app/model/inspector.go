@@ -10,8 +10,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubectl"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/kubectl"
 )
 
 // Line is one line of the inspector's YAML.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubectl"
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // Model is the playground's state.

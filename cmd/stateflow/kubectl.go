@@ -6,8 +6,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubectl"
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // kubectlCommand is: stateflow kubectl FILE [--at DURATION | --tick N |

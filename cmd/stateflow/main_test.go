@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 const seed = "../../examples/codartium-api.yaml"

@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/engine/scenario"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // readScenario reads FILE or standard input and parses it.

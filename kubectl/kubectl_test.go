@@ -10,14 +10,14 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubectl"
-	"github.com/stateflow/stateflow/engine/scenario"
+	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // seedSession is the seed scenario, settled, with its kubeconfig namespace.
 func seedSession(t testing.TB, settle bool) *kubectl.Session {
 	t.Helper()
-	src, err := os.ReadFile("../../examples/codartium-api.yaml")
+	src, err := os.ReadFile("../examples/codartium-api.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func TestDescribe(t *testing.T) {
 
 func TestApplyFromStdin(t *testing.T) {
 	s := seedSession(t, true)
-	src, _ := os.ReadFile("../../examples/codartium-api.yaml")
+	src, _ := os.ReadFile("../examples/codartium-api.yaml")
 	manifest := strings.Split(string(src), "---\napiVersion: stateflow/v1alpha1")[0]
 	s.Stdin = manifest
 	if res := run(t, s, "apply -f -"); !strings.Contains(res.Stdout, "deployment.apps/codartium-api unchanged") {
@@ -320,7 +320,7 @@ func TestApplyFromStdin(t *testing.T) {
 
 // Scenario actions are kubectl commands applied at their time as ticks.
 func TestScenarioActions(t *testing.T) {
-	src, _ := os.ReadFile("../../examples/codartium-api.yaml")
+	src, _ := os.ReadFile("../examples/codartium-api.yaml")
 	scen := strings.Replace(string(src), "  images:\n", "  actions:\n    - at: 30s\n      kubectl: scale deployment/codartium-api --replicas=5\n    - at: 60s\n      kubectl: set image deployment/codartium-api api=codartium/api:1.5.0\n  images:\n", 1)
 	sc, err := scenario.Parse([]byte(scen))
 	if err != nil {

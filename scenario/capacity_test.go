@@ -73,7 +73,7 @@ func TestCapacityWarnings(t *testing.T) {
 // No example warns about capacity: they all fit (insufficient-cpu's pods
 // fit on node-4 once it is uncordoned).
 func TestExamplesFit(t *testing.T) {
-	files, _ := filepath.Glob("../../examples/*.yaml")
+	files, _ := filepath.Glob("../examples/*.yaml")
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {

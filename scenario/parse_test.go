@@ -25,7 +25,7 @@ spec:
 `
 
 func TestParseSeed(t *testing.T) {
-	src, err := os.ReadFile("../../examples/codartium-api.yaml")
+	src, err := os.ReadFile("../examples/codartium-api.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateflow/stateflow/engine/kubectl"
+	"github.com/stateflow/stateflow/kubectl"
 )
 
 // FuzzSplit: the tokenizer never panics and never returns empty words

@@ -29,7 +29,7 @@ func (n *schemaNode) elements() *schemaNode {
 // depth: each struct's fields against the schema's properties, into
 // pointers, the items of lists and the values of maps.
 func TestSchemaMatchesSpec(t *testing.T) {
-	b, err := os.ReadFile("../../docs/scenario.schema.json")
+	b, err := os.ReadFile("../docs/scenario.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}

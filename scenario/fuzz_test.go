@@ -10,7 +10,7 @@ import (
 // FuzzParse: any input either parses or yields positioned Errors; never a
 // panic, and every diagnostic has a message.
 func FuzzParse(f *testing.F) {
-	seed, _ := os.ReadFile("../../examples/codartium-api.yaml")
+	seed, _ := os.ReadFile("../examples/codartium-api.yaml")
 	f.Add(string(seed))
 	f.Add(base)
 	f.Add("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec: {containers: [{name: c, image: x:1}]}\n")

@@ -1,0 +1,16 @@
+// Package layering holds the test that keeps Stateflow's packages in
+// layers, each importing only layers below it (and never its own parent):
+//
+//	engine/...         the simulated control plane's parts: api, apiserver, informer,
+//	                   the controllers, scheduler, kubelet, trace… (import one another, never engine)
+//	engine             the loop that wires them: ticks, checkpoints, settle and seek
+//	kubectl            a client of the engine: kubectl's commands at a tick
+//	scenario           a client of the engine: the scenario file, its actions and faults
+//	examples/...       scenarios as data, and generators of them
+//	app/model, app/share   the playground's view-model and share links
+//	app                the go-app components
+//	wasm, cmd/...      the programs
+//
+// The differential harness (conformance/) is a module of its own above
+// all of them.
+package layering

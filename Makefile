@@ -47,12 +47,12 @@ e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 
 test-native: e2e/node_modules/axe-core/axe.min.js
 	STATEFLOW_E2E=1 $(GO) test -count=1 ./...
-	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./engine/... ./app/model
+	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./engine/... ./kubectl/... ./scenario/... ./app/model
 	STATEFLOW_E2E=1 $(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./e2e
 
 # The engine and the view-model must behave the same compiled to WebAssembly (run under Node).
 test-wasm:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/... ./app/model/... ./app/share/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./engine/... ./kubectl/... ./scenario/... ./app/model/... ./app/share/...
 
 # The differential harness (its own module, conformance/, so app.wasm never
 # links k8s.io/kubernetes): every deployment and ReplicaSet controller tick
@@ -68,7 +68,7 @@ conformance:
 # the playground in headless Chromium, and a 24-hour soak (figures in
 # BENCHMARKS.md).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./engine/...
+	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./engine/... ./kubectl/... ./scenario/...
 	STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench 'Cluster/pods=150000' -benchtime 1x -timeout 60m ./engine
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Create/pods=1000|RollingUpdate/pods=1000' -benchtime 3x ./engine
 	$(GO) test -run '^$$' -bench . -benchmem ./app/model

@@ -213,7 +213,7 @@ var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod}
 // liveBefore rebuilds the API server's objects of the namespace as they
 // were before the tick: the store after it, with each object the tick
 // wrote put back as its first write found it.
-func liveBefore(s *apiserver.Store, tk *trace.Tick, ns string) []api.Object {
+func liveBefore(s apiserver.Reader, tk *trace.Tick, ns string) []api.Object {
 	objs := map[api.Key]api.Object{}
 	for _, kind := range liveKinds {
 		for _, o := range s.List(kind, ns) {

@@ -15,6 +15,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/gc"
+	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -166,10 +167,28 @@ func (e *Engine) Trace() []*trace.Tick { return e.trace }
 // starts at tick FirstTick()+1.
 func (e *Engine) FirstTick() int { return e.first }
 
-// Store is the API server's current state, read-only.
-func (e *Engine) Store() *apiserver.Store { return e.w.store }
+// Store is the API server's objects at the current tick, as a read-only
+// view: writes go through a tick (Act, or a component's reconcile).
+func (e *Engine) Store() apiserver.Reader { return e.w.store }
 
-// Components returns the components, for views of their caches.
+// Cached is the version of an object that a component's informer cache
+// holds: ok says the cache has it, watched that the component (by name,
+// not a kubelet) keeps a cache that would.
+func (e *Engine) Cached(component string, k api.Key) (obj api.Object, ok, watched bool) {
+	for _, c := range e.w.comps {
+		if c.Name() != component || c.Host() != "" {
+			continue
+		}
+		if cc, has := c.(interface{ Cache() *informer.Cache }); has {
+			obj, ok = cc.Cache().Get(k)
+			return obj, ok, true
+		}
+	}
+	return nil, false, false
+}
+
+// Components returns the components, for the differential harness, which
+// rebuilds each one's view of the cluster.
 func (e *Engine) Components() []reconcile.Component { return e.w.comps }
 
 // Settled reports whether no work is due or scheduled.

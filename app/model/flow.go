@@ -11,7 +11,6 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
-	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -235,7 +234,7 @@ func (l *layout) objectBox(o api.Object, x, y, w, h int) *Box {
 // by object. A ReplicaSet of many pods is drawn as counts per node, for
 // which order does not matter, so a large cluster's pods are not sorted
 // at every step.
-func ownedBy(st *apiserver.Store) map[string][]api.Object {
+func ownedBy(st apiserver.Reader) map[string][]api.Object {
 	owned := map[string][]api.Object{}
 	add := func(o api.Object) bool {
 		uid := ""
@@ -466,28 +465,13 @@ func (l *layout) nodes(objs []api.Object) {
 	l.x = max(l.x, x)
 }
 
-// cacheOf returns the informer cache of the named component.
-func (l *layout) cacheOf(name string) *informer.Cache {
-	for _, c := range l.m.eng.Components() {
-		if c.Name() != name || c.Host() != "" {
-			continue
-		}
-		if cc, ok := c.(interface{ Cache() *informer.Cache }); ok {
-			return cc.Cache()
-		}
-	}
-	return nil
-}
-
 // stale describes what a component's cache holds for o when it lags the
 // API server: the eventual consistency made visible.
 func (l *layout) stale(o api.Object, component string, describe func(api.Object) string) string {
-	c := l.cacheOf(component)
-	if c == nil {
-		return ""
-	}
-	cached, ok := c.Get(api.KeyOf(o))
+	cached, ok, watched := l.m.eng.Cached(component, api.KeyOf(o))
 	switch {
+	case !watched:
+		return ""
 	case !ok:
 		return component + " has not seen it yet"
 	case cached.Meta().ResourceVersion == o.Meta().ResourceVersion:

@@ -1,0 +1,25 @@
+package apiserver
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// Reader is a read-only view of the API server's objects at a tick: what
+// kubectl, the playground and the tests read. Every write goes through a
+// tick's context.
+type Reader interface {
+	// Get returns the object with key k, if it exists.
+	Get(k api.Key) (api.Object, bool)
+	// List returns the objects of a kind in a namespace ("" for all),
+	// sorted by namespace and name.
+	List(kind, ns string) []api.Object
+	// Each calls f for every object of a kind, in no order, until f
+	// returns false.
+	Each(kind string, f func(api.Object) bool)
+	// Count is how many objects of a kind exist.
+	Count(kind string) int
+	// ResourceVersion is the store's latest resourceVersion.
+	ResourceVersion() int64
+	// PodQuota is the per-namespace pod quota (0 for none).
+	PodQuota() int
+}
+
+var _ Reader = (*Store)(nil)

@@ -60,8 +60,12 @@ type Action struct {
 	Component string
 	// Object is the object the action is about.
 	Object api.Key
-	// Run performs the action through the tick's context.
+	// Run performs the action through the tick's context (a kubectl
+	// command), unless Fault is set.
 	Run func(ctx reconcile.Context) error
+	// Fault is a fault the engine injects (SetNodeHealth, KillPod,
+	// FailImage).
+	Fault *Fault
 }
 
 // Config is everything a simulation starts from.

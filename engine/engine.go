@@ -324,7 +324,12 @@ func (e *Engine) run(a Action) *trace.Tick {
 	e.w.store.SetNow(e.w.now)
 	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: a.Component, Object: a.Object}
 	ctx := &tickCtx{w: e.w, tick: t, name: a.Component}
-	_, err := safely(func() (reconcile.Result, error) { return reconcile.Result{}, a.Run(ctx) })
+	_, err := safely(func() (reconcile.Result, error) {
+		if a.Fault != nil {
+			return reconcile.Result{}, a.Fault.apply(e.w, ctx)
+		}
+		return reconcile.Result{}, a.Run(ctx)
+	})
 	if err != nil {
 		t.Error = err.Error()
 	}

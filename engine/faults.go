@@ -4,9 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
-	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
 // leaseView implements nodelifecycle.Leases from the kubelets' health: an
@@ -20,39 +18,59 @@ func (l leaseView) LastRenew(node string, now int64) int64 {
 	return now
 }
 
-// SetNodeCondition applies a node fault from a scenario action: condition
-// "Unreachable" stops the node's kubelet (no status, no lease renewal, no
-// pod sync), "NotReady" keeps it running but reporting Ready=False, and
-// "Ready" brings it back. The change itself writes nothing: the kubelet and
-// the node lifecycle controller react in their own ticks.
-func SetNodeCondition(ctx reconcile.Context, node, condition string) error {
-	tc, ok := ctx.(*tickCtx)
-	if !ok {
-		return fmt.Errorf("node faults run only inside the engine")
-	}
-	w := tc.w
+// Fault is a fault a scenario action injects: the engine applies it in
+// the action's tick, with the world it owns (SetNodeHealth, KillPod,
+// FailImage make one).
+type Fault struct {
+	apply func(w *world, ctx *tickCtx) error
+}
+
+// nodeAgent is what a fault needs of a node's kubelet.
+type nodeAgent interface {
+	Health() string
+	SetHealth(health string) []api.Key
+	Kill(pod api.Key, now int64) bool
+	FailImage(image, msg string)
+}
+
+// agent is the kubelet of a node.
+func (w *world) agent(node string) (int, nodeAgent, bool) {
 	i, ok := w.kubelets[node]
 	if !ok {
-		return fmt.Errorf("nodes %q not found", node)
+		return 0, nil, false
 	}
-	k := w.comps[i].(*kubelet.Kubelet)
-	was := k.Health()
-	for _, key := range k.SetHealth(condition) {
-		w.enqueue(i, key, w.now)
-	}
-	if condition == "Unreachable" {
-		if _, already := w.down[node]; !already {
-			w.down[node] = w.now
+	a, ok := w.comps[i].(nodeAgent)
+	return i, a, ok
+}
+
+// SetNodeHealth is a node fault: condition "Unreachable" stops the node's
+// kubelet (no status, no lease renewal, no pod sync), "NotReady" keeps it
+// running but reporting Ready=False, and "Ready" brings it back. The change
+// itself writes nothing: the kubelet and the node lifecycle controller
+// react in their own ticks.
+func SetNodeHealth(node, condition string) *Fault {
+	return &Fault{apply: func(w *world, ctx *tickCtx) error {
+		i, k, ok := w.agent(node)
+		if !ok {
+			return fmt.Errorf("nodes %q not found", node)
 		}
-		if lc := w.lifecycle(); lc >= 0 {
-			grace := w.comps[lc].(*nodelifecycle.Controller).GracePeriod()
-			w.enqueue(lc, api.Key{Kind: api.KindNode, Name: node}, nextMonitor(w.now+grace+1))
+		was := k.Health()
+		for _, key := range k.SetHealth(condition) {
+			w.enqueue(i, key, w.now)
 		}
-	} else {
-		delete(w.down, node)
-	}
-	ctx.Explain("fault: %s", faultText(node, was, condition))
-	return nil
+		if condition == "Unreachable" {
+			if _, already := w.down[node]; !already {
+				w.down[node] = w.now
+			}
+			if lc, grace, ok := w.lifecycle(); ok {
+				w.enqueue(lc, api.Key{Kind: api.KindNode, Name: node}, nextMonitor(w.now+grace+1))
+			}
+		} else {
+			delete(w.down, node)
+		}
+		ctx.Explain("fault: %s", faultText(node, was, condition))
+		return nil
+	}}
 }
 
 // nextMonitor is the first node-monitor-period boundary at or after t.
@@ -71,59 +89,58 @@ func faultText(node, was, now string) string {
 	return fmt.Sprintf("node/%s recovers (was %s): its kubelet reports Ready and resyncs its pods", node, was)
 }
 
-// lifecycle is the index of the node lifecycle controller, or -1.
-func (w *world) lifecycle() int {
+// lifecycle is the index of the node lifecycle controller and its grace
+// period, if the engine runs one.
+func (w *world) lifecycle() (int, int64, bool) {
 	for i, c := range w.comps {
-		if _, ok := c.(*nodelifecycle.Controller); ok {
-			return i
+		if g, ok := c.(interface{ GracePeriod() int64 }); ok && c.Name() == NodeLifecycleController {
+			return i, g.GracePeriod(), true
 		}
 	}
-	return -1
+	return 0, 0, false
 }
 
-// KillPod kills the containers of one pod (by name, or the first pod by
-// name matching a label selector such as "app=web") in namespace ns: its
-// kubelet sees them exit with code 137 and restarts them.
-func KillPod(ctx reconcile.Context, ns, target string, match func(labels map[string]string) bool) error {
-	tc, ok := ctx.(*tickCtx)
-	if !ok {
-		return fmt.Errorf("faults run only inside the engine")
-	}
-	w := tc.w
-	var pod *api.Pod
-	for _, o := range w.store.List(api.KindPod, ns) {
-		p := o.(*api.Pod)
-		if p.DeletionTimestamp == nil && (p.Name == target || match != nil && match(p.Labels)) && p.Spec.NodeName != "" {
-			pod = p
-			break
+// KillPod is a fault that kills the containers of one pod (by name, or the
+// first pod by name matching a label selector such as "app=web") in
+// namespace ns: its kubelet sees them exit with code 137 and restarts them.
+func KillPod(ns, target string, match func(labels map[string]string) bool) *Fault {
+	return &Fault{apply: func(w *world, ctx *tickCtx) error {
+		var pod *api.Pod
+		for _, o := range w.store.List(api.KindPod, ns) {
+			p := o.(*api.Pod)
+			if p.DeletionTimestamp == nil && (p.Name == target || match != nil && match(p.Labels)) && p.Spec.NodeName != "" {
+				pod = p
+				break
+			}
 		}
-	}
-	if pod == nil {
-		ctx.Explain("fault: kill-pod %s found no running pod in namespace %s", target, ns)
+		if pod == nil {
+			ctx.Explain("fault: kill-pod %s found no running pod in namespace %s", target, ns)
+			return nil
+		}
+		i, k, ok := w.agent(pod.Spec.NodeName)
+		if !ok || !k.Kill(api.KeyOf(pod), w.now) {
+			ctx.Explain("fault: pod/%s has no running container to kill", pod.Name)
+			return nil
+		}
+		ctx.Read(pod)
+		w.enqueue(i, api.KeyOf(pod), w.now)
+		ctx.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them", pod.Name, pod.Spec.NodeName)
 		return nil
-	}
-	i, ok := w.kubelets[pod.Spec.NodeName]
-	if !ok || !w.comps[i].(*kubelet.Kubelet).Kill(api.KeyOf(pod), w.now) {
-		ctx.Explain("fault: pod/%s has no running container to kill", pod.Name)
-		return nil
-	}
-	ctx.Read(pod)
-	w.enqueue(i, api.KeyOf(pod), w.now)
-	ctx.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them", pod.Name, pod.Spec.NodeName)
-	return nil
+	}}
 }
 
-// FailImage makes every later pull of image fail on every node, as when a
-// tag is deleted from the registry. Nodes that already have it keep it.
-func FailImage(ctx reconcile.Context, image string) error {
-	tc, ok := ctx.(*tickCtx)
-	if !ok {
-		return fmt.Errorf("faults run only inside the engine")
-	}
-	msg := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: not found", image)
-	for _, i := range tc.w.kubelets {
-		tc.w.comps[i].(*kubelet.Kubelet).FailImage(image, msg)
-	}
-	ctx.Explain("fault: image %s disappears from its registry; every new pull of it fails", image)
-	return nil
+// FailImage is a fault that makes every later pull of image fail on every
+// node, as when a tag is deleted from the registry. Nodes that already
+// have it keep it.
+func FailImage(image string) *Fault {
+	return &Fault{apply: func(w *world, ctx *tickCtx) error {
+		msg := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: not found", image)
+		for node := range w.kubelets {
+			if _, k, ok := w.agent(node); ok {
+				k.FailImage(image, msg)
+			}
+		}
+		ctx.Explain("fault: image %s disappears from its registry; every new pull of it fails", image)
+		return nil
+	}}
 }

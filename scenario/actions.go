@@ -49,7 +49,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 	case a.FailImage != "":
 		image := a.FailImage
 		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: api.Key{Kind: "Image", Name: image},
-			Run: func(ctx reconcile.Context) error { return engine.FailImage(ctx, image) }})
+			Fault: engine.FailImage(image)})
 	case a.Kubectl != "":
 		m, err := kubectl.ParseMutation(a.Kubectl, p.sc.Namespace)
 		if err != nil {
@@ -82,7 +82,7 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 	p.faults = append(p.faults, fault{path: path, node: a.Node, line: nodeAt(n, path+".node")})
 	key := api.Key{Kind: api.KindNode, Name: a.Node}
 	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: key,
-		Run: func(ctx reconcile.Context) error { return engine.SetNodeCondition(ctx, a.Node, a.Condition) }})
+		Fault: engine.SetNodeHealth(a.Node, a.Condition)})
 }
 
 // fault remembers a node fault so build can check the node exists.
@@ -105,5 +105,5 @@ func (p *parser) killPod(n *yaml.Node, path string, ms int64, target string) {
 	}
 	ns := p.sc.Namespace
 	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: api.Key{Kind: api.KindPod, Namespace: ns, Name: target},
-		Run: func(ctx reconcile.Context) error { return engine.KillPod(ctx, ns, target, match) }})
+		Fault: engine.KillPod(ns, target, match)})
 }

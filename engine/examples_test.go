@@ -227,7 +227,7 @@ func TestExamples(t *testing.T) {
 			} else if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 				t.Fatal(err)
 			}
-			st.check(t, e, &kubectl.Session{Engine: e, Namespace: sc.Namespace})
+			st.check(t, e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace})
 		})
 	}
 }

@@ -16,7 +16,7 @@ import (
 func build(t *testing.T, w fidelity.World) (*engine.Engine, *kubectl.Session) {
 	t.Helper()
 	e, sc := loadBytes(t, w.Source())
-	return e, &kubectl.Session{Engine: e, Namespace: sc.Namespace}
+	return e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
 }
 
 // worked loads the worked scenario of that name (fidelity.Scenarios).

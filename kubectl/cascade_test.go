@@ -25,18 +25,18 @@ func TestCascadeDeletion(t *testing.T) {
 		if res := run(t, s, "delete deployment codartium-api"); res.Stdout != "deployment.apps \"codartium-api\" deleted\n" {
 			t.Fatalf("%+v", res)
 		}
-		st := s.Engine.Store()
+		st := s.Cluster.Store()
 		if _, ok := st.Get(api.Key{Kind: api.KindDeployment, Namespace: "codartium-team", Name: "codartium-api"}); ok {
 			t.Fatal("background deletion removes the owner at once")
 		}
-		if err := s.Engine.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		if err := s.Cluster.RunUntilSettled(engine.SettleLimits{}); err != nil {
 			t.Fatal(err)
 		}
 		if count(st, api.KindReplicaSet) != 0 || count(st, api.KindPod) != 0 {
 			t.Fatalf("%d ReplicaSets and %d pods left", count(st, api.KindReplicaSet), count(st, api.KindPod))
 		}
 		var gcTicks int
-		for _, tk := range s.Engine.Trace() {
+		for _, tk := range s.Cluster.Trace() {
 			if tk.Component == "garbage-collector" && len(tk.Effects) > 0 {
 				gcTicks++
 			}
@@ -48,19 +48,19 @@ func TestCascadeDeletion(t *testing.T) {
 	t.Run("foreground", func(t *testing.T) {
 		s := seedSession(t, true)
 		run(t, s, "delete deployment codartium-api --cascade=foreground")
-		st := s.Engine.Store()
+		st := s.Cluster.Store()
 		o, ok := st.Get(api.Key{Kind: api.KindDeployment, Namespace: "codartium-team", Name: "codartium-api"})
 		if !ok || o.Meta().DeletionTimestamp == nil || o.Meta().Finalizers[0] != "foregroundDeletion" {
 			t.Fatalf("foreground deletion keeps the owner with a finalizer: %+v", o)
 		}
 		sawOwnerWithoutDependents := false
-		for s.Engine.Step() != nil {
+		for s.Cluster.Step() != nil {
 			_, owner := st.Get(api.Key{Kind: api.KindDeployment, Namespace: "codartium-team", Name: "codartium-api"})
 			if owner && count(st, api.KindReplicaSet) == 0 && count(st, api.KindPod) == 0 {
 				sawOwnerWithoutDependents = true
 			}
 			if !owner && (count(st, api.KindReplicaSet) > 0 || count(st, api.KindPod) > 0) {
-				t.Fatalf("tick %d: the owner went before its dependents", s.Engine.Tick())
+				t.Fatalf("tick %d: the owner went before its dependents", s.Cluster.Tick())
 			}
 		}
 		if _, ok := st.Get(api.Key{Kind: api.KindDeployment, Namespace: "codartium-team", Name: "codartium-api"}); ok || !sawOwnerWithoutDependents {
@@ -70,10 +70,10 @@ func TestCascadeDeletion(t *testing.T) {
 	t.Run("orphan", func(t *testing.T) {
 		s := seedSession(t, true)
 		run(t, s, "delete deployment codartium-api --cascade=orphan")
-		if err := s.Engine.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		if err := s.Cluster.RunUntilSettled(engine.SettleLimits{}); err != nil {
 			t.Fatal(err)
 		}
-		st := s.Engine.Store()
+		st := s.Cluster.Store()
 		if _, ok := st.Get(api.Key{Kind: api.KindDeployment, Namespace: "codartium-team", Name: "codartium-api"}); ok {
 			t.Fatal("the orphaned owner is deleted")
 		}
@@ -94,7 +94,7 @@ func TestCascadeDeletion(t *testing.T) {
 		if out := run(t, s, "get pod "+name).Stdout; !strings.Contains(out, "Terminating") {
 			t.Errorf("a deleted pod is Terminating until its kubelet confirms:\n%s", out)
 		}
-		if err := s.Engine.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		if err := s.Cluster.RunUntilSettled(engine.SettleLimits{}); err != nil {
 			t.Fatal(err)
 		}
 		if out := run(t, s, "get pods").Stdout; strings.Count(out, "Running") != 3 || strings.Contains(out, name) {

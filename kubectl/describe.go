@@ -123,7 +123,7 @@ func (s *Session) describeDeployment(w *prefixWriter, d *api.Deployment) {
 			w.line(1, "%s \t%s\t%s", c.Type, c.Status, c.Reason)
 		}
 	}
-	rss := ownedReplicaSets(s.Engine.Store().List(api.KindReplicaSet, d.Namespace), d)
+	rss := ownedReplicaSets(s.Cluster.Store().List(api.KindReplicaSet, d.Namespace), d)
 	newRS := deployment.FindNewReplicaSet(d, rss)
 	var old []string
 	for _, rs := range rss {
@@ -297,7 +297,7 @@ func (s *Session) describeReplicaSet(w *prefixWriter, rs *api.ReplicaSet) {
 	}
 	w.line(0, "Replicas:\t%d current / %d desired", rs.Status.Replicas, rs.Replicas())
 	running, waiting, succeeded, failed := 0, 0, 0, 0
-	for _, o := range s.Engine.Store().List(api.KindPod, rs.Namespace) {
+	for _, o := range s.Cluster.Store().List(api.KindPod, rs.Namespace) {
 		p := o.(*api.Pod)
 		if ref := p.ControllerRef(); ref == nil || ref.UID != rs.UID {
 			continue
@@ -344,7 +344,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	status := p.Status.Phase
 	if p.DeletionTimestamp != nil {
 		requested := api.At(p.DeletionTimestamp.MS - valueOr64(p.DeletionGracePeriodSeconds)*1000)
-		status = "Terminating (lasts " + shortAge(requested, s.Engine.Now()) + ")"
+		status = "Terminating (lasts " + shortAge(requested, s.Cluster.Now()) + ")"
 		w.line(0, "Status:\t%s", status)
 		w.line(0, "Termination Grace Period:\t%ds", valueOr64(p.DeletionGracePeriodSeconds))
 	} else {
@@ -399,7 +399,7 @@ func valueOr64(p *int64) int64 {
 
 func (s *Session) describeNode(w *prefixWriter, n *api.Node) {
 	w.line(0, "Name:\t%s", n.Name)
-	roles := nodeRow(n, n.Name, false, s.Engine.Now())[2]
+	roles := nodeRow(n, n.Name, false, s.Cluster.Now())[2]
 	w.line(0, "Roles:\t%s", roles)
 	mapLines(w, 0, "Labels", n.Labels, "=")
 	mapLines(w, 0, "Annotations", n.Annotations, ": ")
@@ -436,7 +436,7 @@ func (s *Session) describeNode(w *prefixWriter, n *api.Node) {
 	w.line(1, "Container Runtime Version:\t%s", n.Status.NodeInfo.ContainerRuntimeVersion)
 	w.line(0, "PodCIDR:\t%s", n.Spec.PodCIDR)
 	var pods []*api.Pod
-	for _, o := range s.Engine.Store().List(api.KindPod, "") {
+	for _, o := range s.Cluster.Store().List(api.KindPod, "") {
 		if p := o.(*api.Pod); p.Spec.NodeName == n.Name && api.IsPodActive(p) {
 			pods = append(pods, p)
 		}
@@ -449,7 +449,7 @@ func (s *Session) describeNode(w *prefixWriter, n *api.Node) {
 		req := api.PodRequests(&p.Spec)
 		cpu += req["cpu"].MilliValue()
 		mem += req["memory"].MilliValue()
-		w.line(1, "%s\t%s\t%s\t%s\t%s", p.Namespace, p.Name, req["cpu"].String(), req["memory"].String(), age(p.CreationTimestamp, s.Engine.Now()))
+		w.line(1, "%s\t%s\t%s\t%s\t%s", p.Namespace, p.Name, req["cpu"].String(), req["memory"].String(), age(p.CreationTimestamp, s.Cluster.Now()))
 	}
 	w.line(0, "Allocated resources:")
 	w.line(1, "Resource\tRequests")
@@ -474,7 +474,7 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 		ns = "default"
 	}
 	var evs []*api.Event
-	for _, x := range s.Engine.Store().List(api.KindEvent, ns) {
+	for _, x := range s.Cluster.Store().List(api.KindEvent, ns) {
 		e := x.(*api.Event)
 		if e.InvolvedObject.Kind == o.GetKind() && e.InvolvedObject.Name == m.Name && (e.InvolvedObject.UID == "" || e.InvolvedObject.UID == m.UID) {
 			evs = append(evs, e)
@@ -485,7 +485,7 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 		return
 	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].LastTimestamp.MS < evs[j].LastTimestamp.MS })
-	now := s.Engine.Now()
+	now := s.Cluster.Now()
 	w.line(0, "Events:")
 	w.line(1, "Type\tReason\tAge\tFrom\tMessage")
 	w.line(1, "----\t------\t----\t----\t-------")

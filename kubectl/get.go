@@ -127,7 +127,7 @@ func (s *Session) find(p *parsed, qs []query) ([]found, error) {
 				if q.res.cluster {
 					key.Namespace = ""
 				}
-				o, ok := s.Engine.Store().Get(key)
+				o, ok := s.Cluster.Store().Get(key)
 				if !ok {
 					if p.bool("ignore-not-found") {
 						continue
@@ -141,7 +141,7 @@ func (s *Session) find(p *parsed, qs []query) ([]found, error) {
 			if all || q.res.cluster {
 				listNS = ""
 			}
-			for _, o := range s.Engine.Store().List(q.res.kind, listNS) {
+			for _, o := range s.Cluster.Store().List(q.res.kind, listNS) {
 				if ls.Matches(labels.Set(o.Meta().Labels)) && fs.Matches(fieldSet{o, q.res.kind}) {
 					f.objs = append(f.objs, o)
 				}
@@ -199,7 +199,7 @@ func (s *Session) print(p *parsed, qs []query, results []found) (string, error) 
 
 // tables prints one table per resource type, as kubectl get all does.
 func (s *Session) tables(p *parsed, results []found, wide bool) string {
-	now := s.Engine.Now()
+	now := s.Cluster.Now()
 	all := p.bool("all-namespaces")
 	multi := len(results) > 1
 	var b strings.Builder

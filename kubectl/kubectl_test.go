@@ -34,7 +34,7 @@ func seedSession(t testing.TB, settle bool) *kubectl.Session {
 			t.Fatal(err)
 		}
 	}
-	return &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
+	return &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
 }
 
 func run(t testing.TB, s *kubectl.Session, line string) kubectl.Result {
@@ -169,12 +169,12 @@ func TestErrors(t *testing.T) {
 // advances the simulation and prints the §9.1 lines as they change.
 func TestRolloutFromKubectl(t *testing.T) {
 	s := seedSession(t, true)
-	before := s.Engine.Tick()
+	before := s.Cluster.Tick()
 	res := run(t, s, "kubectl set image deployment/codartium-api api=codartium/api:1.5.0")
-	if res.Stdout != "deployment.apps/codartium-api image updated\n" || s.Engine.Tick() != before+1 {
-		t.Fatalf("set image: %+v (ticks %d → %d)", res, before, s.Engine.Tick())
+	if res.Stdout != "deployment.apps/codartium-api image updated\n" || s.Cluster.Tick() != before+1 {
+		t.Fatalf("set image: %+v (ticks %d → %d)", res, before, s.Cluster.Tick())
 	}
-	if tk := s.Engine.Trace()[before]; tk.Component != "kubectl" || !strings.Contains(tk.Explanation, "set image") {
+	if tk := s.Cluster.Trace()[before]; tk.Component != "kubectl" || !strings.Contains(tk.Explanation, "set image") {
 		t.Errorf("the command is a tick of its own: %+v", tk)
 	}
 	res = run(t, s, "rollout status deployment/codartium-api")
@@ -339,7 +339,7 @@ func TestScenarioActions(t *testing.T) {
 	if len(at) != 3 || at[1] != 30_000 || at[2] != 60_000 {
 		t.Fatalf("kubectl ticks at %v", at)
 	}
-	s := &kubectl.Session{Engine: e, Namespace: sc.Namespace}
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
 	if out := s.Run("get deploy codartium-api -o jsonpath={.status.updatedReplicas}/{.spec.replicas}").Stdout; out != "5/5" {
 		t.Errorf("after the actions: %s", out)
 	}
@@ -359,7 +359,7 @@ func TestScenarioActions(t *testing.T) {
 // advances, until the cluster settles.
 func TestGetWatch(t *testing.T) {
 	s := seedSession(t, false)
-	s.Engine.Step() // the manifest is applied
+	s.Cluster.Step() // the manifest is applied
 	res := run(t, s, "get deploy codartium-api -w")
 	lines := strings.Split(strings.TrimSpace(res.Stdout), "\n")
 	if !strings.HasPrefix(lines[0], "NAME") || len(lines) < 4 {
@@ -368,7 +368,7 @@ func TestGetWatch(t *testing.T) {
 	if last := cells(lines[len(lines)-1]); !strings.HasPrefix(last, "codartium-api | 3/3 | 3 | 3") {
 		t.Errorf("the last row shows the settled deployment: %q", last)
 	}
-	if !s.Engine.Settled() {
+	if !s.Cluster.Settled() {
 		t.Error("--watch advances the simulation until it settles")
 	}
 }
@@ -378,20 +378,20 @@ func TestGetWatch(t *testing.T) {
 // from there.
 func TestWatchTicksBound(t *testing.T) {
 	s := seedSession(t, false)
-	s.Engine.Step()
+	s.Cluster.Step()
 	s.WatchTicks = 10
-	start := s.Engine.Tick()
+	start := s.Cluster.Tick()
 	res := run(t, s, "rollout status deployment/codartium-api")
 	if res.Code != 1 || !strings.HasPrefix(res.Stderr, "(stopped after 10 ticks of the simulation, at ") ||
-		!strings.HasSuffix(res.Stderr, ": run the command again to keep waiting)\n") || s.Engine.Tick() != start+10 {
-		t.Fatalf("stopped at tick %d (from %d): %+v", s.Engine.Tick(), start, res)
+		!strings.HasSuffix(res.Stderr, ": run the command again to keep waiting)\n") || s.Cluster.Tick() != start+10 {
+		t.Fatalf("stopped at tick %d (from %d): %+v", s.Cluster.Tick(), start, res)
 	}
 	if !strings.Contains(res.Stdout, "Waiting for deployment \"codartium-api\" rollout to finish") {
 		t.Errorf("stdout %q", res.Stdout)
 	}
 	res = run(t, s, "get pods -w")
-	if !strings.HasSuffix(res.Stdout, ": run the command again to keep waiting)\n") || s.Engine.Tick() != start+20 {
-		t.Fatalf("watch stopped at tick %d: %+v", s.Engine.Tick(), res)
+	if !strings.HasSuffix(res.Stdout, ": run the command again to keep waiting)\n") || s.Cluster.Tick() != start+20 {
+		t.Fatalf("watch stopped at tick %d: %+v", s.Cluster.Tick(), res)
 	}
 	for range 20 {
 		if res = run(t, s, "rollout status deployment/codartium-api"); res.Code == 0 {
@@ -410,7 +410,7 @@ func TestDrain(t *testing.T) {
 	if !strings.HasPrefix(res.Stdout, "node/node-2 cordoned\nevicting pod codartium-team/codartium-api-") || !strings.HasSuffix(res.Stdout, "node/node-2 drained\n") {
 		t.Fatalf("%+v", res)
 	}
-	if err := s.Engine.RunUntilSettled(engine.SettleLimits{}); err != nil {
+	if err := s.Cluster.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
 	nodes := run(t, s, "get pods -o jsonpath={.items[*].spec.nodeName}").Stdout
@@ -430,13 +430,13 @@ func TestRecentEvents(t *testing.T) {
 	if got := s.RecentEvents("", 10_000); got != all {
 		t.Fatalf("with room for every event the panel differs from kubectl get events -A:\n%s", got.Stdout)
 	}
-	total := s.Engine.Store().Count("Event")
+	total := s.Cluster.Store().Count("Event")
 	res := s.RecentEvents("", 5)
 	lines := strings.Split(strings.TrimSuffix(res.Stdout, "\n"), "\n")
 	if want := "The 5 most recent of " + strconv.Itoa(total) + " events, oldest first (by last timestamp, then by when they were written); a field selector narrows them."; lines[0] != want || lines[1] != "" || !strings.HasPrefix(lines[2], "NAMESPACE") || len(lines) != 8 {
 		t.Fatalf("%d events, panel:\n%s", total, res.Stdout)
 	}
-	evs := s.Engine.Store().List("Event", "")
+	evs := s.Cluster.Store().List("Event", "")
 	sort.SliceStable(evs, func(i, j int) bool {
 		a, b := evs[i].(*api.Event), evs[j].(*api.Event)
 		ra, _ := strconv.Atoi(a.ResourceVersion)

@@ -88,7 +88,7 @@ func (s *Session) do(m *Mutation, line string) (string, error) {
 	m.Line = line
 	var out string
 	var runErr error
-	s.Engine.Act(engine.KubectlActor, m.Object, func(ctx reconcile.Context) error {
+	s.Cluster.Act(engine.KubectlActor, m.Object, func(ctx reconcile.Context) error {
 		out, runErr = m.Run(ctx)
 		return runErr
 	})

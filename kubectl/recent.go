@@ -21,7 +21,7 @@ func (s *Session) RecentEvents(selector string, n int) Result {
 	if selector != "" {
 		args = append(args, "--field-selector", selector)
 	}
-	if s.Engine.Store().Count(api.KindEvent) <= n {
+	if s.Cluster.Store().Count(api.KindEvent) <= n {
 		return s.RunArgs(args)
 	}
 	p, err := parseFlags("get", args[1:], getFlags)
@@ -41,7 +41,7 @@ func (s *Session) RecentEvents(selector string, n int) Result {
 		o      api.Object
 	}
 	var evs []event
-	s.Engine.Store().Each(api.KindEvent, func(o api.Object) bool {
+	s.Cluster.Store().Each(api.KindEvent, func(o api.Object) bool {
 		if selector == "" || fs.Matches(fieldSet{o, api.KindEvent}) {
 			rv, _ := strconv.ParseInt(o.Meta().ResourceVersion, 10, 64)
 			evs = append(evs, event{o.(*api.Event).LastTimestamp.MS, rv, o})

@@ -61,14 +61,14 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 	if p.has("revision") {
 		revision, _ = strconv.ParseInt(p.str("revision"), 10, 64)
 	}
-	deadline := s.Engine.Now() + timeout
+	deadline := s.Cluster.Now() + timeout
 	if timeout <= 0 {
-		deadline = s.Engine.Now() + maxWatchMS
+		deadline = s.Cluster.Now() + maxWatchMS
 	}
 	var b strings.Builder
 	last := ""
 	for ticks := 0; ; ticks++ {
-		o, ok := s.Engine.Store().Get(k)
+		o, ok := s.Cluster.Store().Get(k)
 		if !ok {
 			return b.String(), serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
 		}
@@ -83,17 +83,17 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 		if done || !watch {
 			return b.String(), nil
 		}
-		next, more := s.Engine.NextTime()
+		next, more := s.Cluster.NextTime()
 		if !more || next > deadline {
 			if timeout > 0 || !more {
-				s.Engine.RunUntil(deadline)
+				s.Cluster.RunUntil(deadline)
 			}
 			return b.String(), errorf("timed out waiting for the condition")
 		}
 		if !s.watchBudget(ticks) {
 			return b.String(), &cmdError{msg: s.stoppedWatching(), code: 1}
 		}
-		s.Engine.Step()
+		s.Cluster.Step()
 	}
 }
 
@@ -148,12 +148,12 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	o, ok := s.Engine.Store().Get(k)
+	o, ok := s.Cluster.Store().Get(k)
 	if !ok {
 		return "", serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
 	}
 	d := o.(*api.Deployment)
-	rss := ownedReplicaSets(s.Engine.Store().List(api.KindReplicaSet, k.Namespace), d)
+	rss := ownedReplicaSets(s.Cluster.Store().List(api.KindReplicaSet, k.Namespace), d)
 	if len(rss) == 0 {
 		return "", errorf("no rollout history found for deployment %q", k.Name)
 	}

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -16,7 +15,7 @@ const ContextName = "stateflow"
 // Session is a kubectl pointed at one simulated cluster, with the current
 // namespace a kubeconfig context would give.
 type Session struct {
-	Engine    *engine.Engine
+	Cluster   Cluster
 	Namespace string
 	// Stdin is what "-f -" reads.
 	Stdin string
@@ -37,7 +36,7 @@ func (s *Session) watchBudget(ticks int) bool { return s.WatchTicks <= 0 || tick
 // its WatchTicks.
 func (s *Session) stoppedWatching() string {
 	return fmt.Sprintf("(stopped after %d ticks of the simulation, at %s: run the command again to keep waiting)",
-		s.WatchTicks, trace.FormatTime(s.Engine.Now()))
+		s.WatchTicks, trace.FormatTime(s.Cluster.Now()))
 }
 
 // Result is what kubectl printed and its exit code.

@@ -15,17 +15,17 @@ func (s *Session) watch(p *parsed, qs []query, results []found) string {
 	ls, _ := labelSelector(p.str("selector"))
 	ns := s.namespace(p)
 	wide := p.str("output") == "wide"
-	deadline := s.Engine.Now() + maxWatchMS
+	deadline := s.Cluster.Now() + maxWatchMS
 	var b strings.Builder
 	for ticks := 0; ; ticks++ {
-		next, more := s.Engine.NextTime()
+		next, more := s.Cluster.NextTime()
 		if !more || next > deadline {
 			return b.String()
 		}
 		if !s.watchBudget(ticks) {
 			return b.String() + s.stoppedWatching() + "\n"
 		}
-		t := s.Engine.Step()
+		t := s.Cluster.Step()
 		if t == nil {
 			return b.String()
 		}
@@ -46,7 +46,7 @@ func (s *Session) watch(p *parsed, qs []query, results []found) string {
 			if len(qs) > 1 {
 				name = q.res.qualified() + "/" + name
 			}
-			cells := row(o, name, wide, s.Engine.Now())
+			cells := row(o, name, wide, s.Cluster.Now())
 			if p.bool("all-namespaces") && !q.res.cluster {
 				cells = append([]string{o.Meta().Namespace}, cells...)
 			}

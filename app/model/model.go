@@ -107,7 +107,7 @@ func (m *Model) Apply(source string) (applied bool) {
 		return false
 	}
 	m.sc, m.eng, m.Applied = sc, e, source
-	m.kubectl = &kubectl.Session{Engine: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects, WatchTicks: ConsoleWatchTicks}
+	m.kubectl = &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects, WatchTicks: ConsoleWatchTicks}
 	m.Problems, m.Refused, m.Horizon, m.Notice, m.Crash = sc.Warnings, false, 0, "", ""
 	m.gen++
 	m.Selected = api.Key{}

@@ -55,7 +55,7 @@ func kubectlCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	} else if w.mode == "settled" {
 		settledAsOfLastChange(e)
 	}
-	s := &kubectl.Session{Engine: e, Namespace: sc.Namespace, Stdin: string(stdinText), Decode: scenario.DecodeObjects}
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Stdin: string(stdinText), Decode: scenario.DecodeObjects}
 	if file == "-" {
 		s.Decode = func([]byte) ([]api.Object, error) {
 			return nil, fmt.Errorf("standard input already holds the scenario; give the scenario as a file to apply a manifest from standard input")

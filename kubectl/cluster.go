@@ -1,0 +1,34 @@
+package kubectl
+
+import (
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Cluster is what kubectl needs of the simulated control plane, and all
+// it may use: reads at the current tick, a write as a tick of its own, and
+// time moving on for the commands that wait (rollout status, get --watch).
+// *engine.Engine is one.
+type Cluster interface {
+	// Store is the API server's objects at the current tick.
+	Store() apiserver.Reader
+	// Tick is the current tick; Now its virtual time in milliseconds.
+	Tick() int
+	Now() int64
+	// Trace is the ticks taken so far (rollout history reads it).
+	Trace() []*trace.Tick
+	// Act performs a write as a tick of its own, by actor, about object.
+	Act(actor string, object api.Key, run func(ctx reconcile.Context) error) *trace.Tick
+	// Step takes one tick; NextTime is when the next is due; RunUntil and
+	// RunUntilSettled move time on; Settled says nothing is left to do.
+	Step() *trace.Tick
+	NextTime() (int64, bool)
+	RunUntil(ms int64)
+	RunUntilSettled(lim engine.SettleLimits) error
+	Settled() bool
+}
+
+var _ Cluster = (*engine.Engine)(nil)

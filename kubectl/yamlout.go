@@ -1,13 +1,14 @@
 package kubectl
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/stateflow/stateflow/engine/fieldpath"
 )
 
 // YAMLLine is one line of kubectl-style YAML with the field path it shows,
@@ -66,7 +67,7 @@ func (w *yamlWriter) value(v any, indent int, path string, inList bool) {
 				w.cur.WriteString(pad)
 			}
 			w.cur.WriteString(scalar(k) + ":")
-			w.child(x[k], indent, childPath(path, k))
+			w.child(x[k], indent, fieldpath.Child(path, k))
 		}
 	case []any:
 		if len(x) == 0 {
@@ -116,26 +117,15 @@ func (w *yamlWriter) child(v any, indent int, path string) {
 	}
 }
 
-// childPath and itemPath follow trace.Diff's notation.
-func childPath(path, key string) string {
-	if strings.ContainsAny(key, "./[]") {
-		return fmt.Sprintf("%s[%q]", path, key)
-	}
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
 func itemPath(path string, item any, i int) string {
 	if m, ok := item.(map[string]any); ok {
 		for _, k := range []string{"type", "name"} {
 			if s, ok := m[k].(string); ok {
-				return fmt.Sprintf("%s[%s]", path, s)
+				return fieldpath.Item(path, s)
 			}
 		}
 	}
-	return fmt.Sprintf("%s[%d]", path, i)
+	return fieldpath.Index(path, i)
 }
 
 // scalar renders one scalar with the quoting YAML needs. Names, images and

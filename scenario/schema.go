@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/fieldpath"
 )
 
 var opaque = map[reflect.Type]bool{
@@ -36,7 +37,7 @@ func unknownFields(n *yaml.Node, t reflect.Type, path string, report func(Diagno
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			p := joinPath(path, k.Value)
+			p := fieldpath.Child(path, k.Value)
 			f, ok := fieldByJSONName(t, k.Value)
 			if !ok {
 				if !ignoredFields[p] {
@@ -59,16 +60,9 @@ func unknownFields(n *yaml.Node, t reflect.Type, path string, report func(Diagno
 			return
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			unknownFields(n.Content[i+1], t.Elem(), joinPath(path, n.Content[i].Value), report)
+			unknownFields(n.Content[i+1], t.Elem(), fieldpath.Child(path, n.Content[i].Value), report)
 		}
 	}
-}
-
-func joinPath(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
 }
 
 // fieldByJSONName finds the struct field serialised as name, looking
@@ -94,7 +88,7 @@ func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
 // "spec.template.spec.containers[0].image", or the deepest node on the way.
 func nodeAt(root *yaml.Node, path string) *yaml.Node {
 	n := root
-	for _, seg := range splitPath(path) {
+	for _, seg := range fieldpath.Split(path) {
 		next := child(n, seg)
 		if next == nil {
 			return n
@@ -120,34 +114,4 @@ func child(n *yaml.Node, seg string) *yaml.Node {
 		}
 	}
 	return nil
-}
-
-// splitPath splits "a.b[0].c[\"x.y\"]" into a, b, 0, c, x.y.
-func splitPath(path string) []string {
-	var out []string
-	var cur strings.Builder
-	flush := func() {
-		if cur.Len() > 0 {
-			out = append(out, cur.String())
-			cur.Reset()
-		}
-	}
-	for i := 0; i < len(path); i++ {
-		switch c := path[i]; c {
-		case '.':
-			flush()
-		case '[':
-			flush()
-			end := strings.IndexByte(path[i:], ']')
-			if end < 0 {
-				return out
-			}
-			out = append(out, strings.Trim(path[i+1:i+end], `"`))
-			i += end
-		default:
-			cur.WriteByte(c)
-		}
-	}
-	flush()
-	return out
 }

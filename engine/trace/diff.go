@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/fieldpath"
 )
 
 // Change is one changed field: its path in JSON names (for example
@@ -78,7 +79,7 @@ func diffStruct(path string, a, b reflect.Value, out *[]Change) {
 		}
 		p := path
 		if !inline {
-			p = join(path, name)
+			p = fieldpath.Child(path, name)
 		}
 		n := len(*out)
 		diffValue(p, a.Field(i), b.Field(i), out)
@@ -116,20 +117,6 @@ func jsonName(f reflect.StructField) (string, bool) {
 	return name, false
 }
 
-func join(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
-}
-
-func mapKeyPath(path, key string) string {
-	if strings.ContainsAny(key, "./[]") {
-		return fmt.Sprintf("%s[%q]", path, key)
-	}
-	return join(path, key)
-}
-
 func diffMap(path string, a, b reflect.Value, out *[]Change) {
 	keys := map[string]bool{}
 	for _, k := range a.MapKeys() {
@@ -146,7 +133,7 @@ func diffMap(path string, a, b reflect.Value, out *[]Change) {
 	for _, k := range sorted {
 		kv := reflect.ValueOf(k).Convert(a.Type().Key())
 		av, bv := a.MapIndex(kv), b.MapIndex(kv)
-		p := mapKeyPath(path, k)
+		p := fieldpath.Child(path, k)
 		switch {
 		case !av.IsValid():
 			*out = append(*out, Change{p, nil, leaf(bv)})
@@ -192,7 +179,7 @@ func diffSlice(path string, a, b reflect.Value, out *[]Change) {
 		return
 	}
 	for i := 0; i < a.Len(); i++ {
-		diffValue(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i), out)
+		diffValue(fieldpath.Index(path, i), a.Index(i), b.Index(i), out)
 	}
 }
 
@@ -217,7 +204,7 @@ func diffKeyed(path string, a, b reflect.Value, out *[]Change) {
 		}
 	}
 	for _, k := range order {
-		p := fmt.Sprintf("%s[%s]", path, k)
+		p := fieldpath.Item(path, k)
 		av, aok := am[k]
 		bv, bok := bm[k]
 		switch {

@@ -1,0 +1,46 @@
+package kubectl
+
+// This file is kubectl scale (pkg/cmd/scale).
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+func buildScale(s *Session, args []string) (*Mutation, error) {
+	p, err := parseFlags("scale", args, []flagSpec{{"replicas", "", true}, {"current-replicas", "", true}})
+	if err != nil {
+		return nil, err
+	}
+	k, r, _, err := target("scale", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet)
+	if err != nil {
+		return nil, err
+	}
+	if !p.has("replicas") {
+		return nil, usageErr("scale", "required flag(s) \"replicas\" not set")
+	}
+	n, err := strconv.Atoi(p.str("replicas"))
+	if err != nil || n < 0 {
+		return nil, errorf("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
+	}
+	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
+		o, err := live(ctx, k)
+		if err != nil {
+			return "", err
+		}
+		switch x := o.(type) {
+		case *api.Deployment:
+			x.Spec.Replicas = api.Int32(int32(n))
+		case *api.ReplicaSet:
+			x.Spec.Replicas = api.Int32(int32(n))
+		}
+		if _, err := ctx.Update(trace.Translate, o, fmt.Sprintf("kubectl scale: %s spec.replicas=%d", k.Short(), n)); err != nil {
+			return "", apiErr(err)
+		}
+		return r.qualified() + "/" + k.Name + " scaled\n", nil
+	}}, nil
+}

@@ -1,0 +1,78 @@
+package kubectl
+
+// This file is kubectl set image (pkg/cmd/set/set_image.go).
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+func buildSetImage(s *Session, args []string) (*Mutation, error) {
+	p, err := parseFlags("set image", args, []flagSpec{{"all", "", false}})
+	if err != nil {
+		return nil, err
+	}
+	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindPod)
+	if err != nil {
+		return nil, err
+	}
+	images := map[string]string{}
+	var order []string
+	for _, a := range rest {
+		c, img, ok := strings.Cut(a, "=")
+		if !ok || c == "" || img == "" {
+			return nil, usageErr("set image", "expected CONTAINER_NAME_1=CONTAINER_IMAGE_1, got %q", a)
+		}
+		images[c] = img
+		order = append(order, c)
+	}
+	if len(images) == 0 {
+		return nil, usageErr("set image", "at least one image update is required")
+	}
+	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
+		o, err := live(ctx, k)
+		if err != nil {
+			return "", err
+		}
+		spec := podSpecOf(o)
+		changed := false
+		for _, c := range order {
+			found := false
+			for i := range spec.Containers {
+				if spec.Containers[i].Name == c || c == "*" {
+					found = true
+					if spec.Containers[i].Image != images[c] {
+						spec.Containers[i].Image = images[c]
+						changed = true
+					}
+				}
+			}
+			if !found {
+				return "", errorf("unable to find container named %q", c)
+			}
+		}
+		if !changed {
+			return "", nil
+		}
+		if _, err := ctx.Update(trace.Translate, o, fmt.Sprintf("kubectl set image: %s %s", k.Short(), strings.Join(rest, " "))); err != nil {
+			return "", apiErr(err)
+		}
+		return r.qualified() + "/" + k.Name + " image updated\n", nil
+	}}, nil
+}
+
+func podSpecOf(o api.Object) *api.PodSpec {
+	switch x := o.(type) {
+	case *api.Deployment:
+		return &x.Spec.Template.Spec
+	case *api.ReplicaSet:
+		return &x.Spec.Template.Spec
+	case *api.Pod:
+		return &x.Spec
+	}
+	return &api.PodSpec{}
+}

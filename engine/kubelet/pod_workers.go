@@ -1,0 +1,235 @@
+package kubelet
+
+// This file is the pod worker: one sync of one pod per tick, as
+// pkg/kubelet/pod_workers.go and kubelet.go SyncPod / SyncTerminatingPod
+// drive it.
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+type worker struct {
+	ctx   reconcile.Context
+	pod   *api.Pod
+	now   int64
+	notes []string
+}
+
+func (w *worker) note(format string, args ...any) {
+	w.notes = append(w.notes, fmt.Sprintf(format, args...))
+}
+
+func (w *worker) event(c *container, typ, reason, msg string) {
+	field := ""
+	if c != nil {
+		field = "spec.containers{" + c.name + "}"
+	}
+	w.ctx.Event(w.pod, field, typ, reason, msg)
+}
+
+func (k *Kubelet) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+	if key.Kind == api.KindNode {
+		return reconcile.Result{}, k.reportNode(ctx)
+	}
+	if k.health != "Ready" {
+		ctx.Explain("kubelet on %s is %s: pod/%s is not synced", k.node, strings.ToLower(k.health), key.Name)
+		return reconcile.Result{}, nil
+	}
+	o, ok := k.cache.Get(key)
+	rt := k.pods[key]
+	if !ok {
+		if rt != nil {
+			delete(k.pods, key)
+		}
+		ctx.Explain("pod/%s is gone from the API; runtime cleaned up", key.Name)
+		return reconcile.Result{}, nil
+	}
+	p := o.(*api.Pod)
+	ctx.Read(p)
+	if rt != nil && rt.uid != p.UID {
+		rt = nil
+	}
+	w := &worker{ctx: ctx, pod: p, now: ctx.Now()}
+	var next int64
+	var err error
+	if p.DeletionTimestamp != nil {
+		next, err = k.terminate(w, p, rt)
+	} else {
+		if rt == nil {
+			rt = k.admit(w, p)
+		}
+		next = k.advance(w, p, rt)
+		err = k.report(w, p, rt)
+	}
+	if len(w.notes) == 0 {
+		w.note("nothing changed")
+	}
+	ctx.Explain("pod/%s: %s", p.Name, strings.Join(w.notes, "; "))
+	if next > w.now {
+		return reconcile.Result{RequeueAfter: next - w.now}, err
+	}
+	return reconcile.Result{}, err
+}
+
+func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
+	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: fmt.Sprintf("%s%d", k.ipPrefix, k.nextIP)}
+	k.nextIP++
+	if k.nextIP > 254 {
+		k.nextIP = 2
+	}
+	for _, c := range p.Spec.Containers {
+		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image})
+	}
+	k.pods[api.KeyOf(p)] = rt
+	w.note("admitted; sandbox up with IP %s", rt.ip)
+	return rt
+}
+
+func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
+	next := int64(-1)
+	wake := func(t int64) {
+		if t > w.now && (next < 0 || t < next) {
+			next = t
+		}
+	}
+	blocked := false
+	for i, c := range rt.containers {
+		spec := &p.Spec.Containers[i]
+		b := k.behaviors.For(c.image)
+		if !blocked {
+			k.step(w, p, rt, c, spec, b)
+		}
+		switch c.stage {
+		case stagePulling, stageStarting:
+			wake(c.due)
+			blocked = true
+		case stageWaiting:
+			wake(c.pullRetryAt)
+			if c.waiting == "ErrImagePull" {
+				wake(c.due)
+			}
+			blocked = true
+		case stageRunning:
+			for _, t := range k.probeWakes(c, spec, b, w.now) {
+				wake(t)
+			}
+			if c.exitAt > 0 {
+				wake(c.exitAt)
+			}
+		case stageExited:
+			if c.backoffAt > 0 {
+				wake(c.finishedAt + c.backoffMS)
+			}
+		}
+	}
+	return next
+}
+
+func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) {
+	for {
+		switch c.stage {
+		case stageWaiting:
+			if !k.beginPull(w, c, spec, b) {
+				return
+			}
+		case stagePulling:
+			if c.due > w.now || !k.finishPull(w, c, b) {
+				return
+			}
+		case stageStarting:
+			if c.due > w.now {
+				return
+			}
+			k.started(w, p, c, spec, b)
+		case stageRunning:
+			if k.probe(w, p, rt, c, spec, b) {
+				continue
+			}
+			if c.exitAt > 0 && c.exitAt <= w.now {
+				k.exited(w, c, b)
+				continue
+			}
+			return
+		case stageExited:
+			if !k.restart(w, p, c) {
+				return
+			}
+		}
+	}
+}
+
+func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
+	st := k.generateStatus(p, rt, w.now)
+	base := rt.status
+	if base == nil {
+		base = &p.Status
+	}
+	if reflect.DeepEqual(*base, st) {
+		return nil
+	}
+	cp := *p // the store keeps only the status of a status patch
+	cp.Status = st
+	if _, err := w.ctx.PatchStatus(trace.Realize, &cp, statusSummary(p, &st)); err != nil {
+		return err
+	}
+	rt.status = &st
+	return nil
+}
+
+func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error) {
+	key := api.KeyOf(p)
+	if rt == nil {
+		return 0, k.confirmDeletion(w, p, key, "never started here")
+	}
+	if !rt.killing {
+		grace := int64(30_000)
+		if p.DeletionGracePeriodSeconds != nil {
+			grace = *p.DeletionGracePeriodSeconds * 1000
+		}
+		rt.killing = true
+		rt.stopAt = w.now
+		for i, c := range rt.containers {
+			if c.stage == stageRunning || c.stage == stageStarting {
+				w.event(c, api.EventNormal, "Killing", "Stopping container "+c.name)
+				rt.stopAt = max(rt.stopAt, w.now+min(k.behaviors.For(rt.containers[i].image).StopMS, grace))
+			}
+		}
+		w.note("stopping containers (grace period %ds)", grace/1000)
+		if rt.stopAt > w.now {
+			return rt.stopAt, nil
+		}
+	}
+	if w.now < rt.stopAt {
+		return rt.stopAt, nil
+	}
+	for _, c := range rt.containers {
+		if c.stage == stageRunning || c.stage == stageStarting {
+			c.term = &api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: "containerd://" + c.id}
+		} else if c.term == nil {
+			c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "ContainerStatusUnknown", FinishedAt: api.At(w.now)}
+		}
+		c.stage, c.ready = stageExited, false
+	}
+	if err := k.report(w, p, rt); err != nil {
+		return 0, err
+	}
+	return 0, k.confirmDeletion(w, p, key, "containers stopped")
+}
+
+func (k *Kubelet) confirmDeletion(w *worker, p *api.Pod, key api.Key, why string) error {
+	err := w.ctx.Delete(trace.Realize, key, apiserver.DeleteOptions{GracePeriodSeconds: api.Int64(0), UID: p.UID},
+		fmt.Sprintf("kubelet confirmed deletion of pod/%s (%s)", p.Name, why))
+	if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+		return err
+	}
+	delete(k.pods, key)
+	w.note("%s; deletion confirmed", why)
+	return nil
+}

@@ -1,0 +1,62 @@
+package kubelet
+
+// This file runs the readiness and liveness probes of running containers
+// (pkg/kubelet/prober).
+
+import (
+	"fmt"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+func (k *Kubelet) readiness(c *container, spec *api.Container, b Behavior, t int64) bool {
+	st, _ := k.readinessNext(c, spec, b, t)
+	return st
+}
+
+func (k *Kubelet) readinessNext(c *container, spec *api.Container, b Behavior, t int64) (bool, int64) {
+	if t < c.probesFrom {
+		return false, c.probesFrom
+	}
+	if spec.ReadinessProbe == nil {
+		return true, -1
+	}
+	return probeStateAt(&c.readyCur, c.probesFrom, c.startedAt, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
+}
+
+func (k *Kubelet) liveness(c *container, spec *api.Container, b Behavior, t int64) (bool, int64) {
+	if spec.LivenessProbe == nil || t < c.probesFrom {
+		if spec.LivenessProbe == nil {
+			return true, -1
+		}
+		return true, c.probesFrom
+	}
+	return probeStateAt(&c.liveCur, c.probesFrom, c.startedAt, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
+}
+
+func (k *Kubelet) probeWakes(c *container, spec *api.Container, b Behavior, now int64) []int64 {
+	_, r := k.readinessNext(c, spec, b, now)
+	_, l := k.liveness(c, spec, b, now)
+	return []int64{r, l}
+}
+
+func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) bool {
+	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
+		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip))
+		w.event(c, api.EventNormal, "Killing", fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name))
+		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: "containerd://" + c.id}
+		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
+		w.note("%s failed its liveness probe: killed", c.name)
+		return true
+	}
+	ready := k.readiness(c, spec, b, w.now)
+	switch {
+	case ready && !c.ready:
+		w.note("readiness probe of %s succeeded", c.name)
+	case !ready && c.ready:
+		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Readiness", spec.ReadinessProbe, rt.ip))
+		w.note("readiness probe of %s failed %d times: not ready", c.name, spec.ReadinessProbe.FailureThreshold)
+	}
+	c.ready = ready
+	return false
+}

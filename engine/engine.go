@@ -1,13 +1,9 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
-	"slices"
-	"sort"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -16,7 +12,6 @@ import (
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/informer"
-	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
@@ -31,11 +26,6 @@ type Engine struct {
 	checkpoints []checkpoint
 	injected    []injected
 	first       int // ticks discarded to bound memory
-}
-
-type checkpoint struct {
-	tick int
-	w    *world
 }
 
 // New builds the cluster the configuration describes: namespaces and nodes
@@ -83,75 +73,18 @@ func New(cfg Config) (*Engine, error) {
 	return e, nil
 }
 
-func (w *world) addComponent(c reconcile.Component, latency int64) int {
-	i := len(w.comps)
-	w.comps = append(w.comps, c)
-	w.latency = append(w.latency, latency)
-	if c.Host() == "" {
-		for _, kind := range c.Watches() {
-			w.watchers[kind] = append(w.watchers[kind], i)
-		}
-	} else {
-		w.kubelets[c.Host()] = i
-	}
-	return i
-}
-
 // addNode registers a node and starts its kubelet.
-func (w *world) addNode(n *api.Node, cfg Config) error {
-	created, err := w.store.Create(n)
-	if err != nil {
-		return fmt.Errorf("node %q: %w", n.Name, err)
-	}
-	node := created.(*api.Node)
-	hostIP := ""
-	for _, a := range node.Status.Addresses {
-		if a.Type == "InternalIP" {
-			hostIP = a.Address
-		}
-	}
-	w.addComponent(kubelet.New(node.Name, hostIP, node.Spec.PodCIDR, cfg.Images), cfg.latency(Kubelet))
-	return nil
-}
-
 // primeCaches hands the objects that exist before the story begins (nodes,
 // namespaces) to every component's cache at once and queues no work: the
 // components' informers synced long before the scenario starts.
-func (w *world) primeCaches() {
-	for w.agenda.Len() > 0 {
-		it := w.agenda.pop()
-		if it.kind == kindDelivery {
-			w.comps[it.comp].Observe(it.ev, discard{})
-		}
-	}
-	w.pending = map[workKey]pendingEntry{}
-	w.waiting = map[workKey]pendingEntry{}
-}
-
 // EventTTLMS is how long an Event lives after its last update, like the
 // API server's --event-ttl (1 hour).
 const EventTTLMS = 3_600_000
 
 // expireEvents removes Events older than EventTTLMS, once a minute, as
 // etcd's lease does: no component acts, so it is not a tick.
-func (w *world) expireEvents() {
-	if w.now < w.nextSweep {
-		return
-	}
-	w.nextSweep = w.now + 60_000
-	for _, o := range w.store.List(api.KindEvent, "") {
-		if e := o.(*api.Event); w.now-e.LastTimestamp.MS > EventTTLMS {
-			_, _, _ = w.store.Delete(api.KeyOf(e), apiserver.DeleteOptions{})
-		}
-	}
-}
-
 // discard is a queue that drops every key.
-type discard struct{}
-
-func (discard) Add(api.Key)             {}
-func (discard) AddAfter(api.Key, int64) {}
-func (discard) Now() int64              { return 0 }
+func (discard) Now() int64 { return 0 }
 
 // Now is the virtual time in milliseconds.
 func (e *Engine) Now() int64 { return e.w.now }
@@ -361,200 +294,27 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 // trim discards the oldest ticks and checkpoints once the trace exceeds
 // MaxTraceTicks by a quarter, keeping at least MaxTraceTicks ticks and
 // starting at a checkpoint so every kept tick can still be sought.
-func (e *Engine) trim() {
-	limit := e.cfg.MaxTraceTicks
-	if limit < 0 || len(e.trace) <= limit+limit/4 {
-		return
-	}
-	target := e.w.ticks - limit
-	i := sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > target }) - 1
-	if i <= 0 {
-		return
-	}
-	cp := e.checkpoints[i].tick
-	e.trace = append([]*trace.Tick(nil), e.trace[cp-e.first:]...)
-	e.checkpoints = append([]checkpoint(nil), e.checkpoints[i:]...)
-	e.first = cp
-}
-
 // NextTime returns the virtual time of the next agenda entry, or false.
-func (e *Engine) NextTime() (int64, bool) {
-	if e.w.agenda.Len() == 0 {
-		return 0, false
-	}
-	return e.w.agenda.NextAt(), true
-}
-
 // RunUntil takes every tick due at or before virtual time ms and leaves
 // the clock at ms.
-func (e *Engine) RunUntil(ms int64) {
-	for {
-		if e.runInjected() != nil {
-			continue
-		}
-		if e.w.agenda.Len() == 0 || e.w.agenda.NextAt() > ms {
-			break
-		}
-		e.process(e.w.agenda.pop())
-	}
-	if ms > e.w.now {
-		e.w.now = ms
-		e.w.store.SetNow(ms)
-		e.w.expireEvents()
-	}
-}
-
 // SettleLimits bound RunUntilSettled.
-type SettleLimits struct {
-	// MaxTicks is the most ticks to take (default 1,000,000).
-	MaxTicks int
-	// MaxTime is the latest virtual time in ms to run to (default 1 hour
-	// after the current time).
-	MaxTime int64
-	// Brief asks, at the limits, for a NotSettledError with only Ticks and
-	// Time: a caller that runs in slices asks again and describes the
-	// pending work (NotSettled) only when it stops for good.
-	Brief bool
-}
-
 // NotSettledError says a run hit its bound while work was still pending.
-type NotSettledError struct {
-	Ticks int
-	Time  int64
-	// Reason says in a learner's words what keeps the cluster busy
-	// (Engine.Busy): "Never settles: pod web-7d9c-x crashes and restarts
-	// (CrashLoopBackOff, back-off 5m0s, 16 restarts)"; empty when the
-	// work still scheduled is an ordinary rollout still going.
-	Reason string
-	// Pending describes the earliest queued work (at most three items,
-	// earliest first); More counts the rest.
-	Pending []string
-	More    int
-}
-
 // Error leads with the Reason, then gives the engine's detail.
-func (e *NotSettledError) Error() string {
-	pending := strings.Join(e.Pending, ", ")
-	if e.More > 0 {
-		pending += fmt.Sprintf(" and %d more", e.More)
-	}
-	if e.Reason != "" {
-		return fmt.Sprintf("%s. Not settled after %d ticks at %s: work is still scheduled (%s).", e.Reason, e.Ticks, trace.FormatTime(e.Time), pending)
-	}
-	return fmt.Sprintf("not settled after %d ticks at %s: work is still scheduled (%s); the scenario keeps changing (a crash loop, an unschedulable pod or a stuck rollout?)",
-		e.Ticks, trace.FormatTime(e.Time), pending)
-}
-
 // RunUntilSettled steps until nothing is left to do, or returns a
 // *NotSettledError at the limits.
-func (e *Engine) RunUntilSettled(lim SettleLimits) error {
-	if lim.MaxTicks <= 0 {
-		lim.MaxTicks = 1_000_000
-	}
-	if lim.MaxTime <= 0 {
-		lim.MaxTime = e.w.now + 3_600_000
-	}
-	start := e.w.ticks
-	for {
-		if e.runInjected() != nil {
-			continue
-		}
-		if e.w.agenda.Len() == 0 {
-			return nil
-		}
-		if e.w.ticks-start >= lim.MaxTicks || e.w.agenda.NextAt() > lim.MaxTime {
-			if lim.Brief {
-				return &NotSettledError{Ticks: e.w.ticks, Time: e.w.now}
-			}
-			return e.NotSettled()
-		}
-		e.process(e.w.agenda.pop())
-	}
-}
-
 // pendingShown is how many queued items a NotSettledError names.
-const pendingShown = 3
-
 // NotSettled describes the queued keys: the earliest pendingShown by
 // time (ties by description) and how many more there are. A paused run
 // of a large cluster stops here often, so only the earliest are
 // formatted.
-func (e *Engine) NotSettled() *NotSettledError {
-	var ats []int64
-	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
-		for _, pe := range m {
-			ats = append(ats, pe.at)
-		}
-	}
-	slices.Sort(ats)
-	err := &NotSettledError{Ticks: e.w.ticks, Time: e.w.now, Reason: e.Busy()}
-	if len(ats) == 0 {
-		return err
-	}
-	cut := ats[min(pendingShown, len(ats))-1]
-	type p struct {
-		at   int64
-		desc string
-	}
-	var ps []p
-	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
-		for wk, pe := range m {
-			if pe.at <= cut {
-				ps = append(ps, p{pe.at, fmt.Sprintf("%s %s at %s", e.w.comps[wk.comp].Name(), wk.key.Short(), trace.FormatTime(pe.at))})
-			}
-		}
-	}
-	slices.SortFunc(ps, func(a, b p) int { return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.desc, b.desc)) })
-	for _, x := range ps[:min(pendingShown, len(ps))] {
-		err.Pending = append(err.Pending, x.desc)
-	}
-	err.More = len(ats) - len(err.Pending)
-	return err
-}
-
 // Rewind goes back to the nearest checkpoint at or before tick n, if n is
 // behind the current tick, without replaying: Seek is Rewind, then Step
 // until n. A caller that steps itself can replay in slices.
-func (e *Engine) Rewind(n int) {
-	n = max(n, e.first)
-	if n >= e.w.ticks {
-		return
-	}
-	i := e.checkpointAt(n)
-	cp := e.checkpoints[i]
-	e.w = cp.w.clone()
-	e.trace = e.trace[:cp.tick-e.first]
-	e.checkpoints = e.checkpoints[:i+1]
-}
-
 // ReplayTicks is how many ticks Seek(n) computes: from the nearest
 // checkpoint when n is behind the current tick, else from the current
 // tick.
-func (e *Engine) ReplayTicks(n int) int {
-	n = max(n, e.first)
-	if n >= e.w.ticks {
-		return n - e.w.ticks
-	}
-	return n - e.checkpoints[e.checkpointAt(n)].tick
-}
-
 // checkpointAt is the index of the last checkpoint at or before tick n.
-func (e *Engine) checkpointAt(n int) int {
-	return sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > n }) - 1
-}
-
 // Seek moves to just after tick n: forward by stepping, backward by
 // restoring the nearest checkpoint at or before n and replaying. A tick
 // before FirstTick lands on FirstTick.
-func (e *Engine) Seek(n int) {
-	n = max(n, e.first)
-	e.Rewind(n)
-	for e.w.ticks < n {
-		if e.Step() == nil {
-			return
-		}
-	}
-}
-
 // StepBack returns to the state just after the previous tick.
-func (e *Engine) StepBack() { e.Seek(e.w.ticks - 1) }

@@ -207,11 +207,9 @@ func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
 	comp := w.comps[ci]
 	t, ctx := e.newTick(comp, key)
 	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(ctx, key) })
-	wk := workKey{ci, key}
 	if err != nil {
 		t.Error = err.Error()
-		w.failures[wk]++
-		delay := rateLimit(w.failures[wk])
+		delay := w.addRateLimited(ci, key)
 		if t.Explanation == "" {
 			t.Explanation = fmt.Sprintf("%s failed", key.Short())
 		}
@@ -219,24 +217,13 @@ func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
 			t.Explanation += "; its write was refused because its cached copy is older than the API server's (optimistic concurrency)"
 		}
 		t.Explanation += fmt.Sprintf("; will retry in %s", trace.FormatTime(delay))
-		w.enqueue(ci, key, w.now+delay)
 		return t
 	}
-	delete(w.failures, wk)
+	w.forget(ci, key)
 	if res.RequeueAfter > 0 {
 		w.enqueue(ci, key, w.now+res.RequeueAfter)
 	}
 	return t
-}
-
-// rateLimit is the per-item exponential failure backoff of client-go's
-// default controller rate limiter: 5 ms doubling up to 1000 s.
-func rateLimit(failures int) int64 {
-	d := int64(5)
-	for i := 1; i < failures && d < 1_000_000; i++ {
-		d *= 2
-	}
-	return min(d, 1_000_000)
 }
 
 func safely(f func() (reconcile.Result, error)) (res reconcile.Result, err error) {

@@ -2,13 +2,9 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // A visitor loads the page, picks an example, steps five ticks and sees
@@ -207,32 +203,6 @@ func TestReloadKeepsTheEditor(t *testing.T) {
 		t.Fatalf("after a reload the editor holds %.80q…", got)
 	}
 	eval[bool](tb, `localStorage.removeItem('stateflow.editor'), true`)
-}
-
-// A screenshot of the main view mid-rollout is a test artifact.
-func TestScreenshot(t *testing.T) {
-	tb := newTab(t)
-	tb.open(shared.url)
-	tb.chooseExample("rolling-update")
-	// Step into the rollout: until the second ReplicaSet exists, then on
-	// until the old one starts to shrink.
-	for i := 0; i < 600 && eval[int](tb, `document.querySelectorAll('[data-testid=flow-node][data-kind=ReplicaSet]').length`) < 2; i++ {
-		tb.click("step")
-	}
-	for i := 0; i < 30; i++ {
-		tb.click("step")
-	}
-	img, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(repoRoot(), "testdata", "artifacts")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "playground.png"), img, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // Clicking a problem puts the caret on its line, also after the problems

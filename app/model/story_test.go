@@ -10,14 +10,7 @@ import (
 
 func settledModel(t *testing.T, name string) *Model {
 	t.Helper()
-	ex, ok := examples.Get(name)
-	if !ok {
-		t.Fatalf("no example %s", name)
-	}
-	m, err := New(ex.Source)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := example(t, name)
 	m.RunUntilSettled()
 	return m
 }
@@ -109,9 +102,7 @@ func TestAlertsAreRed(t *testing.T) {
 // One story step takes the visible change after the current tick: the
 // same tick stepping one at a time reaches first with an effect.
 func TestStepVisibleStopsAtTheNextChange(t *testing.T) {
-	ex, _ := examples.Get("rolling-update")
-	story, _ := New(ex.Source)
-	oracle, _ := New(ex.Source)
+	story, oracle := example(t, "rolling-update"), example(t, "rolling-update")
 	for range 40 {
 		if !story.StepVisible() {
 			break

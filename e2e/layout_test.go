@@ -362,3 +362,37 @@ func TestZoomAndPan(t *testing.T) {
 		t.Errorf("after Fit: %s", strings.Join(problems, "; "))
 	}
 }
+
+// After a run the log reaches every kept tick: Earlier pages back to tick
+// 1, and Find shows and highlights the row of a tick.
+func TestLogReachesEveryTick(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("rollback")
+	tb.everyTick()
+	tb.click("run")
+	tb.waitFor(sel("run")+`.getAttribute('aria-pressed') === 'false'`, "the run to end")
+	ticks := atoi(t, tb.tick())
+	if ticks < 300 {
+		t.Fatalf("the run took %d ticks; the test needs more rows than the log renders at once", ticks)
+	}
+	rows := `document.querySelectorAll('[data-testid=tick-log] > li').length`
+	if n := eval[int](tb, rows); n >= ticks {
+		t.Fatalf("the log renders all %d rows at once", n)
+	}
+	for i := 0; i < 20 && !eval[bool](tb, `!!document.querySelector('[data-testid=tick-log] > li[data-tick="1"]')`); i++ {
+		tb.click("log-earlier")
+	}
+	if !eval[bool](tb, `!!document.querySelector('[data-testid=tick-log] > li[data-tick="1"]')`) {
+		t.Fatalf("Earlier never reached tick 1 (%s)", tb.text("log-range"))
+	}
+	tb.setValue("log-jump", "200")
+	eval[bool](tb, `document.querySelector('[data-testid=log-jump]').form.requestSubmit(), true`)
+	tb.settle()
+	if !tb.poll(`!!document.querySelector('[data-testid=tick-log] li.jumped[data-tick="200"]')`) {
+		t.Fatalf("Find 200 does not show tick 200's row (%s)", tb.text("log-range"))
+	}
+	if got := atoi(t, tb.tick()); got != ticks {
+		t.Fatalf("paging the log moved the simulation from tick %d to %d", ticks, got)
+	}
+}

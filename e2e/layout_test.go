@@ -396,3 +396,34 @@ func TestLogReachesEveryTick(t *testing.T) {
 		t.Fatalf("paging the log moved the simulation from tick %d to %d", ticks, got)
 	}
 }
+
+// Narrow phones, 360 and 430 px wide: every pane, at the start and
+// mid-rollout, has controls of at least 44 px and no sideways scrolling
+// (the matrix above runs at 390 px).
+func TestNarrowPhones(t *testing.T) {
+	for _, s := range []screen{{"phone-360", 360, 740, true}, {"phone-430", 430, 932, true}} {
+		t.Run(s.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.resize(s)
+			tb.open(shared.url)
+			tb.chooseExample("rolling-update")
+			for _, moment := range []string{"start", "middle"} {
+				if moment == "middle" {
+					tb.show(s, "flow")
+					for range 12 {
+						tb.click("step")
+					}
+				}
+				for _, view := range []string{"scenario", "flow", "details", "console"} {
+					tb.show(s, view)
+					if view == "flow" {
+						tb.fit()
+					}
+					if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+						t.Errorf("%s, the %s pane at %s:\n  %s", s.name, view, moment, strings.Join(problems, "\n  "))
+					}
+				}
+			}
+		})
+	}
+}

@@ -56,7 +56,8 @@ func TestLabelSelector(t *testing.T) {
 			t.Errorf("Matches(%v) = %v", tc.labels, got)
 		}
 	}
-	if got := sel.String(); got != "app=web,tier in (a,b),!canary" {
+	// metav1.FormatLabelSelector sorts requirements by key.
+	if got := sel.String(); got != "app=web,!canary,tier in (a,b)" {
 		t.Errorf("String() = %q", got)
 	}
 	var none *LabelSelector

@@ -3,7 +3,9 @@ package api
 import (
 	"fmt"
 	"sort"
-	"strings"
+
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/selection"
 )
 
 // LabelSelectorRequirement is one matchExpressions entry.
@@ -13,7 +15,9 @@ type LabelSelectorRequirement struct {
 	Values   []string `json:"values,omitempty" yaml:"values,omitempty"`
 }
 
-// LabelSelector is metav1.LabelSelector.
+// LabelSelector is metav1.LabelSelector. Matching and printing go through
+// apimachinery's labels package (AsSelector), as in Kubernetes: the engine
+// has no selector implementation of its own.
 type LabelSelector struct {
 	MatchLabels      map[string]string          `json:"matchLabels,omitempty" yaml:"matchLabels,omitempty"`
 	MatchExpressions []LabelSelectorRequirement `json:"matchExpressions,omitempty" yaml:"matchExpressions,omitempty"`
@@ -24,41 +28,63 @@ func (s *LabelSelector) Empty() bool {
 	return s == nil || len(s.MatchLabels) == 0 && len(s.MatchExpressions) == 0
 }
 
-// Matches reports whether labels satisfy the selector. A nil selector
-// matches nothing, an empty one everything (metav1.LabelSelectorAsSelector).
-func (s *LabelSelector) Matches(labels map[string]string) bool {
+// AsSelector is metav1.LabelSelectorAsSelector: a nil selector selects
+// nothing, an empty one everything. A selector the API server would have
+// refused (an unknown operator, a bad key) selects nothing.
+func (s *LabelSelector) AsSelector() labels.Selector {
 	if s == nil {
-		return false
+		return labels.Nothing()
 	}
+	if s.Empty() {
+		return labels.Everything()
+	}
+	reqs := make([]labels.Requirement, 0, len(s.MatchLabels)+len(s.MatchExpressions))
 	for k, v := range s.MatchLabels {
-		if lv, ok := labels[k]; !ok || lv != v {
-			return false
+		r, err := labels.NewRequirement(k, selection.Equals, []string{v})
+		if err != nil {
+			return labels.Nothing()
 		}
+		reqs = append(reqs, *r)
 	}
-	for _, r := range s.MatchExpressions {
-		if !r.matches(labels) {
-			return false
+	for _, e := range s.MatchExpressions {
+		op, ok := selectorOp(e.Operator)
+		if !ok {
+			return labels.Nothing()
 		}
+		r, err := labels.NewRequirement(e.Key, op, append([]string(nil), e.Values...))
+		if err != nil {
+			return labels.Nothing()
+		}
+		reqs = append(reqs, *r)
 	}
-	return true
+	return labels.NewSelector().Add(reqs...)
 }
 
-func (r LabelSelectorRequirement) matches(labels map[string]string) bool {
-	v, ok := labels[r.Key]
-	switch r.Operator {
+// selectorOp maps a metav1.LabelSelectorOperator to apimachinery's
+// selection operator.
+func selectorOp(op string) (selection.Operator, bool) {
+	switch op {
 	case "In":
-		return ok && contains(r.Values, v)
+		return selection.In, true
 	case "NotIn":
-		return !ok || !contains(r.Values, v)
+		return selection.NotIn, true
 	case "Exists":
-		return ok
+		return selection.Exists, true
 	case "DoesNotExist":
-		return !ok
+		return selection.DoesNotExist, true
 	}
-	return false
+	return "", false
 }
 
-// Validate checks operators and values as the API server does.
+// Matches reports whether labels satisfy the selector. Callers that test
+// many objects against one selector convert it once with AsSelector, as
+// the controllers do.
+func (s *LabelSelector) Matches(l map[string]string) bool {
+	return s.AsSelector().Matches(labels.Set(l))
+}
+
+// Validate checks operators and values as the API server does
+// (ValidateLabelSelectorRequirement in apimachinery's meta/v1/validation).
 func (r LabelSelectorRequirement) Validate() error {
 	switch r.Operator {
 	case "In", "NotIn":
@@ -75,43 +101,20 @@ func (r LabelSelectorRequirement) Validate() error {
 	return nil
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
-// String renders the selector as kubectl does: "app=web,tier in (a,b)".
+// String renders the selector as kubectl does (metav1.FormatLabelSelector):
+// "app=web,tier in (a,b)", requirements sorted by key, "<none>" for none.
 func (s *LabelSelector) String() string {
 	if s == nil {
 		return "<none>"
 	}
-	var parts []string
-	for _, k := range sortedKeys(s.MatchLabels) {
-		parts = append(parts, k+"="+s.MatchLabels[k])
+	if out := s.AsSelector().String(); out != "" {
+		return out
 	}
-	for _, r := range s.MatchExpressions {
-		switch r.Operator {
-		case "In":
-			parts = append(parts, fmt.Sprintf("%s in (%s)", r.Key, strings.Join(sortedCopy(r.Values), ",")))
-		case "NotIn":
-			parts = append(parts, fmt.Sprintf("%s notin (%s)", r.Key, strings.Join(sortedCopy(r.Values), ",")))
-		case "Exists":
-			parts = append(parts, r.Key)
-		case "DoesNotExist":
-			parts = append(parts, "!"+r.Key)
-		}
-	}
-	if len(parts) == 0 {
-		return "<none>"
-	}
-	return strings.Join(parts, ",")
+	return "<none>"
 }
 
-func sortedKeys(m map[string]string) []string {
+// SortedKeys returns the keys of m in ascending order.
+func SortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -120,23 +123,8 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// SortedKeys returns the keys of m in ascending order.
-func SortedKeys(m map[string]string) []string { return sortedKeys(m) }
-
-func sortedCopy(v []string) []string {
-	c := append([]string(nil), v...)
-	sort.Strings(c)
-	return c
-}
-
-// FormatLabels renders labels as "a=b,c=d" (sorted), or "<none>".
+// FormatLabels renders labels as kubectl does (labels.FormatLabels):
+// "a=b,c=d" sorted by key, or "<none>".
 func FormatLabels(m map[string]string) string {
-	if len(m) == 0 {
-		return "<none>"
-	}
-	var parts []string
-	for _, k := range sortedKeys(m) {
-		parts = append(parts, k+"="+m[k])
-	}
-	return strings.Join(parts, ",")
+	return labels.FormatLabels(m)
 }

@@ -1,6 +1,10 @@
 package scheduler
 
-import "github.com/stateflow/stateflow/engine/api"
+import (
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
 
 // Scoring treats pods without requests as asking for this much
 // (pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest and
@@ -105,14 +109,14 @@ func usageOf(p *api.Pod) podUsage {
 
 // spreadCount is one cached count of the pods a selector selects.
 type spreadCount struct {
-	sel *api.LabelSelector
+	sel labels.Selector
 	ns  string
 	n   int64
 }
 
 // counts reports whether the default spreading counts p for c.
 func (c *spreadCount) counts(p *api.Pod) bool {
-	return p.DeletionTimestamp == nil && p.Namespace == c.ns && c.sel.Matches(p.Labels)
+	return p.DeletionTimestamp == nil && p.Namespace == c.ns && c.sel.Matches(labels.Set(p.Labels))
 }
 
 // add accounts pod p's usage on the node (sign 1) or removes it (-1).

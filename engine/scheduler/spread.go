@@ -48,7 +48,7 @@ func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, key, ns str
 	if c, ok := info.spread[key]; ok {
 		return c.n
 	}
-	c := &spreadCount{sel: sel, ns: ns}
+	c := &spreadCount{sel: sel.AsSelector(), ns: ns}
 	for k := range info.podKeys {
 		if o, ok := s.cache.Get(k); ok && c.counts(o.(*api.Pod)) {
 			c.n++

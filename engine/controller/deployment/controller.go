@@ -1,6 +1,8 @@
 package deployment
 
 import (
+	"k8s.io/apimachinery/pkg/labels"
+
 	"fmt"
 	"strings"
 
@@ -207,9 +209,10 @@ func (s *syncer) syncStatusOnly(d *api.Deployment, rsList []*api.ReplicaSet) err
 // longer match (ControllerRefManager.ClaimReplicaSets).
 func (c *Controller) getReplicaSetsForDeployment(s *syncer, d *api.Deployment) ([]*api.ReplicaSet, error) {
 	var out []*api.ReplicaSet
+	selector := d.Spec.Selector.AsSelector()
 	for _, o := range c.cache.Owned(api.KindReplicaSet, d.UID) {
 		rs := o.(*api.ReplicaSet)
-		if d.Spec.Selector.Matches(rs.Labels) || d.DeletionTimestamp != nil {
+		if selector.Matches(labels.Set(rs.Labels)) || d.DeletionTimestamp != nil {
 			out = append(out, rs)
 			continue
 		}
@@ -222,7 +225,7 @@ func (c *Controller) getReplicaSetsForDeployment(s *syncer, d *api.Deployment) (
 	}
 	for _, o := range c.cache.Orphans(api.KindReplicaSet, d.Namespace) {
 		rs := o.(*api.ReplicaSet)
-		if rs.DeletionTimestamp != nil || !d.Spec.Selector.Matches(rs.Labels) {
+		if rs.DeletionTimestamp != nil || !selector.Matches(labels.Set(rs.Labels)) {
 			continue
 		}
 		adopted, err := s.adopt(d, rs)

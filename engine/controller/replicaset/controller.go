@@ -1,6 +1,8 @@
 package replicaset
 
 import (
+	"k8s.io/apimachinery/pkg/labels"
+
 	"fmt"
 	"reflect"
 	"sort"
@@ -194,8 +196,9 @@ func byName(ps []*api.Pod) {
 // releases owned pods that no longer match (PodControllerRefManager).
 func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods []*api.Pod) ([]*api.Pod, error) {
 	var out, changes []*api.Pod
+	selector := rs.Spec.Selector.AsSelector()
 	for _, p := range pods {
-		if p.ControllerRef() != nil && rs.Spec.Selector.Matches(p.Labels) {
+		if p.ControllerRef() != nil && selector.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)
 		} else {
 			changes = append(changes, p)
@@ -203,7 +206,7 @@ func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods [
 	}
 	byName(changes)
 	for _, p := range changes {
-		matches := rs.Spec.Selector.Matches(p.Labels)
+		matches := selector.Matches(labels.Set(p.Labels))
 		ref := p.ControllerRef()
 		switch {
 		case ref != nil && matches:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -20,7 +21,7 @@ func TestCatchesOldReplicaSetScaleUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := load(t, src)
-	comps := map[string]any{}
+	comps := map[string]reconcile.Component{}
 	for _, c := range e.Components() {
 		comps[c.Name()] = c
 	}

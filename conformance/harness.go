@@ -105,7 +105,7 @@ type tickInput struct {
 	// so that each is new, as the engine's are.
 	names *int
 	clock clock
-	comp  any // the engine's component
+	comp  reconcile.Component // the engine's component
 	// before is the component as it was before the tick, for the local
 	// state a sync changes (the ReplicaSet controller's expectations).
 	before reconcile.Component
@@ -118,7 +118,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 	rep := &Report{Checked: map[string]int{}}
 	correlators := map[string]*correlator{}
 	names := new(int)
-	comps := map[string]any{}
+	comps := map[string]reconcile.Component{}
 	for _, c := range e.Components() {
 		comps[c.Name()] = c
 	}
@@ -191,20 +191,13 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 	return rep, nil
 }
 
-// cacheHolder is what the engine's controllers expose of their view.
-type cacheHolder interface{ Cache() *informer.Cache }
-
-func newTickInput(e *engine.Engine, tk *trace.Tick, comp any, rv int64) (*tickInput, error) {
-	ch, ok := comp.(cacheHolder)
-	if !ok {
-		return nil, fmt.Errorf("component %s exposes no cache", tk.Component)
-	}
+func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv int64) (*tickInput, error) {
 	clk := newClock(tk.Time)
 	live, err := clk.toK8sAll(liveBefore(e.Store(), tk, tk.Object.Namespace))
 	if err != nil {
 		return nil, err
 	}
-	return &tickInput{tick: tk, view: ch.Cache(), live: live, rv: rv, quota: e.Store().PodQuota(), clock: clk, comp: comp}, nil
+	return &tickInput{tick: tk, view: comp.Cache(), live: live, rv: rv, quota: e.Store().PodQuota(), clock: clk, comp: comp}, nil
 }
 
 // liveKinds are the kinds the replayed controllers read or write.

@@ -16,7 +16,7 @@ type injected struct {
 // Act performs an action now, as the next tick: a kubectl command typed in
 // the console, for example. If the engine is not at the end of its trace,
 // the future is rewritten from here. It returns the tick.
-func (e *Engine) Act(component string, object api.Key, run func(ctx reconcile.Context) error) *trace.Tick {
+func (e *Engine) Act(component string, object api.Key, run func(tick reconcile.Tick) error) *trace.Tick {
 	n := e.w.ticks
 	kept := e.injected[:0]
 	for _, in := range e.injected {

@@ -62,7 +62,7 @@ type Action struct {
 	Object api.Key
 	// Run performs the action through the tick's context (a kubectl
 	// command), unless Fault is set.
-	Run func(ctx reconcile.Context) error
+	Run func(tick reconcile.Tick) error
 	// Fault is a fault the engine injects (SetNodeHealth, KillPod,
 	// FailImage).
 	Fault *Fault

@@ -11,7 +11,6 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/gc"
-	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
@@ -39,7 +38,7 @@ func New(cfg Config) (*Engine, error) {
 		cfg.MaxTraceTicks = DefaultMaxTraceTicks
 	}
 	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
-		kubelets: map[string]int{}, failures: map[workKey]int{}, down: map[string]int64{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
+		kubelets: map[string]int{}, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
 	rsc := replicaset.New()
@@ -48,7 +47,7 @@ func New(cfg Config) (*Engine, error) {
 		comp reconcile.Component
 		kind string
 	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector},
-		{nodelifecycle.New(leaseView{w}, cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController}} {
+		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {
@@ -112,10 +111,8 @@ func (e *Engine) Cached(component string, k api.Key) (obj api.Object, ok, watche
 		if c.Name() != component || c.Host() != "" {
 			continue
 		}
-		if cc, has := c.(interface{ Cache() *informer.Cache }); has {
-			obj, ok = cc.Cache().Get(k)
-			return obj, ok, true
-		}
+		obj, ok = c.Cache().Get(k)
+		return obj, ok, true
 	}
 	return nil, false, false
 }
@@ -195,9 +192,9 @@ func (e *Engine) process(it item) *trace.Tick {
 	return nil
 }
 
-func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *tickCtx) {
+func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *liveTick) {
 	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: comp.Name(), Host: comp.Host(), Object: key}
-	return t, &tickCtx{w: e.w, tick: t, host: comp.Host(), name: comp.Name()}
+	return t, &liveTick{w: e.w, tick: t, host: comp.Host(), name: comp.Name()}
 }
 
 // reconcile runs one component on one key, recovering from a panic so a
@@ -205,8 +202,8 @@ func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *t
 func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
 	w := e.w
 	comp := w.comps[ci]
-	t, ctx := e.newTick(comp, key)
-	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(ctx, key) })
+	t, tick := e.newTick(comp, key)
+	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(tick, key) })
 	if err != nil {
 		t.Error = err.Error()
 		delay := w.addRateLimited(ci, key)
@@ -243,12 +240,12 @@ func (e *Engine) run(a Action) *trace.Tick {
 	e.w.now = max(e.w.now, a.At)
 	e.w.store.SetNow(e.w.now)
 	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: a.Component, Object: a.Object}
-	ctx := &tickCtx{w: e.w, tick: t, name: a.Component}
+	tick := &liveTick{w: e.w, tick: t, name: a.Component}
 	_, err := safely(func() (reconcile.Result, error) {
 		if a.Fault != nil {
-			return reconcile.Result{}, a.Fault.apply(e.w, ctx)
+			return reconcile.Result{}, a.Fault.apply(e.w, tick)
 		}
-		return reconcile.Result{}, a.Run(ctx)
+		return reconcile.Result{}, a.Run(tick)
 	})
 	if err != nil {
 		t.Error = err.Error()

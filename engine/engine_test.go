@@ -355,12 +355,12 @@ func mustRead(t testing.TB, path string) string {
 // setImage changes the deployment's container image like kubectl set image.
 func setImage(e *engine.Engine, ns, name, image string) *trace.Tick {
 	key := api.Key{Kind: api.KindDeployment, Namespace: ns, Name: name}
-	return e.Act("kubectl", key, func(ctx reconcile.Context) error {
-		o, _ := ctx.LiveGet(key)
+	return e.Act("kubectl", key, func(tick reconcile.Tick) error {
+		o, _ := tick.LiveGet(key)
 		d := o.(*api.Deployment).DeepCopy()
 		d.Spec.Template.Spec.Containers[0].Image = image
-		_, err := ctx.Update(trace.Translate, d, "kubectl set image: "+image)
-		ctx.Explain("kubectl set image deployment/%s %s", name, image)
+		_, err := tick.Update(trace.Translate, d, "kubectl set image: "+image)
+		tick.Explain("kubectl set image deployment/%s %s", name, image)
 		return err
 	})
 }

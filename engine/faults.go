@@ -4,31 +4,21 @@ import (
 	"fmt"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 )
-
-// leaseView implements nodelifecycle.Leases from the kubelets' health: an
-// unreachable kubelet stopped renewing when the fault began.
-type leaseView struct{ w *world }
-
-func (l leaseView) LastRenew(node string, now int64) int64 {
-	if since, down := l.w.down[node]; down {
-		return since
-	}
-	return now
-}
 
 // Fault is a fault a scenario action injects: the engine applies it in
 // the action's tick, with the world it owns (SetNodeHealth, KillPod,
 // FailImage make one).
 type Fault struct {
-	apply func(w *world, ctx *tickCtx) error
+	apply func(w *world, tick *liveTick) error
 }
 
 // nodeAgent is what a fault needs of a node's kubelet.
 type nodeAgent interface {
-	Health() string
-	SetHealth(health string) []api.Key
+	Health() kubelet.Health
+	SetHealth(health kubelet.Health) []api.Key
 	Kill(pod api.Key, now int64) bool
 	FailImage(image, msg string)
 }
@@ -48,8 +38,8 @@ func (w *world) agent(node string) (int, nodeAgent, bool) {
 // running but reporting Ready=False, and "Ready" brings it back. The change
 // itself writes nothing: the kubelet and the node lifecycle controller
 // react in their own ticks.
-func SetNodeHealth(node, condition string) *Fault {
-	return &Fault{apply: func(w *world, ctx *tickCtx) error {
+func SetNodeHealth(node string, condition kubelet.Health) *Fault {
+	return &Fault{apply: func(w *world, tick *liveTick) error {
 		i, k, ok := w.agent(node)
 		if !ok {
 			return fmt.Errorf("nodes %q not found", node)
@@ -58,17 +48,15 @@ func SetNodeHealth(node, condition string) *Fault {
 		for _, key := range k.SetHealth(condition) {
 			w.enqueue(i, key, w.now)
 		}
-		if condition == "Unreachable" {
-			if _, already := w.down[node]; !already {
-				w.down[node] = w.now
+		if i, lc, ok := w.lifecycle(); ok {
+			if condition == kubelet.Unreachable {
+				lc.LeaseStopped(node, w.now)
+				w.enqueue(i, api.Key{Kind: api.KindNode, Name: node}, nextMonitor(w.now+lc.GracePeriod()+1))
+			} else {
+				lc.LeaseResumed(node)
 			}
-			if lc, grace, ok := w.lifecycle(); ok {
-				w.enqueue(lc, api.Key{Kind: api.KindNode, Name: node}, nextMonitor(w.now+grace+1))
-			}
-		} else {
-			delete(w.down, node)
 		}
-		ctx.Explain("fault: %s", faultText(node, was, condition))
+		tick.Explain("fault: %s", faultText(node, was, condition))
 		return nil
 	}}
 }
@@ -79,32 +67,40 @@ func nextMonitor(t int64) int64 {
 	return (t + p - 1) / p * p
 }
 
-func faultText(node, was, now string) string {
+func faultText(node string, was, now kubelet.Health) string {
 	switch now {
-	case "Unreachable":
+	case kubelet.Unreachable:
 		return fmt.Sprintf("node/%s becomes unreachable: its kubelet stops renewing its lease, posting status and syncing pods", node)
-	case "NotReady":
+	case kubelet.NotReady:
 		return fmt.Sprintf("node/%s's container runtime goes down: its kubelet reports Ready=False", node)
 	}
 	return fmt.Sprintf("node/%s recovers (was %s): its kubelet reports Ready and resyncs its pods", node, was)
 }
 
-// lifecycle is the index of the node lifecycle controller and its grace
-// period, if the engine runs one.
-func (w *world) lifecycle() (int, int64, bool) {
+// leaseTracker is what a node fault needs of the node lifecycle
+// controller: when a node's Lease stops and resumes, and its grace period.
+type leaseTracker interface {
+	LeaseStopped(node string, at int64)
+	LeaseResumed(node string)
+	GracePeriod() int64
+}
+
+// lifecycle is the node lifecycle controller and its index, if the engine
+// runs one.
+func (w *world) lifecycle() (int, leaseTracker, bool) {
 	for i, c := range w.comps {
-		if g, ok := c.(interface{ GracePeriod() int64 }); ok && c.Name() == NodeLifecycleController {
-			return i, g.GracePeriod(), true
+		if lc, ok := c.(leaseTracker); ok && c.Name() == NodeLifecycleController {
+			return i, lc, true
 		}
 	}
-	return 0, 0, false
+	return 0, nil, false
 }
 
 // KillPod is a fault that kills the containers of one pod (by name, or the
 // first pod by name matching a label selector such as "app=web") in
 // namespace ns: its kubelet sees them exit with code 137 and restarts them.
 func KillPod(ns, target string, match func(labels map[string]string) bool) *Fault {
-	return &Fault{apply: func(w *world, ctx *tickCtx) error {
+	return &Fault{apply: func(w *world, tick *liveTick) error {
 		var pod *api.Pod
 		for _, o := range w.store.List(api.KindPod, ns) {
 			p := o.(*api.Pod)
@@ -114,17 +110,17 @@ func KillPod(ns, target string, match func(labels map[string]string) bool) *Faul
 			}
 		}
 		if pod == nil {
-			ctx.Explain("fault: kill-pod %s found no running pod in namespace %s", target, ns)
+			tick.Explain("fault: kill-pod %s found no running pod in namespace %s", target, ns)
 			return nil
 		}
 		i, k, ok := w.agent(pod.Spec.NodeName)
 		if !ok || !k.Kill(api.KeyOf(pod), w.now) {
-			ctx.Explain("fault: pod/%s has no running container to kill", pod.Name)
+			tick.Explain("fault: pod/%s has no running container to kill", pod.Name)
 			return nil
 		}
-		ctx.Read(pod)
+		tick.Read(pod)
 		w.enqueue(i, api.KeyOf(pod), w.now)
-		ctx.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them", pod.Name, pod.Spec.NodeName)
+		tick.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them", pod.Name, pod.Spec.NodeName)
 		return nil
 	}}
 }
@@ -133,14 +129,14 @@ func KillPod(ns, target string, match func(labels map[string]string) bool) *Faul
 // node, as when a tag is deleted from the registry. Nodes that already
 // have it keep it.
 func FailImage(image string) *Fault {
-	return &Fault{apply: func(w *world, ctx *tickCtx) error {
+	return &Fault{apply: func(w *world, tick *liveTick) error {
 		msg := fmt.Sprintf("rpc error: code = NotFound desc = failed to pull and unpack image %q: not found", image)
 		for node := range w.kubelets {
 			if _, k, ok := w.agent(node); ok {
 				k.FailImage(image, msg)
 			}
 		}
-		ctx.Explain("fault: image %s disappears from its registry; every new pull of it fails", image)
+		tick.Explain("fault: image %s disappears from its registry; every new pull of it fails", image)
 		return nil
 	}}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/events"
-	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
@@ -25,7 +24,6 @@ type world struct {
 	watchers map[string][]int // kind → component indexes (kubelets excluded)
 	kubelets map[string]int   // node → component index
 	failures map[workKey]int
-	down     map[string]int64 // unreachable nodes → since when
 	// nextSweep is when expired Events are next removed.
 	nextSweep int64
 	// lastChange is the last tick that wrote to the API server (a tick
@@ -43,7 +41,7 @@ func (w *world) clone() *world {
 		agenda: w.agenda.clone(), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
-		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)), down: make(map[string]int64, len(w.down)),
+		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)),
 		recorder: w.recorder.Clone(), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	for k, v := range w.pending {
@@ -60,14 +58,6 @@ func (w *world) clone() *world {
 	}
 	for k, v := range w.failures {
 		c.failures[k] = v
-	}
-	for k, v := range w.down {
-		c.down[k] = v
-	}
-	for _, comp := range c.comps {
-		if lc, ok := comp.(*nodelifecycle.Controller); ok {
-			lc.SetLeases(leaseView{c})
-		}
 	}
 	c.store.SetSink(c.fanOut)
 	return c

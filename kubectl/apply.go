@@ -44,7 +44,7 @@ func (s *Session) apply(args []string) (string, error) {
 			o.Meta().Namespace = ns
 		}
 		k := api.KeyOf(o)
-		m := &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) { return applyOne(ctx, o) }}
+		m := &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) { return applyOne(tick, o) }}
 		out, err := s.do(m, "apply -f - ("+k.Short()+")")
 		lines = append(lines, strings.TrimSuffix(out, "\n"))
 		if err != nil && firstErr == nil {
@@ -58,12 +58,12 @@ func (s *Session) apply(args []string) (string, error) {
 	return out, firstErr
 }
 
-func applyOne(ctx reconcile.Context, o api.Object) (string, error) {
+func applyOne(tick reconcile.Tick, o api.Object) (string, error) {
 	r := resourceFor(o.GetKind())
 	name := r.qualified() + "/" + o.Meta().Name
-	cur, exists := ctx.LiveGet(api.KeyOf(o))
+	cur, exists := tick.LiveGet(api.KeyOf(o))
 	if !exists {
-		if _, err := ctx.Create(trace.Translate, o, "kubectl apply: "+name+" created"); err != nil {
+		if _, err := tick.Create(trace.Translate, o, "kubectl apply: "+name+" created"); err != nil {
 			return "", apiErr(err)
 		}
 		return name + " created\n", nil
@@ -72,7 +72,7 @@ func applyOne(ctx reconcile.Context, o api.Object) (string, error) {
 	if !replaceSpec(next, o) {
 		return name + " unchanged\n", nil
 	}
-	if _, err := ctx.Update(trace.Translate, next, "kubectl apply: "+name+" configured"); err != nil {
+	if _, err := tick.Update(trace.Translate, next, "kubectl apply: "+name+" configured"); err != nil {
 		return "", apiErr(err)
 	}
 	return name + " configured\n", nil

@@ -21,7 +21,7 @@ type Cluster interface {
 	// Trace is the ticks taken so far (rollout history reads it).
 	Trace() []*trace.Tick
 	// Act performs a write as a tick of its own, by actor, about object.
-	Act(actor string, object api.Key, run func(ctx reconcile.Context) error) *trace.Tick
+	Act(actor string, object api.Key, run func(tick reconcile.Tick) error) *trace.Tick
 	// Step takes one tick; NextTime is when the next is due; RunUntil and
 	// RunUntilSettled move time on; Settled says nothing is left to do.
 	Step() *trace.Tick

@@ -23,12 +23,12 @@ func buildCordon(on bool) builder {
 			return nil, usageErr(verb, "USAGE: %s NODE [flags]", verb)
 		}
 		k := api.Key{Kind: api.KindNode, Name: strings.TrimPrefix(strings.TrimPrefix(p.args[0], "node/"), "nodes/")}
-		return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) { return setUnschedulable(ctx, k, on) }}, nil
+		return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) { return setUnschedulable(tick, k, on) }}, nil
 	}
 }
 
-func setUnschedulable(ctx reconcile.Context, k api.Key, on bool) (string, error) {
-	o, err := live(ctx, k)
+func setUnschedulable(tick reconcile.Tick, k api.Key, on bool) (string, error) {
+	o, err := live(tick, k)
 	if err != nil {
 		return "", err
 	}
@@ -38,7 +38,7 @@ func setUnschedulable(ctx reconcile.Context, k api.Key, on bool) (string, error)
 		return "node/" + k.Name + " already " + word + "\n", nil
 	}
 	n.Spec.Unschedulable = on
-	if _, err := ctx.Update(trace.Translate, n, fmt.Sprintf("kubectl: node/%s spec.unschedulable=%v", k.Name, on)); err != nil {
+	if _, err := tick.Update(trace.Translate, n, fmt.Sprintf("kubectl: node/%s spec.unschedulable=%v", k.Name, on)); err != nil {
 		return "", apiErr(err)
 	}
 	return "node/" + k.Name + " " + word + "\n", nil
@@ -55,12 +55,12 @@ func buildDrain(s *Session, args []string) (*Mutation, error) {
 	}
 	k := api.Key{Kind: api.KindNode, Name: strings.TrimPrefix(p.args[0], "node/")}
 	force := p.bool("force")
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		out, err := setUnschedulable(ctx, k, true)
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		out, err := setUnschedulable(tick, k, true)
 		if err != nil {
 			return "", err
 		}
-		pods := podsOnNode(ctx, k.Name)
+		pods := podsOnNode(tick, k.Name)
 		var unmanaged []string
 		for _, pod := range pods {
 			if pod.ControllerRef() == nil {
@@ -72,7 +72,7 @@ func buildDrain(s *Session, args []string) (*Mutation, error) {
 		}
 		for _, pod := range pods {
 			out += fmt.Sprintf("evicting pod %s/%s\n", pod.Namespace, pod.Name)
-			if err := ctx.Delete(trace.Translate, api.KeyOf(pod), apiserver.DeleteOptions{UID: pod.UID}, "kubectl drain: evicted pod/"+pod.Name); err != nil {
+			if err := tick.Delete(trace.Translate, api.KeyOf(pod), apiserver.DeleteOptions{UID: pod.UID}, "kubectl drain: evicted pod/"+pod.Name); err != nil {
 				return out, apiErr(err)
 			}
 		}
@@ -83,8 +83,8 @@ func buildDrain(s *Session, args []string) (*Mutation, error) {
 	}}, nil
 }
 
-func podsOnNode(ctx reconcile.Context, node string) []*api.Pod {
-	lister, ok := ctx.(interface {
+func podsOnNode(tick reconcile.Tick, node string) []*api.Pod {
+	lister, ok := tick.(interface {
 		List(kind, ns string) []api.Object
 	})
 	if !ok {

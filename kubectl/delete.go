@@ -51,11 +51,11 @@ func buildDelete(s *Session, args []string) (*Mutation, error) {
 		}
 		opts.GracePeriodSeconds = &g
 	}
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		if _, err := live(ctx, k); err != nil {
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		if _, err := live(tick, k); err != nil {
 			return "", err
 		}
-		if err := ctx.Delete(trace.Translate, k, opts, fmt.Sprintf("kubectl delete %s (cascade=%s)", k.Short(), cascade)); err != nil {
+		if err := tick.Delete(trace.Translate, k, opts, fmt.Sprintf("kubectl delete %s (cascade=%s)", k.Short(), cascade)); err != nil {
 			return "", apiErr(err)
 		}
 		out := fmt.Sprintf("%s %q deleted\n", r.qualified(), k.Name)

@@ -37,8 +37,8 @@ func buildMeta(verb string) builder {
 		if len(set)+len(remove) == 0 {
 			return nil, errorf("at least one %s update is required", map[string]string{"label": "label", "annotate": "annotation"}[verb])
 		}
-		return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-			o, err := live(ctx, k)
+		return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+			o, err := live(tick, k)
 			if err != nil {
 				return "", err
 			}
@@ -64,7 +64,7 @@ func buildMeta(verb string) builder {
 			for _, key := range remove {
 				delete(*target, key)
 			}
-			if _, err := ctx.Update(trace.Translate, o, fmt.Sprintf("kubectl %s %s %s", verb, k.Short(), strings.Join(rest, " "))); err != nil {
+			if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl %s %s %s", verb, k.Short(), strings.Join(rest, " "))); err != nil {
 				return "", apiErr(err)
 			}
 			return r.qualified() + "/" + k.Name + " " + past + "\n", nil

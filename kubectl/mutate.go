@@ -18,17 +18,17 @@ type Mutation struct {
 	Object api.Key
 	// Line is the command, for the tick's explanation.
 	Line string
-	run  func(ctx reconcile.Context) (string, error)
+	run  func(tick reconcile.Tick) (string, error)
 }
 
 // Run performs the mutation within a tick.
-func (m *Mutation) Run(ctx reconcile.Context) (string, error) {
-	out, err := m.run(ctx)
+func (m *Mutation) Run(tick reconcile.Tick) (string, error) {
+	out, err := m.run(tick)
 	if err != nil {
-		ctx.Explain("kubectl %s: %s", m.Line, strings.TrimPrefix(err.Error(), "error: "))
+		tick.Explain("kubectl %s: %s", m.Line, strings.TrimPrefix(err.Error(), "error: "))
 		return out, err
 	}
-	ctx.Explain("kubectl %s: %s", m.Line, strings.TrimSpace(strings.ReplaceAll(out, "\n", "; ")))
+	tick.Explain("kubectl %s: %s", m.Line, strings.TrimSpace(strings.ReplaceAll(out, "\n", "; ")))
 	return out, nil
 }
 
@@ -85,8 +85,8 @@ func (s *Session) do(m *Mutation, line string) (string, error) {
 	m.Line = line
 	var out string
 	var runErr error
-	s.Cluster.Act(engine.KubectlActor, m.Object, func(ctx reconcile.Context) error {
-		out, runErr = m.Run(ctx)
+	s.Cluster.Act(engine.KubectlActor, m.Object, func(tick reconcile.Tick) error {
+		out, runErr = m.Run(tick)
 		return runErr
 	})
 	return out, runErr
@@ -184,8 +184,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func live(ctx reconcile.Context, k api.Key) (api.Object, error) {
-	o, ok := ctx.LiveGet(k)
+func live(tick reconcile.Tick, k api.Key) (api.Object, error) {
+	o, ok := tick.LiveGet(k)
 	if !ok {
 		return nil, serverErr("NotFound", fmt.Sprintf("%s %q not found", resourceFor(k.Kind).pluralQualified(), k.Name))
 	}

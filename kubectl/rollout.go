@@ -187,8 +187,8 @@ func buildPause(pause bool) builder {
 		if err != nil {
 			return nil, err
 		}
-		return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-			o, err := live(ctx, k)
+		return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+			o, err := live(tick, k)
 			if err != nil {
 				return "", err
 			}
@@ -198,7 +198,7 @@ func buildPause(pause bool) builder {
 				return "", errorf("deployments.apps %q is %s", k.Name, state)
 			}
 			d.Spec.Paused = pause
-			if _, err := ctx.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, k.Name, pause)); err != nil {
+			if _, err := tick.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, k.Name, pause)); err != nil {
 				return "", apiErr(err)
 			}
 			return "deployment.apps/" + k.Name + " " + verb + "d\n", nil
@@ -215,8 +215,8 @@ func buildRestart(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		o, err := live(ctx, k)
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		o, err := live(tick, k)
 		if err != nil {
 			return "", err
 		}
@@ -227,8 +227,8 @@ func buildRestart(s *Session, args []string) (*Mutation, error) {
 		if d.Spec.Template.Annotations == nil {
 			d.Spec.Template.Annotations = map[string]string{}
 		}
-		d.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = api.At(ctx.Now()).String()
-		if _, err := ctx.Update(trace.Translate, d, "kubectl rollout restart: new restartedAt annotation in deploy/"+k.Name+"'s template"); err != nil {
+		d.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = api.At(tick.Now()).String()
+		if _, err := tick.Update(trace.Translate, d, "kubectl rollout restart: new restartedAt annotation in deploy/"+k.Name+"'s template"); err != nil {
 			return "", apiErr(err)
 		}
 		return "deployment.apps/" + k.Name + " restarted\n", nil
@@ -253,8 +253,8 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 			return nil, errorf("invalid argument %q for \"--to-revision\" flag", p.str("to-revision"))
 		}
 	}
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		o, err := live(ctx, k)
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		o, err := live(tick, k)
 		if err != nil {
 			return "", err
 		}
@@ -262,7 +262,7 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 		if d.Spec.Paused {
 			return "", errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", k.Name)
 		}
-		lister, _ := ctx.(interface {
+		lister, _ := tick.(interface {
 			List(kind, ns string) []api.Object
 		})
 		var rss []*api.ReplicaSet
@@ -289,7 +289,7 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 			}
 			d.Annotations[key] = v
 		}
-		if _, err := ctx.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", k.Name, deployment.Revision(rs))); err != nil {
+		if _, err := tick.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", k.Name, deployment.Revision(rs))); err != nil {
 			return "", apiErr(err)
 		}
 		return "deployment.apps/" + k.Name + " rolled back\n", nil

@@ -27,8 +27,8 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 	if err != nil || n < 0 {
 		return nil, errorf("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
 	}
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		o, err := live(ctx, k)
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		o, err := live(tick, k)
 		if err != nil {
 			return "", err
 		}
@@ -38,7 +38,7 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 		case *api.ReplicaSet:
 			x.Spec.Replicas = api.Int32(int32(n))
 		}
-		if _, err := ctx.Update(trace.Translate, o, fmt.Sprintf("kubectl scale: %s spec.replicas=%d", k.Short(), n)); err != nil {
+		if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl scale: %s spec.replicas=%d", k.Short(), n)); err != nil {
 			return "", apiErr(err)
 		}
 		return r.qualified() + "/" + k.Name + " scaled\n", nil

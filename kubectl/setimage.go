@@ -33,8 +33,8 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 	if len(images) == 0 {
 		return nil, usageErr("set image", "at least one image update is required")
 	}
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		o, err := live(ctx, k)
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		o, err := live(tick, k)
 		if err != nil {
 			return "", err
 		}
@@ -58,7 +58,7 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 		if !changed {
 			return "", nil
 		}
-		if _, err := ctx.Update(trace.Translate, o, fmt.Sprintf("kubectl set image: %s %s", k.Short(), strings.Join(rest, " "))); err != nil {
+		if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl set image: %s %s", k.Short(), strings.Join(rest, " "))); err != nil {
 			return "", apiErr(err)
 		}
 		return r.qualified() + "/" + k.Name + " image updated\n", nil

@@ -40,8 +40,8 @@ func buildTaint(s *Session, args []string) (*Mutation, error) {
 		}
 		changes = append(changes, change{api.Taint{Key: key, Value: val, Effect: effect}, remove})
 	}
-	return &Mutation{Object: k, run: func(ctx reconcile.Context) (string, error) {
-		o, err := live(ctx, k)
+	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
+		o, err := live(tick, k)
 		if err != nil {
 			return "", err
 		}
@@ -67,7 +67,7 @@ func buildTaint(s *Session, args []string) (*Mutation, error) {
 			if c.remove {
 				verb = "untainted"
 			} else {
-				now := api.At(ctx.Now())
+				now := api.At(tick.Now())
 				c.taint.TimeAdded = nil
 				if c.taint.Effect == api.TaintNoExecute {
 					c.taint.TimeAdded = &now
@@ -76,7 +76,7 @@ func buildTaint(s *Session, args []string) (*Mutation, error) {
 			}
 			n.Spec.Taints = kept
 		}
-		if _, err := ctx.Update(trace.Translate, n, fmt.Sprintf("kubectl taint node/%s %s", k.Name, strings.Join(rest, " "))); err != nil {
+		if _, err := tick.Update(trace.Translate, n, fmt.Sprintf("kubectl taint node/%s %s", k.Name, strings.Join(rest, " "))); err != nil {
 			return "", apiErr(err)
 		}
 		return "node/" + k.Name + " " + verb + "\n", nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/kubectl"
 )
@@ -58,7 +59,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 			return
 		}
 		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.KubectlActor, Object: m.Object,
-			Run: func(ctx reconcile.Context) error { _, err := m.Run(ctx); return err }})
+			Run: func(tick reconcile.Tick) error { _, err := m.Run(tick); return err }})
 	case a.Node != "":
 		p.nodeFault(n, path, ms, a)
 	default:
@@ -71,7 +72,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 	c := nodeAt(n, path+".condition")
 	switch a.Condition {
-	case "NotReady", "Unreachable", "Ready":
+	case string(kubelet.NotReady), string(kubelet.Unreachable), string(kubelet.Ready):
 	case "":
 		p.errorf(c.Line, c.Column, path+".condition", "Required value: NotReady, Unreachable or Ready")
 		return
@@ -82,7 +83,7 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 	p.faults = append(p.faults, fault{path: path, node: a.Node, line: nodeAt(n, path+".node")})
 	key := api.Key{Kind: api.KindNode, Name: a.Node}
 	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: key,
-		Fault: engine.SetNodeHealth(a.Node, a.Condition)})
+		Fault: engine.SetNodeHealth(a.Node, kubelet.Health(a.Condition))})
 }
 
 // fault remembers a node fault so build can check the node exists.

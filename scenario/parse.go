@@ -510,14 +510,14 @@ func (p *parser) build() {
 // applyAction is "kubectl apply -f" of one manifest at time 0.
 func applyAction(obj api.Object) engine.Action {
 	key := api.KeyOf(obj)
-	return engine.Action{At: 0, Component: engine.KubectlActor, Object: key, Run: func(ctx reconcile.Context) error {
+	return engine.Action{At: 0, Component: engine.KubectlActor, Object: key, Run: func(tick reconcile.Tick) error {
 		ref := strings.ToLower(key.Kind) + resourceGroup(key.Kind) + "/" + key.Name
-		_, err := ctx.Create(trace.Translate, obj.DeepCopyObject(), "kubectl apply: "+ref+" created")
+		_, err := tick.Create(trace.Translate, obj.DeepCopyObject(), "kubectl apply: "+ref+" created")
 		if err != nil {
-			ctx.Explain("kubectl apply -f: %s failed: %v", ref, err)
+			tick.Explain("kubectl apply -f: %s failed: %v", ref, err)
 			return err
 		}
-		ctx.Explain("kubectl apply -f: %s created; desired state enters the API server", ref)
+		tick.Explain("kubectl apply -f: %s created; desired state enters the API server", ref)
 		return nil
 	}}
 }

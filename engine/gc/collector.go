@@ -34,6 +34,9 @@ func (c *Collector) Watches() []string {
 	return []string{api.KindDeployment, api.KindReplicaSet, api.KindPod}
 }
 
+// Cache implements reconcile.Component.
+func (c *Collector) Cache() *informer.Cache { return c.cache }
+
 // Clone implements reconcile.Component.
 func (c *Collector) Clone() reconcile.Component {
 	u := make(map[string]api.Key, len(c.uids))
@@ -100,21 +103,21 @@ func hasFinalizer(m *api.ObjectMeta, names ...string) bool {
 
 // Reconcile handles one object: an owner being deleted with a finalizer,
 // or a dependent whose owner may be gone.
-func (c *Collector) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+func (c *Collector) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	o, ok := c.cache.Get(key)
 	if !ok {
-		ctx.Explain("%s is gone; nothing to collect", key.Short())
+		tick.Explain("%s is gone; nothing to collect", key.Short())
 		return reconcile.Result{}, nil
 	}
-	ctx.Read(o)
+	tick.Read(o)
 	m := o.Meta()
 	switch {
 	case m.DeletionTimestamp != nil && hasFinalizer(m, apiserver.FinalizerOrphan):
-		return reconcile.Result{}, c.orphan(ctx, o)
+		return reconcile.Result{}, c.orphan(tick, o)
 	case m.DeletionTimestamp != nil && hasFinalizer(m, apiserver.FinalizerForeground):
-		return reconcile.Result{}, c.foreground(ctx, o)
+		return reconcile.Result{}, c.foreground(tick, o)
 	}
-	return reconcile.Result{}, c.collectIfDangling(ctx, o)
+	return reconcile.Result{}, c.collectIfDangling(tick, o)
 }
 
 func (c *Collector) dependents(uid string) []api.Object {
@@ -128,11 +131,11 @@ func (c *Collector) dependents(uid string) []api.Object {
 
 // orphan removes the owner's reference from every dependent, then the
 // orphan finalizer, which lets the owner go.
-func (c *Collector) orphan(ctx reconcile.Context, owner api.Object) error {
+func (c *Collector) orphan(tick reconcile.Tick, owner api.Object) error {
 	uid := owner.Meta().UID
 	deps := c.dependents(uid)
 	for _, d := range deps {
-		live, ok := ctx.LiveGet(api.KeyOf(d))
+		live, ok := tick.LiveGet(api.KeyOf(d))
 		if !ok {
 			continue
 		}
@@ -144,25 +147,25 @@ func (c *Collector) orphan(ctx reconcile.Context, owner api.Object) error {
 			}
 		}
 		cp.Meta().OwnerReferences = refs
-		if _, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("orphaned %s: removed its ownerReference to %s", api.KeyOf(d).Short(), api.KeyOf(owner).Short())); err != nil {
+		if _, err := tick.Update(trace.Translate, cp, fmt.Sprintf("orphaned %s: removed its ownerReference to %s", api.KeyOf(d).Short(), api.KeyOf(owner).Short())); err != nil {
 			return err
 		}
 	}
-	if err := c.removeFinalizer(ctx, owner, apiserver.FinalizerOrphan); err != nil {
+	if err := c.removeFinalizer(tick, owner, apiserver.FinalizerOrphan); err != nil {
 		return err
 	}
-	ctx.Explain("%s deleted with --cascade=orphan: released %d dependents, then removed the orphan finalizer", api.KeyOf(owner).Short(), len(deps))
+	tick.Explain("%s deleted with --cascade=orphan: released %d dependents, then removed the orphan finalizer", api.KeyOf(owner).Short(), len(deps))
 	return nil
 }
 
 // foreground deletes the dependents first and lets the owner go once none
 // that blocks its deletion is left.
-func (c *Collector) foreground(ctx reconcile.Context, owner api.Object) error {
+func (c *Collector) foreground(tick reconcile.Tick, owner api.Object) error {
 	deps := c.dependents(owner.Meta().UID)
 	blocking := 0
 	for _, d := range deps {
 		if d.Meta().DeletionTimestamp == nil {
-			if err := ctx.Delete(trace.Translate, api.KeyOf(d), apiserver.DeleteOptions{UID: d.Meta().UID, Propagation: "foreground"},
+			if err := tick.Delete(trace.Translate, api.KeyOf(d), apiserver.DeleteOptions{UID: d.Meta().UID, Propagation: "foreground"},
 				fmt.Sprintf("deleted %s before its owner %s (foreground)", api.KeyOf(d).Short(), api.KeyOf(owner).Short())); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 				return err
 			}
@@ -170,18 +173,18 @@ func (c *Collector) foreground(ctx reconcile.Context, owner api.Object) error {
 		blocking++
 	}
 	if blocking > 0 {
-		ctx.Explain("%s waits in foreground deletion for %d dependents to go", api.KeyOf(owner).Short(), blocking)
+		tick.Explain("%s waits in foreground deletion for %d dependents to go", api.KeyOf(owner).Short(), blocking)
 		return nil
 	}
-	if err := c.removeFinalizer(ctx, owner, apiserver.FinalizerForeground); err != nil {
+	if err := c.removeFinalizer(tick, owner, apiserver.FinalizerForeground); err != nil {
 		return err
 	}
-	ctx.Explain("%s has no dependents left; removed the foregroundDeletion finalizer", api.KeyOf(owner).Short())
+	tick.Explain("%s has no dependents left; removed the foregroundDeletion finalizer", api.KeyOf(owner).Short())
 	return nil
 }
 
-func (c *Collector) removeFinalizer(ctx reconcile.Context, owner api.Object, name string) error {
-	live, ok := ctx.LiveGet(api.KeyOf(owner))
+func (c *Collector) removeFinalizer(tick reconcile.Tick, owner api.Object, name string) error {
+	live, ok := tick.LiveGet(api.KeyOf(owner))
 	if !ok {
 		return nil
 	}
@@ -193,30 +196,30 @@ func (c *Collector) removeFinalizer(ctx reconcile.Context, owner api.Object, nam
 		}
 	}
 	cp.Meta().Finalizers = keep
-	_, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("removed the %s finalizer of %s", name, api.KeyOf(owner).Short()))
+	_, err := tick.Update(trace.Translate, cp, fmt.Sprintf("removed the %s finalizer of %s", name, api.KeyOf(owner).Short()))
 	return err
 }
 
 // collectIfDangling deletes an object whose every owner is gone
 // (background propagation), checking the owners against the API server
 // as the real collector does before it deletes.
-func (c *Collector) collectIfDangling(ctx reconcile.Context, o api.Object) error {
+func (c *Collector) collectIfDangling(tick reconcile.Tick, o api.Object) error {
 	m := o.Meta()
 	if len(m.OwnerReferences) == 0 || m.DeletionTimestamp != nil {
-		ctx.Explain("%s has live owners or none; nothing to collect", api.KeyOf(o).Short())
+		tick.Explain("%s has live owners or none; nothing to collect", api.KeyOf(o).Short())
 		return nil
 	}
 	for _, ref := range m.OwnerReferences {
 		ok := api.Key{Kind: ref.Kind, Namespace: m.Namespace, Name: ref.Name}
-		if live, exists := ctx.LiveGet(ok); exists && live.Meta().UID == ref.UID {
-			ctx.Explain("%s still has its owner %s", api.KeyOf(o).Short(), ok.Short())
+		if live, exists := tick.LiveGet(ok); exists && live.Meta().UID == ref.UID {
+			tick.Explain("%s still has its owner %s", api.KeyOf(o).Short(), ok.Short())
 			return nil
 		}
 	}
-	if err := ctx.Delete(trace.Translate, api.KeyOf(o), apiserver.DeleteOptions{UID: m.UID, Propagation: "background"},
+	if err := tick.Delete(trace.Translate, api.KeyOf(o), apiserver.DeleteOptions{UID: m.UID, Propagation: "background"},
 		fmt.Sprintf("deleted %s: its owner %s/%s is gone", api.KeyOf(o).Short(), m.OwnerReferences[0].Kind, m.OwnerReferences[0].Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 		return err
 	}
-	ctx.Explain("%s's owner %s %s is gone: deleted it (background cascade)", api.KeyOf(o).Short(), m.OwnerReferences[0].Kind, m.OwnerReferences[0].Name)
+	tick.Explain("%s's owner %s %s is gone: deleted it (background cascade)", api.KeyOf(o).Short(), m.OwnerReferences[0].Kind, m.OwnerReferences[0].Name)
 	return nil
 }

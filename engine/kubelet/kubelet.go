@@ -25,10 +25,8 @@ type Kubelet struct {
 	behaviors Behaviors
 	// pullFailures are images whose pulls fail from now on (fail-image).
 	pullFailures map[string]string
-	// health is what a scenario fault made of this kubelet: "Ready",
-	// "NotReady" (running, reporting Ready=False) or "Unreachable" (gone:
-	// it neither reports nor acts).
-	health string
+	// health is what a scenario fault made of this kubelet.
+	health Health
 }
 
 // New returns the kubelet of node, whose pods get addresses from podCIDR
@@ -36,7 +34,7 @@ type Kubelet struct {
 func New(node, hostIP, podCIDR string, behaviors Behaviors) *Kubelet {
 	prefix := strings.TrimSuffix(podCIDR, "0/24")
 	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.New(),
-		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: "Ready"}
+		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: Ready}
 }
 
 // Name implements reconcile.Component.
@@ -49,11 +47,7 @@ func (k *Kubelet) Host() string { return k.node }
 // only the pods bound to its node, and its own Node.
 func (k *Kubelet) Watches() []string { return []string{api.KindPod, api.KindNode} }
 
-// Health is "Ready", "NotReady" or "Unreachable".
-// SetHealth applies a fault (or its end) and returns the keys the kubelet
-// must sync: its Node, to report the new condition, and, when it comes
-// back, every pod it knows (a relist).
-// Cache exposes the kubelet's view.
+// Cache implements reconcile.Component.
 func (k *Kubelet) Cache() *informer.Cache { return k.cache }
 
 // Clone implements reconcile.Component.
@@ -80,7 +74,7 @@ func (k *Kubelet) Clone() reconcile.Component {
 // wake the worker, as the kubelet's pod config ignores status changes.
 func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	k.cache.Apply(ev)
-	if ev.Object.GetKind() == api.KindNode || k.health != "Ready" {
+	if ev.Object.GetKind() == api.KindNode || k.health != Ready {
 		return
 	}
 	if ev.Type == apiserver.Modified {

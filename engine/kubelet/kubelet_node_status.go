@@ -11,9 +11,9 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-func nodeConditions(health string) []api.NodeCondition {
+func nodeConditions(health Health) []api.NodeCondition {
 	ready := api.NodeCondition{Type: api.NodeReady, Status: api.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"}
-	if health == "NotReady" {
+	if health == NotReady {
 		ready = api.NodeCondition{Type: api.NodeReady, Status: api.ConditionFalse, Reason: "KubeletNotReady", Message: "container runtime is down"}
 	}
 	return []api.NodeCondition{
@@ -24,17 +24,17 @@ func nodeConditions(health string) []api.NodeCondition {
 	}
 }
 
-func (k *Kubelet) reportNode(ctx reconcile.Context) error {
-	if k.health == "Unreachable" {
-		ctx.Explain("kubelet on %s is unreachable: it posts no status and renews no lease", k.node)
+func (k *Kubelet) reportNode(tick reconcile.Tick) error {
+	if k.health == Unreachable {
+		tick.Explain("kubelet on %s is unreachable: it posts no status and renews no lease", k.node)
 		return nil
 	}
-	live, ok := ctx.LiveGet(api.Key{Kind: api.KindNode, Name: k.node})
+	live, ok := tick.LiveGet(api.Key{Kind: api.KindNode, Name: k.node})
 	if !ok {
 		return nil
 	}
 	n := live.(*api.Node).DeepCopy()
-	now := api.At(ctx.Now())
+	now := api.At(tick.Now())
 	conds := nodeConditions(k.health)
 	for i := range conds {
 		conds[i].LastHeartbeatTime, conds[i].LastTransitionTime = now, now
@@ -44,9 +44,9 @@ func (k *Kubelet) reportNode(ctx reconcile.Context) error {
 	}
 	n.Status.Conditions = conds
 	ready := conds[len(conds)-1]
-	if _, err := ctx.PatchStatus(trace.Realize, n, fmt.Sprintf("node/%s status: Ready=%s (%s)", k.node, ready.Status, ready.Reason)); err != nil {
+	if _, err := tick.PatchStatus(trace.Realize, n, fmt.Sprintf("node/%s status: Ready=%s (%s)", k.node, ready.Status, ready.Reason)); err != nil {
 		return err
 	}
-	ctx.Explain("kubelet on %s posted node status: Ready=%s (%s)", k.node, ready.Status, ready.Reason)
+	tick.Explain("kubelet on %s posted node status: Ready=%s (%s)", k.node, ready.Status, ready.Reason)
 	return nil
 }

@@ -18,13 +18,13 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 			c.waitingMsg = fmt.Sprintf("Back-off pulling image %q", c.image)
 			w.event(c, api.EventNormal, "BackOff", c.waitingMsg)
 			w.event(c, api.EventWarning, "Failed", "Error: ImagePullBackOff")
-			w.note("%s in ImagePullBackOff until %s", c.image, trace.FormatTime(c.pullRetryAt))
+			w.Note("%s in ImagePullBackOff until %s", c.image, trace.FormatTime(c.pullRetryAt))
 		}
 		return false
 	}
 	if k.images[c.image] && spec.ImagePullPolicy != "Always" {
 		w.event(c, api.EventNormal, "Pulled", fmt.Sprintf("Container image %q already present on machine", c.image))
-		w.note("image %s already present", c.image)
+		w.Note("image %s already present", c.image)
 		k.create(w, c, b)
 		return true
 	}
@@ -36,7 +36,7 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 	}
 	w.event(c, api.EventNormal, "Pulling", fmt.Sprintf("Pulling image %q", c.image))
 	c.stage, c.due = stagePulling, w.now+b.PullMS
-	w.note("pulling %s (%s)", c.image, trace.FormatTime(b.PullMS))
+	w.Note("pulling %s (%s)", c.image, trace.FormatTime(b.PullMS))
 	return true
 }
 
@@ -55,13 +55,13 @@ func (k *Kubelet) finishPull(w *worker, c *container, b Behavior) bool {
 		c.stage, c.waiting, c.waitingMsg = stageWaiting, "ErrImagePull", msg
 		c.pullRetryAt = w.now + c.pullBackoff
 		c.due = w.now + 1000 // the pod worker's next sync shows the backoff
-		w.note("pull of %s failed: %s; retry in %s", c.image, b.PullError, trace.FormatTime(c.pullBackoff))
+		w.Note("pull of %s failed: %s; retry in %s", c.image, b.PullError, trace.FormatTime(c.pullBackoff))
 		return false
 	}
 	k.images[c.image] = true
 	w.event(c, api.EventNormal, "Pulled", fmt.Sprintf("Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.",
 		c.image, goDuration(b.PullMS), goDuration(b.PullMS), b.SizeBytes))
-	w.note("pulled %s", c.image)
+	w.Note("pulled %s", c.image)
 	k.create(w, c, b)
 	return true
 }
@@ -74,9 +74,9 @@ func nextBackoff(cur int64) int64 {
 }
 
 func (k *Kubelet) create(w *worker, c *container, b Behavior) {
-	c.id = fmt.Sprintf("%016x%016x%016x%016x", w.ctx.Rand().Uint64(), w.ctx.Rand().Uint64(), w.ctx.Rand().Uint64(), w.ctx.Rand().Uint64())
+	c.id = fmt.Sprintf("%016x%016x%016x%016x", w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64())
 	w.event(c, api.EventNormal, "Created", "Created container: "+c.name)
-	w.note("created container %s (starts in %s)", c.name, trace.FormatTime(b.StartMS))
+	w.Note("created container %s (starts in %s)", c.name, trace.FormatTime(b.StartMS))
 	c.stage, c.due, c.waiting, c.waitingMsg, c.pullRetryAt = stageStarting, w.now+b.StartMS, "", "", 0
 }
 
@@ -98,11 +98,11 @@ func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Contain
 	}
 	c.ready = k.readiness(c, spec, b, w.now)
 	if c.ready {
-		w.note("started %s; ready", c.name)
+		w.Note("started %s; ready", c.name)
 	} else if _, next := k.readinessNext(c, spec, b, w.now); next >= 0 {
-		w.note("started %s; readiness probe passes at %s", c.name, trace.FormatTime(next))
+		w.Note("started %s; readiness probe passes at %s", c.name, trace.FormatTime(next))
 	} else {
-		w.note("started %s; its readiness probe never passes", c.name)
+		w.Note("started %s; its readiness probe never passes", c.name)
 	}
 }
 
@@ -114,7 +114,7 @@ func (k *Kubelet) exited(w *worker, c *container, b Behavior) {
 	c.term = &api.ContainerStateTerminated{ExitCode: b.ExitCode, Reason: reason, StartedAt: api.At(c.startedAt),
 		FinishedAt: api.At(c.exitAt), ContainerID: "containerd://" + c.id}
 	c.stage, c.ready, c.finishedAt = stageExited, false, c.exitAt
-	w.note("%s exited with code %d", c.name, b.ExitCode)
+	w.Note("%s exited with code %d", c.name, b.ExitCode)
 }
 
 func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
@@ -132,7 +132,7 @@ func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 			c.waiting = "CrashLoopBackOff"
 			c.waitingMsg = fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", goDuration(c.backoffMS), c.name, p.Name, p.Namespace, p.UID)
 			w.event(c, api.EventWarning, "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s_%s(%s)", c.name, p.Name, p.Namespace, p.UID))
-			w.note("%s in CrashLoopBackOff for %s", c.name, goDuration(c.backoffMS))
+			w.Note("%s in CrashLoopBackOff for %s", c.name, goDuration(c.backoffMS))
 		}
 		return false
 	}
@@ -146,7 +146,7 @@ func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 	c.waiting, c.waitingMsg = "", ""
 	c.restarts++
 	c.stage = stageWaiting
-	w.note("restarting %s (restart %d)", c.name, c.restarts)
+	w.Note("restarting %s (restart %d)", c.name, c.restarts)
 	return true
 }
 

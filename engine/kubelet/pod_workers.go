@@ -16,14 +16,10 @@ import (
 )
 
 type worker struct {
-	ctx   reconcile.Context
-	pod   *api.Pod
-	now   int64
-	notes []string
-}
-
-func (w *worker) note(format string, args ...any) {
-	w.notes = append(w.notes, fmt.Sprintf(format, args...))
+	tick reconcile.Tick
+	pod  *api.Pod
+	now  int64
+	reconcile.Notes
 }
 
 func (w *worker) event(c *container, typ, reason, msg string) {
@@ -31,15 +27,15 @@ func (w *worker) event(c *container, typ, reason, msg string) {
 	if c != nil {
 		field = "spec.containers{" + c.name + "}"
 	}
-	w.ctx.Event(w.pod, field, typ, reason, msg)
+	w.tick.Event(w.pod, field, typ, reason, msg)
 }
 
-func (k *Kubelet) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	if key.Kind == api.KindNode {
-		return reconcile.Result{}, k.reportNode(ctx)
+		return reconcile.Result{}, k.reportNode(tick)
 	}
-	if k.health != "Ready" {
-		ctx.Explain("kubelet on %s is %s: pod/%s is not synced", k.node, strings.ToLower(k.health), key.Name)
+	if k.health != Ready {
+		tick.Explain("kubelet on %s is %s: pod/%s is not synced", k.node, strings.ToLower(string(k.health)), key.Name)
 		return reconcile.Result{}, nil
 	}
 	o, ok := k.cache.Get(key)
@@ -48,15 +44,15 @@ func (k *Kubelet) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Resul
 		if rt != nil {
 			delete(k.pods, key)
 		}
-		ctx.Explain("pod/%s is gone from the API; runtime cleaned up", key.Name)
+		tick.Explain("pod/%s is gone from the API; runtime cleaned up", key.Name)
 		return reconcile.Result{}, nil
 	}
 	p := o.(*api.Pod)
-	ctx.Read(p)
+	tick.Read(p)
 	if rt != nil && rt.uid != p.UID {
 		rt = nil
 	}
-	w := &worker{ctx: ctx, pod: p, now: ctx.Now()}
+	w := &worker{tick: tick, pod: p, now: tick.Now()}
 	var next int64
 	var err error
 	if p.DeletionTimestamp != nil {
@@ -68,10 +64,7 @@ func (k *Kubelet) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Resul
 		next = k.advance(w, p, rt)
 		err = k.report(w, p, rt)
 	}
-	if len(w.notes) == 0 {
-		w.note("nothing changed")
-	}
-	ctx.Explain("pod/%s: %s", p.Name, strings.Join(w.notes, "; "))
+	w.Explain(tick, "pod/"+p.Name, "nothing changed")
 	if next > w.now {
 		return reconcile.Result{RequeueAfter: next - w.now}, err
 	}
@@ -88,7 +81,7 @@ func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
 		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image})
 	}
 	k.pods[api.KeyOf(p)] = rt
-	w.note("admitted; sandbox up with IP %s", rt.ip)
+	w.Note("admitted; sandbox up with IP %s", rt.ip)
 	return rt
 }
 
@@ -176,7 +169,7 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	}
 	cp := *p // the store keeps only the status of a status patch
 	cp.Status = st
-	if _, err := w.ctx.PatchStatus(trace.Realize, &cp, statusSummary(p, &st)); err != nil {
+	if _, err := w.tick.PatchStatus(trace.Realize, &cp, statusSummary(p, &st)); err != nil {
 		return err
 	}
 	rt.status = &st
@@ -201,7 +194,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 				rt.stopAt = max(rt.stopAt, w.now+min(k.behaviors.For(rt.containers[i].image).StopMS, grace))
 			}
 		}
-		w.note("stopping containers (grace period %ds)", grace/1000)
+		w.Note("stopping containers (grace period %ds)", grace/1000)
 		if rt.stopAt > w.now {
 			return rt.stopAt, nil
 		}
@@ -224,12 +217,12 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 }
 
 func (k *Kubelet) confirmDeletion(w *worker, p *api.Pod, key api.Key, why string) error {
-	err := w.ctx.Delete(trace.Realize, key, apiserver.DeleteOptions{GracePeriodSeconds: api.Int64(0), UID: p.UID},
+	err := w.tick.Delete(trace.Realize, key, apiserver.DeleteOptions{GracePeriodSeconds: api.Int64(0), UID: p.UID},
 		fmt.Sprintf("kubelet confirmed deletion of pod/%s (%s)", p.Name, why))
 	if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 		return err
 	}
 	delete(k.pods, key)
-	w.note("%s; deletion confirmed", why)
+	w.Note("%s; deletion confirmed", why)
 	return nil
 }

@@ -46,16 +46,16 @@ func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spe
 		w.event(c, api.EventNormal, "Killing", fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name))
 		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: "containerd://" + c.id}
 		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
-		w.note("%s failed its liveness probe: killed", c.name)
+		w.Note("%s failed its liveness probe: killed", c.name)
 		return true
 	}
 	ready := k.readiness(c, spec, b, w.now)
 	switch {
 	case ready && !c.ready:
-		w.note("readiness probe of %s succeeded", c.name)
+		w.Note("readiness probe of %s succeeded", c.name)
 	case !ready && c.ready:
 		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Readiness", spec.ReadinessProbe, rt.ip))
-		w.note("readiness probe of %s failed %d times: not ready", c.name, spec.ReadinessProbe.FailureThreshold)
+		w.Note("readiness probe of %s failed %d times: not ready", c.name, spec.ReadinessProbe.FailureThreshold)
 	}
 	c.ready = ready
 	return false

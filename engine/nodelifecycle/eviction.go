@@ -32,6 +32,9 @@ func (e *Evictor) Host() string { return "" }
 // Watches implements reconcile.Component.
 func (e *Evictor) Watches() []string { return []string{api.KindNode, api.KindPod} }
 
+// Cache implements reconcile.Component.
+func (e *Evictor) Cache() *informer.Cache { return e.cache }
+
 // Clone implements reconcile.Component.
 func (e *Evictor) Clone() reconcile.Component {
 	s := make(map[api.Key]int64, len(e.scheduled))
@@ -80,15 +83,15 @@ func noExecute(ts []api.Taint) []api.Taint {
 
 // Reconcile works out, for every pod on the node, when its tolerations of
 // the node's NoExecute taints run out: evict now, schedule, or cancel.
-func (e *Evictor) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+func (e *Evictor) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	o, ok := e.cache.Get(key)
 	if !ok {
-		ctx.Explain("node/%s is gone", key.Name)
+		tick.Explain("node/%s is gone", key.Name)
 		return reconcile.Result{}, nil
 	}
 	n := o.(*api.Node)
 	taints := noExecute(n.Spec.Taints)
-	now := ctx.Now()
+	now := tick.Now()
 	next := int64(-1)
 	var evicted, cancelled []string
 	for _, po := range e.cache.OnNode(n.Name) {
@@ -102,7 +105,7 @@ func (e *Evictor) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Resul
 		if !evict {
 			if _, was := e.scheduled[pk]; was {
 				delete(e.scheduled, pk)
-				ctx.Event(p, "", api.EventNormal, "TaintManagerEviction", fmt.Sprintf("Cancelling deletion of Pod %s/%s", p.Namespace, p.Name))
+				tick.Event(p, "", api.EventNormal, "TaintManagerEviction", fmt.Sprintf("Cancelling deletion of Pod %s/%s", p.Namespace, p.Name))
 				cancelled = append(cancelled, p.Name)
 			}
 			continue
@@ -115,13 +118,13 @@ func (e *Evictor) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Resul
 			continue
 		}
 		delete(e.scheduled, pk)
-		ctx.Event(p, "", api.EventNormal, "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
-		if err := ctx.Delete(trace.Translate, pk, apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("evicted pod/%s: it no longer tolerates node/%s's taints", p.Name, n.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+		tick.Event(p, "", api.EventNormal, "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
+		if err := tick.Delete(trace.Translate, pk, apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("evicted pod/%s: it no longer tolerates node/%s's taints", p.Name, n.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return reconcile.Result{}, err
 		}
 		evicted = append(evicted, p.Name)
 	}
-	ctx.Explain("%s", e.explain(n, evicted, cancelled, next, now))
+	tick.Explain("%s", e.explain(n, evicted, cancelled, next, now))
 	if next > now {
 		return reconcile.Result{RequeueAfter: next - now}, nil
 	}

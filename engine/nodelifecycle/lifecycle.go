@@ -2,6 +2,7 @@ package nodelifecycle
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -29,26 +30,25 @@ const (
 	TaintUnreachable = "node.kubernetes.io/unreachable"
 )
 
-// Leases tells when each node's kubelet last renewed its Lease. The
-// simulation does not write a Lease every 10 s (that would be a tick per
-// node every 10 s); a healthy kubelet counts as renewing continuously.
-type Leases interface {
-	LastRenew(node string, now int64) int64
-}
-
 // Controller is the node lifecycle controller.
+//
+// Lease renewals are not writes in the simulation (a Lease every 10 s
+// would be a tick per node every 10 s): a healthy kubelet counts as
+// renewing continuously, and the engine tells the controller when a
+// node's kubelet stops renewing (LeaseStopped) and starts again
+// (LeaseResumed), as its lease informer would see.
 type Controller struct {
-	cache  *informer.Cache
-	leases Leases
-	grace  int64
+	cache   *informer.Cache
+	stopped map[string]int64 // node → when its kubelet last renewed
+	grace   int64
 }
 
-// New returns a controller that reads lease renewals from leases.
-func New(leases Leases, graceMS int64) *Controller {
+// New returns a controller with the given node monitor grace period.
+func New(graceMS int64) *Controller {
 	if graceMS <= 0 {
 		graceMS = DefaultGracePeriodMS
 	}
-	return &Controller{cache: informer.New(), leases: leases, grace: graceMS}
+	return &Controller{cache: informer.New(), stopped: map[string]int64{}, grace: graceMS}
 }
 
 // Name implements reconcile.Component.
@@ -60,13 +60,32 @@ func (c *Controller) Host() string { return "" }
 // Watches implements reconcile.Component.
 func (c *Controller) Watches() []string { return []string{api.KindNode, api.KindPod} }
 
-// Clone implements reconcile.Component; the leases view is rebound by the engine.
+// Cache implements reconcile.Component.
+func (c *Controller) Cache() *informer.Cache { return c.cache }
+
+// Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), leases: c.leases, grace: c.grace}
+	return &Controller{cache: c.cache.Clone(), stopped: maps.Clone(c.stopped), grace: c.grace}
 }
 
-// SetLeases rebinds the lease view (after a checkpoint restore).
-func (c *Controller) SetLeases(l Leases) { c.leases = l }
+// LeaseStopped records that node's kubelet stopped renewing its Lease at
+// time at (the first stop counts until LeaseResumed).
+func (c *Controller) LeaseStopped(node string, at int64) {
+	if _, already := c.stopped[node]; !already {
+		c.stopped[node] = at
+	}
+}
+
+// LeaseResumed records that node's kubelet renews its Lease again.
+func (c *Controller) LeaseResumed(node string) { delete(c.stopped, node) }
+
+// lastRenew is when node's Lease was last renewed, as of now.
+func (c *Controller) lastRenew(node string, now int64) int64 {
+	if since, ok := c.stopped[node]; ok {
+		return since
+	}
+	return now
+}
 
 // GracePeriod is the node monitor grace period in ms.
 func (c *Controller) GracePeriod() int64 { return c.grace }
@@ -80,26 +99,26 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 }
 
 // Reconcile is monitorNodeHealth for one node.
-func (c *Controller) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	o, ok := c.cache.Get(key)
 	if !ok {
-		ctx.Explain("node/%s is gone", key.Name)
+		tick.Explain("node/%s is gone", key.Name)
 		return reconcile.Result{}, nil
 	}
 	n := o.(*api.Node)
-	ctx.Read(n)
-	now := ctx.Now()
+	tick.Read(n)
+	now := tick.Now()
 	ready := n.Status.Condition(api.NodeReady)
-	silent := now - c.leases.LastRenew(n.Name, now)
+	silent := now - c.lastRenew(n.Name, now)
 	if silent > c.grace && (ready == nil || ready.Status != api.ConditionUnknown) {
-		return reconcile.Result{}, c.markUnknown(ctx, n, silent)
+		return reconcile.Result{}, c.markUnknown(tick, n, silent)
 	}
-	changed, err := c.syncTaints(ctx, n)
+	changed, err := c.syncTaints(tick, n)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
 	if !changed {
-		ctx.Explain("node/%s: Ready=%s, lease renewed %s ago; taints in step", n.Name, status(ready), trace.FormatTime(silent))
+		tick.Explain("node/%s: Ready=%s, lease renewed %s ago; taints in step", n.Name, status(ready), trace.FormatTime(silent))
 	}
 	return reconcile.Result{}, nil
 }
@@ -113,9 +132,9 @@ func status(c *api.NodeCondition) string {
 
 // markUnknown sets every kubelet-posted condition to Unknown, marks the
 // node's pods not ready and records the NodeNotReady events.
-func (c *Controller) markUnknown(ctx reconcile.Context, n *api.Node, silent int64) error {
+func (c *Controller) markUnknown(tick reconcile.Tick, n *api.Node, silent int64) error {
 	cp := n.DeepCopy()
-	now := api.At(ctx.Now())
+	now := api.At(tick.Now())
 	for i := range cp.Status.Conditions {
 		cond := &cp.Status.Conditions[i]
 		if cond.Status != api.ConditionUnknown {
@@ -123,11 +142,11 @@ func (c *Controller) markUnknown(ctx reconcile.Context, n *api.Node, silent int6
 		}
 		cond.Status, cond.Reason, cond.Message = api.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status."
 	}
-	updated, err := ctx.UpdateStatus(trace.Aggregate, cp, fmt.Sprintf("node/%s conditions Unknown (NodeStatusUnknown)", n.Name))
+	updated, err := tick.UpdateStatus(trace.Aggregate, cp, fmt.Sprintf("node/%s conditions Unknown (NodeStatusUnknown)", n.Name))
 	if err != nil {
 		return err
 	}
-	ctx.Event(n, "", api.EventNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+	tick.Event(n, "", api.EventNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
 	marked := 0
 	for _, o := range c.cache.OnNode(n.Name) {
 		p := o.(*api.Pod)
@@ -136,17 +155,17 @@ func (c *Controller) markUnknown(ctx reconcile.Context, n *api.Node, silent int6
 		}
 		pc := *p
 		pc.Status.Conditions = append([]api.PodCondition(nil), p.Status.Conditions...)
-		apiserver.SetPodCondition(&pc.Status, api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse}, ctx.Now())
-		if _, err := ctx.PatchStatus(trace.Aggregate, &pc, fmt.Sprintf("pod/%s Ready=False: its node is not ready", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+		apiserver.SetPodCondition(&pc.Status, api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse}, tick.Now())
+		if _, err := tick.PatchStatus(trace.Aggregate, &pc, fmt.Sprintf("pod/%s Ready=False: its node is not ready", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return err
 		}
-		ctx.Event(p, "", api.EventWarning, "NodeNotReady", "Node is not ready")
+		tick.Event(p, "", api.EventWarning, "NodeNotReady", "Node is not ready")
 		marked++
 	}
-	if _, err := c.syncTaints(ctx, updated.(*api.Node)); err != nil {
+	if _, err := c.syncTaints(tick, updated.(*api.Node)); err != nil {
 		return err
 	}
-	ctx.Explain("node/%s: no lease renewal for %s (> %s grace): conditions Unknown, %d pods marked not ready, unreachable taints added",
+	tick.Explain("node/%s: no lease renewal for %s (> %s grace): conditions Unknown, %d pods marked not ready, unreachable taints added",
 		n.Name, trace.FormatTime(silent), trace.FormatTime(c.grace), marked)
 	return nil
 }
@@ -164,7 +183,7 @@ func desiredTaints(ready *api.NodeCondition) []string {
 }
 
 // syncTaints adds and removes the condition taints; it reports whether it wrote.
-func (c *Controller) syncTaints(ctx reconcile.Context, n *api.Node) (bool, error) {
+func (c *Controller) syncTaints(tick reconcile.Tick, n *api.Node) (bool, error) {
 	want := desiredTaints(n.Status.Condition(api.NodeReady))
 	var taints []api.Taint
 	for _, t := range n.Spec.Taints {
@@ -178,7 +197,7 @@ func (c *Controller) syncTaints(ctx reconcile.Context, n *api.Node) (bool, error
 			if old := findTaint(n.Spec.Taints, key, effect); old != nil {
 				t = *old
 			} else if effect == api.TaintNoExecute {
-				at := api.At(ctx.Now())
+				at := api.At(tick.Now())
 				t.TimeAdded = &at
 			}
 			taints = append(taints, t)
@@ -187,20 +206,20 @@ func (c *Controller) syncTaints(ctx reconcile.Context, n *api.Node) (bool, error
 	if reflect.DeepEqual(taints, n.Spec.Taints) || len(taints) == 0 && len(n.Spec.Taints) == 0 {
 		return false, nil
 	}
-	live, ok := ctx.LiveGet(api.KeyOf(n))
+	live, ok := tick.LiveGet(api.KeyOf(n))
 	if !ok {
 		return false, nil
 	}
 	cp := live.(*api.Node).DeepCopy()
 	cp.Spec.Taints = taints
-	if _, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("node/%s taints: %s", n.Name, taintList(taints))); err != nil {
+	if _, err := tick.Update(trace.Translate, cp, fmt.Sprintf("node/%s taints: %s", n.Name, taintList(taints))); err != nil {
 		return false, err
 	}
 	if len(want) == 0 {
-		ctx.Event(n, "", api.EventNormal, "NodeReady", fmt.Sprintf("Node %s status is now: NodeReady", n.Name))
-		ctx.Explain("node/%s is Ready again: removed the not-ready/unreachable taints", n.Name)
+		tick.Event(n, "", api.EventNormal, "NodeReady", fmt.Sprintf("Node %s status is now: NodeReady", n.Name))
+		tick.Explain("node/%s is Ready again: removed the not-ready/unreachable taints", n.Name)
 	} else {
-		ctx.Explain("node/%s Ready=%s: taints now %s", n.Name, status(n.Status.Condition(api.NodeReady)), taintList(taints))
+		tick.Explain("node/%s Ready=%s: taints now %s", n.Name, status(n.Status.Condition(api.NodeReady)), taintList(taints))
 	}
 	return true, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -25,8 +26,10 @@ type Queue interface {
 	Now() int64
 }
 
-// Context is what a component may do during one tick.
-type Context interface {
+// Tick is what a component may do during one tick: write through the API
+// server, read it live, record Events and explain itself. (Not a
+// context.Context: nothing here is cancellable or carries deadlines.)
+type Tick interface {
 	// Now is the tick's virtual time in milliseconds.
 	Now() int64
 	// Rand is the simulation's seeded random source.
@@ -65,7 +68,12 @@ type Component interface {
 	// keys it cares about, like an informer's event handlers.
 	Observe(ev apiserver.WatchEvent, q Queue)
 	// Reconcile handles one key from the queue.
-	Reconcile(ctx Context, key api.Key) (Result, error)
+	Reconcile(tick Tick, key api.Key) (Result, error)
+	// Cache is the component's informer cache: what it has seen of the
+	// kinds it watches, as of the watch events delivered so far. The
+	// engine reads it to say which version of an object a component
+	// holds (Engine.Cached); components never read each other's.
+	Cache() *informer.Cache
 	// Clone returns an independent copy for checkpoints.
 	Clone() Component
 }

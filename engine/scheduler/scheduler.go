@@ -187,42 +187,42 @@ func backoff(attempts int) int64 {
 }
 
 // Reconcile is one scheduling attempt for one pod (schedule_one.go).
-func (s *Scheduler) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+func (s *Scheduler) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	o, ok := s.cache.Get(key)
 	if !ok {
-		ctx.Explain("pod/%s is gone; nothing to schedule", key.Name)
+		tick.Explain("pod/%s is gone; nothing to schedule", key.Name)
 		return reconcile.Result{}, nil
 	}
 	p := o.(*api.Pod)
 	if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
-		ctx.Explain("pod/%s needs no scheduling", key.Name)
+		tick.Explain("pod/%s needs no scheduling", key.Name)
 		return reconcile.Result{}, nil
 	}
 	if node, ok := s.assumed[key]; ok {
-		ctx.Explain("pod/%s was already bound to %s (cache not updated yet)", key.Name, node)
+		tick.Explain("pod/%s was already bound to %s (cache not updated yet)", key.Name, node)
 		return reconcile.Result{}, nil
 	}
-	ctx.Read(p)
-	node, fitErr, considered := s.schedule(ctx, p)
+	tick.Read(p)
+	node, fitErr, considered := s.schedule(tick, p)
 	if fitErr != "" {
-		return s.fail(ctx, p, fitErr)
+		return s.fail(tick, p, fitErr)
 	}
-	err := ctx.Bind(p, node, fmt.Sprintf("bound pod/%s to %s", p.Name, node))
+	err := tick.Bind(p, node, fmt.Sprintf("bound pod/%s to %s", p.Name, node))
 	if err != nil {
-		ctx.Explain("binding pod/%s to %s failed: %v", p.Name, node, err)
+		tick.Explain("binding pod/%s to %s failed: %v", p.Name, node, err)
 		return reconcile.Result{}, nil
 	}
 	s.assumed[key] = node
 	s.placed[key] = node
 	s.nodeInfo(node).add(p, usageOf(p), 1)
-	ctx.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
-	ctx.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)
+	tick.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
+	tick.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)
 	return reconcile.Result{}, nil
 }
 
 // schedule filters nodes starting at nextStart until enough feasible ones
 // are found, then picks the best score, breaking ties at random.
-func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string, int) {
+func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, int) {
 	total := len(s.nodes)
 	if total == 0 {
 		return "", "0/0 nodes are available: no nodes available to schedule pods.", 0
@@ -257,7 +257,7 @@ func (s *Scheduler) schedule(ctx reconcile.Context, p *api.Pod) (string, string,
 			best, count = i, 1
 		case scores[i] == scores[best]:
 			count++
-			if ctx.Rand().IntN(count) == 0 {
+			if tick.Rand().IntN(count) == 0 {
 				best = i
 			}
 		}
@@ -301,17 +301,17 @@ func histogram(m map[string]int) string {
 
 // fail records PodScheduled=False and FailedScheduling, and parks the pod
 // until a cluster event or the 5-minute flush.
-func (s *Scheduler) fail(ctx reconcile.Context, p *api.Pod, msg string) (reconcile.Result, error) {
+func (s *Scheduler) fail(tick reconcile.Tick, p *api.Pod, msg string) (reconcile.Result, error) {
 	k := api.KeyOf(p)
 	s.attempts[k]++
 	s.parked[k] = true
-	ctx.Event(p, "", api.EventWarning, "FailedScheduling", msg)
+	tick.Event(p, "", api.EventWarning, "FailedScheduling", msg)
 	cp := p.DeepCopy()
-	if apiserver.SetPodCondition(&cp.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg}, ctx.Now()) {
-		if _, err := ctx.PatchStatus(trace.Bind, cp, fmt.Sprintf("pod/%s PodScheduled=False (Unschedulable)", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+	if apiserver.SetPodCondition(&cp.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg}, tick.Now()) {
+		if _, err := tick.PatchStatus(trace.Bind, cp, fmt.Sprintf("pod/%s PodScheduled=False (Unschedulable)", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return reconcile.Result{}, err
 		}
 	}
-	ctx.Explain("pod/%s fits no node: %s", p.Name, msg)
+	tick.Explain("pod/%s fits no node: %s", p.Name, msg)
 	return reconcile.Result{RequeueAfter: maxInUnschedulablePool}, nil
 }

@@ -4,7 +4,6 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 
 	"fmt"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -114,47 +113,40 @@ func (c *Controller) deployment(ns, name string) *api.Deployment {
 	return o.(*api.Deployment)
 }
 
-// syncer carries one sync's context and the notes that become the tick's
-// explanation.
+// syncer carries one sync's tick, cache and time, and the notes that
+// become the tick's explanation.
 type syncer struct {
-	ctx   reconcile.Context
+	tick  reconcile.Tick
 	cache *informer.Cache
 	now   int64
-	notes []string
-}
-
-func (s *syncer) note(format string, args ...any) {
-	s.notes = append(s.notes, fmt.Sprintf(format, args...))
+	reconcile.Notes
 }
 
 // Reconcile is syncDeployment (deployment_controller.go).
-func (c *Controller) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
-	s := &syncer{ctx: ctx, cache: c.cache, now: ctx.Now()}
+func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
+	s := &syncer{tick: tick, cache: c.cache, now: tick.Now()}
 	res, err := c.syncDeployment(s, key)
-	what := "nothing to change"
+	otherwise := "nothing to change"
 	if d := c.deployment(key.Namespace, key.Name); d != nil {
-		what = fmt.Sprintf("nothing to change (%d/%d available, %d updated)", d.Status.AvailableReplicas, d.Replicas(), d.Status.UpdatedReplicas)
+		otherwise = fmt.Sprintf("nothing to change (%d/%d available, %d updated)", d.Status.AvailableReplicas, d.Replicas(), d.Status.UpdatedReplicas)
 	}
-	if len(s.notes) > 0 {
-		what = strings.Join(s.notes, "; ")
-	}
-	ctx.Explain("deploy/%s: %s", key.Name, what)
+	s.Explain(tick, "deploy/"+key.Name, otherwise)
 	return res, err
 }
 
 func (c *Controller) syncDeployment(s *syncer, key api.Key) (reconcile.Result, error) {
 	cached := c.deployment(key.Namespace, key.Name)
 	if cached == nil {
-		s.note("deleted; nothing to do")
+		s.Note("deleted; nothing to do")
 		return reconcile.Result{}, nil
 	}
-	s.ctx.Read(cached)
+	s.tick.Read(cached)
 	d := cached.DeepCopy()
 	if d.Spec.Selector.Empty() {
-		s.ctx.Event(d, "", api.EventWarning, "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
+		s.tick.Event(d, "", api.EventWarning, "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
 		if d.Status.ObservedGeneration < d.Generation {
 			d.Status.ObservedGeneration = d.Generation
-			_, _ = s.ctx.UpdateStatus(trace.Aggregate, d, "observedGeneration")
+			_, _ = s.tick.UpdateStatus(trace.Aggregate, d, "observedGeneration")
 		}
 		return reconcile.Result{}, nil
 	}
@@ -177,7 +169,7 @@ func (c *Controller) syncDeployment(s *syncer, key api.Key) (reconcile.Result, e
 		return reconcile.Result{}, err
 	}
 	if scaling {
-		s.note("spec.replicas changed to %d: scaling, not a rollout", d.Replicas())
+		s.Note("spec.replicas changed to %d: scaling, not a rollout", d.Replicas())
 		return s.sync(d, rsList)
 	}
 	if d.Spec.Strategy.Type == api.RecreateStrategy {
@@ -189,10 +181,10 @@ func (c *Controller) syncDeployment(s *syncer, key api.Key) (reconcile.Result, e
 // describe notes what the controller's cache showed it.
 func (s *syncer) describe(d *api.Deployment, rsList []*api.ReplicaSet) {
 	for _, rs := range rsList {
-		s.ctx.Read(rs)
+		s.tick.Read(rs)
 	}
 	if len(rsList) == 0 {
-		s.note("saw no ReplicaSet for the template")
+		s.Note("saw no ReplicaSet for the template")
 	}
 }
 
@@ -243,11 +235,11 @@ func (c *Controller) getReplicaSetsForDeployment(s *syncer, d *api.Deployment) (
 func (s *syncer) adopt(d *api.Deployment, rs *api.ReplicaSet) (*api.ReplicaSet, error) {
 	c := rs.DeepCopy()
 	c.OwnerReferences = append(c.OwnerReferences, api.NewControllerRef(d, "apps/v1"))
-	out, err := s.ctx.Update(trace.Translate, c, fmt.Sprintf("deploy/%s adopted orphan %s", d.Name, rsKey(rs)))
+	out, err := s.tick.Update(trace.Translate, c, fmt.Sprintf("deploy/%s adopted orphan %s", d.Name, rsKey(rs)))
 	if err != nil {
 		return nil, err
 	}
-	s.note("adopted orphan %s", rsKey(rs))
+	s.Note("adopted orphan %s", rsKey(rs))
 	return out.(*api.ReplicaSet), nil
 }
 
@@ -260,9 +252,9 @@ func (s *syncer) release(d *api.Deployment, rs *api.ReplicaSet) error {
 		}
 	}
 	c.OwnerReferences = refs
-	_, err := s.ctx.Update(trace.Translate, c, fmt.Sprintf("deploy/%s released %s (labels no longer match)", d.Name, rsKey(rs)))
+	_, err := s.tick.Update(trace.Translate, c, fmt.Sprintf("deploy/%s released %s (labels no longer match)", d.Name, rsKey(rs)))
 	if err == nil {
-		s.note("released %s", rsKey(rs))
+		s.Note("released %s", rsKey(rs))
 	}
 	return err
 }

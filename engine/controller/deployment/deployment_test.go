@@ -470,7 +470,7 @@ func TestCreateAlreadyExistsInCache(t *testing.T) {
 			c := New()
 			rs := ownedRS(d, name, tc.image, 0, 1, 0)
 			c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs})
-			s := &syncer{ctx: f, cache: c.cache}
+			s := &syncer{tick: f, cache: c.cache}
 			got, err := s.createFailed(d.DeepCopy(), rs, exists)
 			if tc.wantRS && (err != nil || got != rs) {
 				t.Fatalf("got %v, %v; want the cached ReplicaSet and no error", got, err)

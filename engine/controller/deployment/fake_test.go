@@ -11,7 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// fakeCtx is a reconcile.Context that accepts every write and remembers
+// fakeCtx is a reconcile.Tick that accepts every write and remembers
 // it, unless told to refuse it.
 type fakeCtx struct {
 	now       int64
@@ -67,7 +67,7 @@ func (f *fakeCtx) replicas(name string) (int32, bool) {
 	return o.(*api.ReplicaSet).Replicas(), true
 }
 
-func newSyncer(f *fakeCtx) *syncer { return &syncer{ctx: f, cache: informer.New(), now: f.now} }
+func newSyncer(f *fakeCtx) *syncer { return &syncer{tick: f, cache: informer.New(), now: f.now} }
 
 func intstr(s string) *api.IntOrString {
 	if s == "" {

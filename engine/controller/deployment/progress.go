@@ -45,11 +45,11 @@ func (s *syncer) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaS
 	}
 	nd := d.DeepCopy()
 	nd.Status = newStatus
-	_, err := s.ctx.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
+	_, err := s.tick.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
 	if err == nil {
 		s.noteStatus(d, &newStatus)
 	} else {
-		s.note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
+		s.Note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
 	}
 	return reconcile.Result{}, err
 }
@@ -63,7 +63,7 @@ func (s *syncer) noteStatus(d *api.Deployment, st *api.DeploymentStatus) {
 			msg += fmt.Sprintf("; %s=%s (%s)", c.Type, c.Status, c.Reason)
 		}
 	}
-	s.note("%s", msg)
+	s.Note("%s", msg)
 }
 
 // copyReplicaFailure mirrors a ReplicaFailure condition of the new (or an
@@ -110,7 +110,7 @@ func (s *syncer) requeueStuckDeployment(d *api.Deployment, newStatus api.Deploym
 		// has passed; the simulator wakes once, just after it.
 		return reconcile.Result{RequeueAfter: max(after+1, 5)}
 	}
-	s.note("rollout not complete; will re-check the %ds progress deadline in %s", *d.Spec.ProgressDeadlineSeconds, trace.FormatTime(after+1000))
+	s.Note("rollout not complete; will re-check the %ds progress deadline in %s", *d.Spec.ProgressDeadlineSeconds, trace.FormatTime(after+1000))
 	return reconcile.Result{RequeueAfter: after + 1000}
 }
 

@@ -24,7 +24,7 @@ func (s *syncer) rolloutRecreate(d *api.Deployment, rsList []*api.ReplicaSet, po
 		return s.syncRolloutStatus(allRSs, newRS, d)
 	}
 	if oldPodsRunning(newRS, oldRSs, podMap) {
-		s.note("Recreate waits until every old pod is gone")
+		s.Note("Recreate waits until every old pod is gone")
 		return s.syncRolloutStatus(allRSs, newRS, d)
 	}
 	if newRS == nil {

@@ -49,7 +49,7 @@ func (s *syncer) reconcileNewReplicaSet(allRSs []*api.ReplicaSet, newRS *api.Rep
 	}
 	n := NewRSNewReplicas(d, allRSs, newRS)
 	if n == newRS.Replicas() {
-		s.note("new %s stays at %d: %d pods already (maxSurge allows %d)", rsKey(newRS), n, GetReplicaCountForReplicaSets(allRSs), d.Replicas()+MaxSurge(d))
+		s.Note("new %s stays at %d: %d pods already (maxSurge allows %d)", rsKey(newRS), n, GetReplicaCountForReplicaSets(allRSs), d.Replicas()+MaxSurge(d))
 	}
 	scaled, _, err := s.scaleReplicaSetAndRecordEvent(newRS, n, d)
 	return scaled, err
@@ -64,7 +64,7 @@ func (s *syncer) reconcileOldReplicaSets(allRSs, oldRSs []*api.ReplicaSet, newRS
 	newRSUnavailable := newRS.Replicas() - newRS.Status.AvailableReplicas
 	maxScaledDown := allPodsCount - minAvailable - newRSUnavailable
 	if maxScaledDown <= 0 {
-		s.note("old ReplicaSets wait: %d pods, %d must stay available, %d new pods not available yet", allPodsCount, minAvailable, newRSUnavailable)
+		s.Note("old ReplicaSets wait: %d pods, %d must stay available, %d new pods not available yet", allPodsCount, minAvailable, newRSUnavailable)
 		return false, nil
 	}
 	// Upstream swallows both errors below (returns false, nil), so the
@@ -72,13 +72,13 @@ func (s *syncer) reconcileOldReplicaSets(allRSs, oldRSs []*api.ReplicaSet, newRS
 	// error never reaches the trace, so the note says what was skipped.
 	oldRSs, cleaned, err := s.cleanupUnhealthyReplicas(oldRSs, maxScaledDown, d)
 	if err != nil {
-		s.note("skipped scaling down old ReplicaSets this sync: %v", err)
+		s.Note("skipped scaling down old ReplicaSets this sync: %v", err)
 		return false, nil
 	}
 	allRSs = append(append([]*api.ReplicaSet(nil), oldRSs...), newRS)
 	scaled, err := s.scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs, d)
 	if err != nil {
-		s.note("stopped scaling down old ReplicaSets this sync: %v", err)
+		s.Note("stopped scaling down old ReplicaSets this sync: %v", err)
 		return false, nil
 	}
 	return cleaned+scaled > 0, nil
@@ -120,7 +120,7 @@ func (s *syncer) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*api.R
 	minAvailable := d.Replicas() - MaxUnavailable(d)
 	available := GetAvailableReplicaCountForReplicaSets(allRSs)
 	if available <= minAvailable {
-		s.note("old ReplicaSets wait: %d available, at least %d must stay available", available, minAvailable)
+		s.Note("old ReplicaSets wait: %d available, at least %d must stay available", available, minAvailable)
 		return 0, nil
 	}
 	sort.SliceStable(oldRSs, func(i, j int) bool {

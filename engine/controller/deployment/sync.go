@@ -75,7 +75,7 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	n := NewRSNewReplicas(d, allRSs, rs)
 	rs.Spec.Replicas = api.Int32(n)
 	SetNewReplicaSetAnnotations(d, rs, newRevision, false)
-	created, err := s.ctx.Create(trace.Translate, rs, fmt.Sprintf("created rs/%s (revision %s) with %d replicas from deploy/%s's template", rs.Name, newRevision, n, d.Name))
+	created, err := s.tick.Create(trace.Translate, rs, fmt.Sprintf("created rs/%s (revision %s) with %d replicas from deploy/%s's template", rs.Name, newRevision, n, d.Name))
 	alreadyExists := err != nil
 	if err != nil {
 		if created, err = s.createFailed(d, rs, err); err != nil {
@@ -84,9 +84,9 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	}
 	createdRS := created.(*api.ReplicaSet)
 	if !alreadyExists {
-		s.note("created %s with %d of %d replicas", rsKey(createdRS), n, d.Replicas())
+		s.Note("created %s with %d of %d replicas", rsKey(createdRS), n, d.Replicas())
 		if n > 0 {
-			s.ctx.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled up replica set %s from 0 to %d", createdRS.Name, n))
+			s.tick.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled up replica set %s from 0 to %d", createdRS.Name, n))
 		}
 	}
 	needsUpdate := SetDeploymentRevision(d, newRevision)
@@ -98,7 +98,7 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	if needsUpdate {
 		// Upstream discards the returned object, so a later status write
 		// in the same sync may conflict and be retried: we do the same.
-		if _, err := s.ctx.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s revision %s; Progressing=True (%s)", d.Name, newRevision, NewReplicaSetReason)); err != nil {
+		if _, err := s.tick.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s revision %s; Progressing=True (%s)", d.Name, newRevision, NewReplicaSetReason)); err != nil {
 			return nil, err
 		}
 	}
@@ -116,11 +116,11 @@ func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) 
 			// Upstream returns the lister's NotFound error, whose text
 			// names the singular resource ("replicaset.apps"), unlike the
 			// API server's ("replicasets.apps"); the engine adds the retry.
-			s.note("%s already exists in the API server but this controller's cache has not seen it yet", rsKey(rs))
+			s.Note("%s already exists in the API server but this controller's cache has not seen it yet", rsKey(rs))
 			return nil, &apiserver.StatusError{Reason: apiserver.ReasonNotFound, Message: fmt.Sprintf("replicaset.apps %q not found", rs.Name)}
 		}
 		if own := cur.Meta().ControllerRef(); own != nil && own.UID == d.UID && EqualIgnoreHash(&cur.(*api.ReplicaSet).Spec.Template, &d.Spec.Template) {
-			s.note("%s was already created by an earlier sync", rsKey(rs))
+			s.Note("%s was already created by an earlier sync", rsKey(rs))
 			return cur, nil
 		}
 		// A hash collision: bump collisionCount so the next sync hashes
@@ -131,17 +131,17 @@ func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) 
 			c = *d.Status.CollisionCount + 1
 		}
 		d.Status.CollisionCount = &c
-		if _, uerr := s.ctx.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s collisionCount=%d (hash collision)", d.Name, c)); uerr == nil {
-			s.note("hash collision: %s belongs to another template; collisionCount is now %d", rsKey(rs), c)
+		if _, uerr := s.tick.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s collisionCount=%d (hash collision)", d.Name, c)); uerr == nil {
+			s.Note("hash collision: %s belongs to another template; collisionCount is now %d", rsKey(rs), c)
 		}
 		return nil, err
 	}
 	msg := fmt.Sprintf("Failed to create new replica set %q: %v", rs.Name, err)
 	if HasProgressDeadline(d) {
 		SetDeploymentCondition(&d.Status, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, FailedRSCreateReason, msg, s.now))
-		_, _ = s.ctx.UpdateStatus(trace.Aggregate, d, "Progressing=False ("+FailedRSCreateReason+")")
+		_, _ = s.tick.UpdateStatus(trace.Aggregate, d, "Progressing=False ("+FailedRSCreateReason+")")
 	}
-	s.ctx.Event(d, "", api.EventWarning, FailedRSCreateReason, msg)
+	s.tick.Event(d, "", api.EventWarning, FailedRSCreateReason, msg)
 	return nil, err
 }
 
@@ -151,7 +151,7 @@ func (s *syncer) syncExistingNewReplicaSet(d *api.Deployment, existing *api.Repl
 	minReadyNeedsUpdate := rsCopy.Spec.MinReadySeconds != d.Spec.MinReadySeconds
 	if annotationsUpdated || minReadyNeedsUpdate {
 		rsCopy.Spec.MinReadySeconds = d.Spec.MinReadySeconds
-		out, err := s.ctx.Update(trace.Translate, rsCopy, fmt.Sprintf("rs/%s takes revision %s from deploy/%s", rsCopy.Name, rsCopy.Annotations[RevisionAnnotation], d.Name))
+		out, err := s.tick.Update(trace.Translate, rsCopy, fmt.Sprintf("rs/%s takes revision %s from deploy/%s", rsCopy.Name, rsCopy.Annotations[RevisionAnnotation], d.Name))
 		if err != nil {
 			return nil, err
 		}
@@ -164,7 +164,7 @@ func (s *syncer) syncExistingNewReplicaSet(d *api.Deployment, existing *api.Repl
 		needsUpdate = true
 	}
 	if needsUpdate {
-		if _, err := s.ctx.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s revision %s", d.Name, d.Annotations[RevisionAnnotation])); err != nil {
+		if _, err := s.tick.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s revision %s", d.Name, d.Annotations[RevisionAnnotation])); err != nil {
 			return nil, err
 		}
 	}
@@ -214,7 +214,7 @@ func (s *syncer) scale(d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.R
 		sizes[i] = rs.Replicas() + p
 		added += p
 	}
-	s.note("proportional scaling: %d replicas to spread over %d ReplicaSets", toAdd, len(allRSs))
+	s.Note("proportional scaling: %d replicas to spread over %d ReplicaSets", toAdd, len(allRSs))
 	for i, rs := range allRSs {
 		if i == 0 && toAdd != 0 {
 			sizes[i] = max(sizes[i]+toAdd-added, 0)
@@ -288,13 +288,13 @@ func (s *syncer) scaleReplicaSet(rs *api.ReplicaSet, newScale int32, d *api.Depl
 	if !sizeNeedsUpdate {
 		summary = fmt.Sprintf("%s annotations: desired-replicas %d, max-replicas %d", rsKey(rs), d.Replicas(), d.Replicas()+MaxSurge(d))
 	}
-	out, err := s.ctx.Update(trace.Translate, rsCopy, summary)
+	out, err := s.tick.Update(trace.Translate, rsCopy, summary)
 	if err != nil {
 		return false, nil, err
 	}
 	if sizeNeedsUpdate {
-		s.note("%s", summary)
-		s.ctx.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled %s replica set %s from %d to %d", dir, rs.Name, rs.Replicas(), newScale))
+		s.Note("%s", summary)
+		s.tick.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled %s replica set %s from %d to %d", dir, rs.Name, rs.Replicas(), newScale))
 	}
 	return true, out.(*api.ReplicaSet), nil
 }
@@ -335,11 +335,11 @@ func (s *syncer) syncDeploymentStatus(allRSs []*api.ReplicaSet, newRS *api.Repli
 	}
 	nd := d.DeepCopy()
 	nd.Status = newStatus
-	_, err := s.ctx.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
+	_, err := s.tick.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
 	if err == nil {
 		s.noteStatus(d, &newStatus)
 	} else {
-		s.note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
+		s.Note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
 	}
 	return err
 }
@@ -367,10 +367,10 @@ func (s *syncer) cleanupDeployment(oldRSs []*api.ReplicaSet, d *api.Deployment) 
 			continue
 		}
 		summary := fmt.Sprintf("deleted old %s (revision %d) beyond revisionHistoryLimit %d", rsKey(rs), Revision(rs), *d.Spec.RevisionHistoryLimit)
-		if err := s.ctx.Delete(trace.Translate, api.KeyOf(rs), apiserver.DeleteOptions{UID: rs.UID}, summary); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+		if err := s.tick.Delete(trace.Translate, api.KeyOf(rs), apiserver.DeleteOptions{UID: rs.UID}, summary); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return err
 		}
-		s.note("%s", summary)
+		s.Note("%s", summary)
 	}
 	return nil
 }
@@ -396,7 +396,7 @@ func (s *syncer) checkPausedConditions(d *api.Deployment) error {
 		return nil
 	}
 	SetDeploymentCondition(&d.Status, c)
-	_, err := s.ctx.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s Progressing=Unknown (%s)", d.Name, c.Reason))
+	_, err := s.tick.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s Progressing=Unknown (%s)", d.Name, c.Reason))
 	return err
 }
 

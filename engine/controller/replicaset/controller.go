@@ -103,31 +103,31 @@ func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
 }
 
 // Reconcile is syncReplicaSet (replica_set.go).
-func (c *Controller) Reconcile(ctx reconcile.Context, key api.Key) (reconcile.Result, error) {
+func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	o, ok := c.cache.Get(key)
 	if !ok {
 		delete(c.exp, key)
-		ctx.Explain("rs/%s: deleted; nothing to do", key.Name)
+		tick.Explain("rs/%s: deleted; nothing to do", key.Name)
 		return reconcile.Result{}, nil
 	}
 	rs := o.(*api.ReplicaSet)
-	ctx.Read(rs)
-	now := ctx.Now()
+	tick.Read(rs)
+	now := tick.Now()
 	needsSync := c.exp.satisfied(key, now)
-	pods, err := c.claimPods(ctx, rs, activePods(c.cache, rs))
+	pods, err := c.claimPods(tick, rs, activePods(c.cache, rs))
 	if err != nil {
 		return reconcile.Result{}, err
 	}
 	var manageErr error
 	action := ""
 	if needsSync && rs.DeletionTimestamp == nil {
-		action, manageErr = c.manageReplicas(ctx, pods, rs)
+		action, manageErr = c.manageReplicas(tick, pods, rs)
 	} else if !needsSync {
 		action = "waits for its earlier creations/deletions to show up in its cache"
 	}
 	newStatus := calculateStatus(rs, pods, manageErr, now)
-	ctx.Explain("rs/%s: saw %d of %d pods (%d ready, %d available)%s", rs.Name, len(pods), rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
-	updated, err := c.updateStatus(ctx, rs, newStatus)
+	tick.Explain("rs/%s: saw %d of %d pods (%d ready, %d available)%s", rs.Name, len(pods), rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
+	updated, err := c.updateStatus(tick, rs, newStatus)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
@@ -194,7 +194,7 @@ func byName(ps []*api.Pod) {
 
 // claimPods keeps owned pods that still match, adopts matching orphans and
 // releases owned pods that no longer match (PodControllerRefManager).
-func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods []*api.Pod) ([]*api.Pod, error) {
+func (c *Controller) claimPods(tick reconcile.Tick, rs *api.ReplicaSet, pods []*api.Pod) ([]*api.Pod, error) {
 	var out, changes []*api.Pod
 	selector := rs.Spec.Selector.AsSelector()
 	for _, p := range pods {
@@ -214,13 +214,13 @@ func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods [
 		case ref != nil:
 			cp := p.DeepCopy()
 			cp.OwnerReferences = nil
-			if _, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("rs/%s released pod/%s (labels no longer match)", rs.Name, p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			if _, err := tick.Update(trace.Translate, cp, fmt.Sprintf("rs/%s released pod/%s (labels no longer match)", rs.Name, p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 				return nil, err
 			}
 		case matches && rs.DeletionTimestamp == nil:
 			cp := p.DeepCopy()
 			cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(rs, "apps/v1"))
-			adopted, err := ctx.Update(trace.Translate, cp, fmt.Sprintf("rs/%s adopted orphan pod/%s", rs.Name, p.Name))
+			adopted, err := tick.Update(trace.Translate, cp, fmt.Sprintf("rs/%s adopted orphan pod/%s", rs.Name, p.Name))
 			if err != nil {
 				if apiserver.IsReason(err, apiserver.ReasonNotFound) {
 					continue
@@ -234,14 +234,14 @@ func (c *Controller) claimPods(ctx reconcile.Context, rs *api.ReplicaSet, pods [
 }
 
 // manageReplicas creates or deletes pods towards spec.replicas.
-func (c *Controller) manageReplicas(ctx reconcile.Context, pods []*api.Pod, rs *api.ReplicaSet) (string, error) {
+func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *api.ReplicaSet) (string, error) {
 	diff := len(pods) - int(rs.Replicas())
 	key := api.KeyOf(rs)
 	switch {
 	case diff < 0:
 		n := min(-diff, BurstReplicas)
-		c.exp.expectCreations(key, n, ctx.Now())
-		ok, batches, err := c.slowStartBatch(ctx, rs, n)
+		c.exp.expectCreations(key, n, tick.Now())
+		ok, batches, err := c.slowStartBatch(tick, rs, n)
 		if skipped := n - ok; skipped > 0 {
 			for i := 0; i < skipped; i++ {
 				c.exp.creationObserved(key)
@@ -251,16 +251,16 @@ func (c *Controller) manageReplicas(ctx reconcile.Context, pods []*api.Pod, rs *
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		byName(pods)
-		victims := getPodsToDelete(pods, c.relatedPods(rs), n, ctx.Now())
+		victims := getPodsToDelete(pods, c.relatedPods(rs), n, tick.Now())
 		keys := make([]api.Key, len(victims))
 		for i, p := range victims {
 			keys[i] = api.KeyOf(p)
 		}
-		c.exp.expectDeletions(key, keys, ctx.Now())
+		c.exp.expectDeletions(key, keys, tick.Now())
 		var firstErr error
 		deleted := 0
 		for _, p := range victims {
-			if err := c.deletePod(ctx, rs, p); err != nil {
+			if err := c.deletePod(tick, rs, p); err != nil {
 				c.exp.deletionObserved(key, api.KeyOf(p))
 				if firstErr == nil {
 					firstErr = err
@@ -276,14 +276,14 @@ func (c *Controller) manageReplicas(ctx reconcile.Context, pods []*api.Pod, rs *
 
 // slowStartBatch creates count pods in batches of 1, 2, 4, … and stops at
 // the first batch with a failure (controller_utils.go slowStartBatch).
-func (c *Controller) slowStartBatch(ctx reconcile.Context, rs *api.ReplicaSet, count int) (int, string, error) {
+func (c *Controller) slowStartBatch(tick reconcile.Tick, rs *api.ReplicaSet, count int) (int, string, error) {
 	remaining, successes := count, 0
 	var sizes []string
 	for batch := min(remaining, 1); batch > 0; batch = min(2*batch, remaining) {
 		sizes = append(sizes, fmt.Sprint(batch))
 		var firstErr error
 		for i := 0; i < batch; i++ {
-			if err := c.createPod(ctx, rs); err != nil {
+			if err := c.createPod(tick, rs); err != nil {
 				if firstErr == nil {
 					firstErr = err
 				}
@@ -299,29 +299,29 @@ func (c *Controller) slowStartBatch(ctx reconcile.Context, rs *api.ReplicaSet, c
 	return successes, strings.Join(sizes, ", "), nil
 }
 
-func (c *Controller) createPod(ctx reconcile.Context, rs *api.ReplicaSet) error {
+func (c *Controller) createPod(tick reconcile.Tick, rs *api.ReplicaSet) error {
 	t := rs.Spec.Template.DeepCopy()
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: rs.Name + "-", Namespace: rs.Namespace, Labels: t.Labels,
 		Annotations: t.Annotations, OwnerReferences: []api.OwnerReference{api.NewControllerRef(rs, "apps/v1")}}, Spec: t.Spec}
-	created, err := ctx.Create(trace.Translate, p, "")
+	created, err := tick.Create(trace.Translate, p, "")
 	if err != nil {
-		ctx.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
+		tick.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
 		return err
 	}
-	ctx.Event(rs, "", api.EventNormal, "SuccessfulCreate", "Created pod: "+created.Meta().Name)
+	tick.Event(rs, "", api.EventNormal, "SuccessfulCreate", "Created pod: "+created.Meta().Name)
 	return nil
 }
 
-func (c *Controller) deletePod(ctx reconcile.Context, rs *api.ReplicaSet, p *api.Pod) error {
-	err := ctx.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("rs/%s deleted pod/%s (scale down to %d)", rs.Name, p.Name, rs.Replicas()))
+func (c *Controller) deletePod(tick reconcile.Tick, rs *api.ReplicaSet, p *api.Pod) error {
+	err := tick.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("rs/%s deleted pod/%s (scale down to %d)", rs.Name, p.Name, rs.Replicas()))
 	if err != nil {
 		if apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return nil
 		}
-		ctx.Event(rs, "", api.EventWarning, "FailedDelete", "Error deleting: "+err.Error())
+		tick.Event(rs, "", api.EventWarning, "FailedDelete", "Error deleting: "+err.Error())
 		return err
 	}
-	ctx.Event(rs, "", api.EventNormal, "SuccessfulDelete", "Deleted pod: "+p.Name)
+	tick.Event(rs, "", api.EventNormal, "SuccessfulDelete", "Deleted pod: "+p.Name)
 	return nil
 }
 
@@ -393,7 +393,7 @@ func containsLabels(have, want map[string]string) bool {
 // in replica_set_utils.go): observedGeneration is the generation of the
 // ReplicaSet this sync read, and a failed write is retried once on a
 // fresh read from the API server, keeping that observedGeneration.
-func (c *Controller) updateStatus(ctx reconcile.Context, rs *api.ReplicaSet, st api.ReplicaSetStatus) (*api.ReplicaSet, error) {
+func (c *Controller) updateStatus(tick reconcile.Tick, rs *api.ReplicaSet, st api.ReplicaSetStatus) (*api.ReplicaSet, error) {
 	st.ObservedGeneration = rs.Generation
 	if reflect.DeepEqual(rs.Status, st) {
 		return rs, nil
@@ -403,14 +403,14 @@ func (c *Controller) updateStatus(ctx reconcile.Context, rs *api.ReplicaSet, st 
 		cp := cur.DeepCopy()
 		cp.Status = st
 		summary := fmt.Sprintf("rs/%s status: %d replicas, %d ready, %d available", cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
-		out, err := ctx.UpdateStatus(trace.Aggregate, cp, summary)
+		out, err := tick.UpdateStatus(trace.Aggregate, cp, summary)
 		if err == nil {
 			return out.(*api.ReplicaSet), nil
 		}
 		if i >= 1 {
 			return nil, err
 		}
-		live, ok := ctx.LiveGet(api.KeyOf(rs))
+		live, ok := tick.LiveGet(api.KeyOf(rs))
 		if !ok {
 			return nil, apiserver.NotFound(api.KindReplicaSet, rs.Name)
 		}

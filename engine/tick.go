@@ -9,23 +9,23 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// tickCtx is the reconcile.Context of one tick: every write goes through
+// liveTick is the reconcile.Tick of one tick: every write goes through
 // the API server and is recorded as an effect of the tick.
-type tickCtx struct {
+type liveTick struct {
 	w    *world
 	tick *trace.Tick
 	host string
 	name string
 }
 
-func (c *tickCtx) Now() int64       { return c.w.now }
-func (c *tickCtx) Rand() *rand.Rand { return c.w.rng }
+func (c *liveTick) Now() int64       { return c.w.now }
+func (c *liveTick) Rand() *rand.Rand { return c.w.rng }
 
-func (c *tickCtx) Explain(format string, args ...any) {
+func (c *liveTick) Explain(format string, args ...any) {
 	c.tick.Explanation = fmt.Sprintf(format, args...)
 }
 
-func (c *tickCtx) Read(obj api.Object) {
+func (c *liveTick) Read(obj api.Object) {
 	if len(c.tick.Reads) >= 32 {
 		return
 	}
@@ -37,13 +37,13 @@ func (c *tickCtx) Read(obj api.Object) {
 	c.tick.Reads = append(c.tick.Reads, trace.Read{Object: k, Cached: obj.Meta().ResourceVersion, Live: live})
 }
 
-func (c *tickCtx) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }
+func (c *liveTick) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }
 
 // List lists live objects, for user commands such as kubectl drain that
 // act on the API server's state rather than a cache.
-func (c *tickCtx) List(kind, ns string) []api.Object { return c.w.store.List(kind, ns) }
+func (c *liveTick) List(kind, ns string) []api.Object { return c.w.store.List(kind, ns) }
 
-func (c *tickCtx) record(class trace.Class, op trace.Op, before, after api.Object, summary string) {
+func (c *liveTick) record(class trace.Class, op trace.Op, before, after api.Object, summary string) {
 	obj := after
 	if obj == nil {
 		obj = before
@@ -55,7 +55,7 @@ func (c *tickCtx) record(class trace.Class, op trace.Op, before, after api.Objec
 	c.tick.Effects = append(c.tick.Effects, trace.Effect{Class: class, Op: op, Object: k, Before: before, After: after, Summary: summary})
 }
 
-func (c *tickCtx) Create(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+func (c *liveTick) Create(class trace.Class, obj api.Object, summary string) (api.Object, error) {
 	out, err := c.w.store.Create(obj)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func (c *tickCtx) Create(class trace.Class, obj api.Object, summary string) (api
 	return out, nil
 }
 
-func (c *tickCtx) write(class trace.Class, obj api.Object, summary string, f func(api.Object) (api.Object, error)) (api.Object, error) {
+func (c *liveTick) write(class trace.Class, obj api.Object, summary string, f func(api.Object) (api.Object, error)) (api.Object, error) {
 	before, _ := c.w.store.Get(api.KeyOf(obj))
 	out, err := f(obj)
 	if err != nil {
@@ -82,19 +82,19 @@ func (c *tickCtx) write(class trace.Class, obj api.Object, summary string, f fun
 	return out, nil
 }
 
-func (c *tickCtx) Update(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+func (c *liveTick) Update(class trace.Class, obj api.Object, summary string) (api.Object, error) {
 	return c.write(class, obj, summary, c.w.store.Update)
 }
 
-func (c *tickCtx) UpdateStatus(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+func (c *liveTick) UpdateStatus(class trace.Class, obj api.Object, summary string) (api.Object, error) {
 	return c.write(class, obj, summary, c.w.store.UpdateStatus)
 }
 
-func (c *tickCtx) PatchStatus(class trace.Class, obj api.Object, summary string) (api.Object, error) {
+func (c *liveTick) PatchStatus(class trace.Class, obj api.Object, summary string) (api.Object, error) {
 	return c.write(class, obj, summary, c.w.store.PatchStatus)
 }
 
-func (c *tickCtx) Delete(class trace.Class, key api.Key, opts apiserver.DeleteOptions, summary string) error {
+func (c *liveTick) Delete(class trace.Class, key api.Key, opts apiserver.DeleteOptions, summary string) error {
 	before, _ := c.w.store.Get(key)
 	last, gone, err := c.w.store.Delete(key, opts)
 	if err != nil {
@@ -108,7 +108,7 @@ func (c *tickCtx) Delete(class trace.Class, key api.Key, opts apiserver.DeleteOp
 	return nil
 }
 
-func (c *tickCtx) Bind(pod *api.Pod, node, summary string) error {
+func (c *liveTick) Bind(pod *api.Pod, node, summary string) error {
 	before, _ := c.w.store.Get(api.KeyOf(pod))
 	out, err := c.w.store.Bind(api.KeyOf(pod), pod.UID, node)
 	if err != nil {
@@ -129,7 +129,7 @@ func eventSource(component string) string {
 	return component
 }
 
-func (c *tickCtx) Event(obj api.Object, fieldPath, eventType, reason, message string) {
+func (c *liveTick) Event(obj api.Object, fieldPath, eventType, reason, message string) {
 	m := obj.Meta()
 	e := &api.Event{
 		InvolvedObject: api.ObjectReference{Kind: obj.GetKind(), Namespace: m.Namespace, Name: m.Name, UID: m.UID,

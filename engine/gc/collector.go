@@ -106,8 +106,7 @@ func hasFinalizer(m *api.ObjectMeta, names ...string) bool {
 func (c *Collector) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	o, ok := c.cache.Get(key)
 	if !ok {
-		tick.Explain("%s is gone; nothing to collect", key.Short())
-		return reconcile.Result{}, nil
+		return reconcile.Gone(tick, key, "nothing to collect")
 	}
 	tick.Read(o)
 	m := o.Meta()

@@ -179,3 +179,15 @@ func (c *Cache) OnNode(node string) []api.Object { return c.sorted(c.byNode[node
 func (c *Cache) Orphans(kind, ns string) []api.Object {
 	return c.sorted(c.byOwner["orphan/"+ns], kind, ns)
 }
+
+// Get is a typed lister's Get: the cached object of key as a T, if the
+// cache holds one.
+func Get[T api.Object](c *Cache, k api.Key) (T, bool) {
+	o, ok := c.objs[k]
+	if !ok {
+		var none T
+		return none, false
+	}
+	t, ok := o.(T)
+	return t, ok
+}

@@ -115,3 +115,20 @@ func check(t *testing.T, c *Cache, ref map[api.Key]*api.Pod, nss, nodes, owners 
 		}
 	}
 }
+
+// The typed Get finds an object only as its own type.
+func TestTypedGet(t *testing.T) {
+	c := New()
+	n := &api.Node{ObjectMeta: api.ObjectMeta{Name: "n1"}}
+	c.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: n})
+	key := api.Key{Kind: api.KindNode, Name: "n1"}
+	if got, ok := Get[*api.Node](c, key); !ok || got != n {
+		t.Errorf("Get[*api.Node] = %v, %v; want the cached node", got, ok)
+	}
+	if got, ok := Get[*api.Pod](c, key); ok || got != nil {
+		t.Errorf("Get[*api.Pod] of a node = %v, %v; want nothing", got, ok)
+	}
+	if _, ok := Get[*api.Node](c, api.Key{Kind: api.KindNode, Name: "n2"}); ok {
+		t.Error("Get of an object never seen must say so")
+	}
+}

@@ -84,12 +84,10 @@ func noExecute(ts []api.Taint) []api.Taint {
 // Reconcile works out, for every pod on the node, when its tolerations of
 // the node's NoExecute taints run out: evict now, schedule, or cancel.
 func (e *Evictor) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	o, ok := e.cache.Get(key)
+	n, ok := informer.Get[*api.Node](e.cache, key)
 	if !ok {
-		tick.Explain("node/%s is gone", key.Name)
-		return reconcile.Result{}, nil
+		return reconcile.Gone(tick, key, "")
 	}
-	n := o.(*api.Node)
 	taints := noExecute(n.Spec.Taints)
 	now := tick.Now()
 	next := int64(-1)

@@ -100,12 +100,10 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 
 // Reconcile is monitorNodeHealth for one node.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	o, ok := c.cache.Get(key)
+	n, ok := informer.Get[*api.Node](c.cache, key)
 	if !ok {
-		tick.Explain("node/%s is gone", key.Name)
-		return reconcile.Result{}, nil
+		return reconcile.Gone(tick, key, "")
 	}
-	n := o.(*api.Node)
 	tick.Read(n)
 	now := tick.Now()
 	ready := n.Status.Condition(api.NodeReady)

@@ -188,12 +188,10 @@ func backoff(attempts int) int64 {
 
 // Reconcile is one scheduling attempt for one pod (schedule_one.go).
 func (s *Scheduler) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	o, ok := s.cache.Get(key)
+	p, ok := informer.Get[*api.Pod](s.cache, key)
 	if !ok {
-		tick.Explain("pod/%s is gone; nothing to schedule", key.Name)
-		return reconcile.Result{}, nil
+		return reconcile.Gone(tick, key, "nothing to schedule")
 	}
-	p := o.(*api.Pod)
 	if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 		tick.Explain("pod/%s needs no scheduling", key.Name)
 		return reconcile.Result{}, nil

@@ -106,11 +106,8 @@ func (c *Controller) podDeleted(p *api.Pod, q reconcile.Queue) {
 }
 
 func (c *Controller) deployment(ns, name string) *api.Deployment {
-	o, ok := c.cache.Get(api.Key{Kind: api.KindDeployment, Namespace: ns, Name: name})
-	if !ok {
-		return nil
-	}
-	return o.(*api.Deployment)
+	d, _ := informer.Get[*api.Deployment](c.cache, api.Key{Kind: api.KindDeployment, Namespace: ns, Name: name})
+	return d
 }
 
 // syncer carries one sync's tick, cache and time, and the notes that

@@ -95,22 +95,21 @@ func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
 	if ref == nil || ref.Kind != api.KindReplicaSet {
 		return nil
 	}
-	o, ok := c.cache.Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
-	if !ok || o.Meta().UID != ref.UID {
+	rs, ok := informer.Get[*api.ReplicaSet](c.cache, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
+	if !ok || rs.UID != ref.UID {
 		return nil
 	}
-	return o.(*api.ReplicaSet)
+	return rs
 }
 
 // Reconcile is syncReplicaSet (replica_set.go).
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	o, ok := c.cache.Get(key)
+	rs, ok := informer.Get[*api.ReplicaSet](c.cache, key)
 	if !ok {
 		delete(c.exp, key)
 		tick.Explain("rs/%s: deleted; nothing to do", key.Name)
 		return reconcile.Result{}, nil
 	}
-	rs := o.(*api.ReplicaSet)
 	tick.Read(rs)
 	now := tick.Now()
 	needsSync := c.exp.satisfied(key, now)

@@ -39,9 +39,7 @@ func (c *liveTick) Read(obj api.Object) {
 
 func (c *liveTick) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }
 
-// List lists live objects, for user commands such as kubectl drain that
-// act on the API server's state rather than a cache.
-func (c *liveTick) List(kind, ns string) []api.Object { return c.w.store.List(kind, ns) }
+func (c *liveTick) LiveList(kind, ns string) []api.Object { return c.w.store.List(kind, ns) }
 
 func (c *liveTick) record(class trace.Class, op trace.Op, before, after api.Object, summary string) {
 	obj := after

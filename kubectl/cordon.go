@@ -84,14 +84,8 @@ func buildDrain(s *Session, args []string) (*Mutation, error) {
 }
 
 func podsOnNode(tick reconcile.Tick, node string) []*api.Pod {
-	lister, ok := tick.(interface {
-		List(kind, ns string) []api.Object
-	})
-	if !ok {
-		return nil
-	}
 	var out []*api.Pod
-	for _, o := range lister.List(api.KindPod, "") {
+	for _, o := range tick.LiveList(api.KindPod, "") {
 		if p := o.(*api.Pod); p.Spec.NodeName == node && p.DeletionTimestamp == nil {
 			out = append(out, p)
 		}

@@ -176,42 +176,12 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	return "deployment.apps/" + k.Name + " \n" + t.String(false) + "\n", nil
 }
 
-func buildPause(pause bool) builder {
-	verb := map[bool]string{true: "pause", false: "resume"}[pause]
-	return func(s *Session, args []string) (*Mutation, error) {
-		p, err := parseFlags("rollout "+verb, args, nil)
-		if err != nil {
-			return nil, err
-		}
-		k, _, err := deploymentTarget("rollout "+verb, p.args, s.namespace(p))
-		if err != nil {
-			return nil, err
-		}
-		return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
-			o, err := live(tick, k)
-			if err != nil {
-				return "", err
-			}
-			d := o.(*api.Deployment)
-			if d.Spec.Paused == pause {
-				state := map[bool]string{true: "already paused", false: "not paused"}[pause]
-				return "", errorf("deployments.apps %q is %s", k.Name, state)
-			}
-			d.Spec.Paused = pause
-			if _, err := tick.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, k.Name, pause)); err != nil {
-				return "", apiErr(err)
-			}
-			return "deployment.apps/" + k.Name + " " + verb + "d\n", nil
-		}}, nil
-	}
-}
-
-func buildRestart(s *Session, args []string) (*Mutation, error) {
-	p, err := parseFlags("rollout restart", args, nil)
-	if err != nil {
-		return nil, err
-	}
-	k, _, err := deploymentTarget("rollout restart", p.args, s.namespace(p))
+// editDeployment is the shape of rollout pause, resume, restart and undo:
+// resolve the deployment, then, in the command's tick, edit the API
+// server's copy of it and write it back (edit returns the line kubectl
+// prints, or an error that leaves the deployment as it was).
+func editDeployment(s *Session, cmd string, p *parsed, edit func(tick reconcile.Tick, d *api.Deployment) (string, error)) (*Mutation, error) {
+	k, _, err := deploymentTarget(cmd, p.args, s.namespace(p))
 	if err != nil {
 		return nil, err
 	}
@@ -220,19 +190,51 @@ func buildRestart(s *Session, args []string) (*Mutation, error) {
 		if err != nil {
 			return "", err
 		}
-		d := o.(*api.Deployment)
+		return edit(tick, o.(*api.Deployment))
+	}}, nil
+}
+
+// update writes a deployment a rollout command edited.
+func update(tick reconcile.Tick, d *api.Deployment, summary, done string) (string, error) {
+	if _, err := tick.Update(trace.Translate, d, summary); err != nil {
+		return "", apiErr(err)
+	}
+	return "deployment.apps/" + d.Name + " " + done + "\n", nil
+}
+
+func buildPause(pause bool) builder {
+	verb := map[bool]string{true: "pause", false: "resume"}[pause]
+	return func(s *Session, args []string) (*Mutation, error) {
+		p, err := parseFlags("rollout "+verb, args, nil)
+		if err != nil {
+			return nil, err
+		}
+		return editDeployment(s, "rollout "+verb, p, func(tick reconcile.Tick, d *api.Deployment) (string, error) {
+			if d.Spec.Paused == pause {
+				state := map[bool]string{true: "already paused", false: "not paused"}[pause]
+				return "", errorf("deployments.apps %q is %s", d.Name, state)
+			}
+			d.Spec.Paused = pause
+			return update(tick, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, d.Name, pause), verb+"d")
+		})
+	}
+}
+
+func buildRestart(s *Session, args []string) (*Mutation, error) {
+	p, err := parseFlags("rollout restart", args, nil)
+	if err != nil {
+		return nil, err
+	}
+	return editDeployment(s, "rollout restart", p, func(tick reconcile.Tick, d *api.Deployment) (string, error) {
 		if d.Spec.Paused {
-			return "", errorf("deployments.apps %q can't restart paused deployment (run rollout resume first)", k.Name)
+			return "", errorf("deployments.apps %q can't restart paused deployment (run rollout resume first)", d.Name)
 		}
 		if d.Spec.Template.Annotations == nil {
 			d.Spec.Template.Annotations = map[string]string{}
 		}
 		d.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = api.At(tick.Now()).String()
-		if _, err := tick.Update(trace.Translate, d, "kubectl rollout restart: new restartedAt annotation in deploy/"+k.Name+"'s template"); err != nil {
-			return "", apiErr(err)
-		}
-		return "deployment.apps/" + k.Name + " restarted\n", nil
-	}}, nil
+		return update(tick, d, "kubectl rollout restart: new restartedAt annotation in deploy/"+d.Name+"'s template", "restarted")
+	})
 }
 
 // buildUndo is kubectl rollout undo on apps/v1: client side, it copies the
@@ -243,40 +245,24 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, _, err := deploymentTarget("rollout undo", p.args, s.namespace(p))
-	if err != nil {
-		return nil, err
-	}
 	toRevision := int64(0)
 	if p.has("to-revision") {
 		if toRevision, err = strconv.ParseInt(p.str("to-revision"), 10, 64); err != nil || toRevision < 0 {
 			return nil, errorf("invalid argument %q for \"--to-revision\" flag", p.str("to-revision"))
 		}
 	}
-	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
-		o, err := live(tick, k)
-		if err != nil {
-			return "", err
-		}
-		d := o.(*api.Deployment)
+	return editDeployment(s, "rollout undo", p, func(tick reconcile.Tick, d *api.Deployment) (string, error) {
 		if d.Spec.Paused {
-			return "", errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", k.Name)
+			return "", errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
 		}
-		lister, _ := tick.(interface {
-			List(kind, ns string) []api.Object
-		})
-		var rss []*api.ReplicaSet
-		if lister != nil {
-			rss = ownedReplicaSets(lister.List(api.KindReplicaSet, k.Namespace), d)
-		}
-		rs, err := undoTarget(d, rss, toRevision)
+		rs, err := undoTarget(d, ownedReplicaSets(tick.LiveList(api.KindReplicaSet, d.Namespace), d), toRevision)
 		if err != nil {
 			return "", err
 		}
 		tpl := rs.Spec.Template.DeepCopy()
 		delete(tpl.Labels, deployment.DefaultHashLabel)
 		if deployment.EqualIgnoreHash(&tpl, &d.Spec.Template) {
-			return fmt.Sprintf("deployment.apps/%s skipped rollback (current template already matches revision %d)\n", k.Name, deployment.Revision(rs)), nil
+			return fmt.Sprintf("deployment.apps/%s skipped rollback (current template already matches revision %d)\n", d.Name, deployment.Revision(rs)), nil
 		}
 		d.Spec.Template = tpl
 		for key, v := range rs.Annotations {
@@ -289,11 +275,8 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 			}
 			d.Annotations[key] = v
 		}
-		if _, err := tick.Update(trace.Translate, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", k.Name, deployment.Revision(rs))); err != nil {
-			return "", apiErr(err)
-		}
-		return "deployment.apps/" + k.Name + " rolled back\n", nil
-	}}, nil
+		return update(tick, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", d.Name, deployment.Revision(rs)), "rolled back")
+	})
 }
 
 // undoTarget picks --to-revision, else the second-highest revision.

@@ -42,96 +42,107 @@ func fieldSelector(expr string, r resource) (fields.Selector, error) {
 }
 
 // fieldValue returns the value of a selectable field of o (nil o only
-// checks that the field is supported for kind).
+// checks that the field is supported for kind): the field selectors the
+// API server registers for each kind (GetAttrs / SelectableFields).
 func fieldValue(o api.Object, kind, field string) (string, bool) {
 	switch field {
 	case "metadata.name":
-		return meta(o, func(m *api.ObjectMeta) string { return m.Name }), true
+		return read(o, func(o api.Object) string { return o.Meta().Name }), true
 	case "metadata.namespace":
-		return meta(o, func(m *api.ObjectMeta) string { return m.Namespace }), true
+		return read(o, func(o api.Object) string { return o.Meta().Namespace }), true
 	}
+	var get func(api.Object) string
 	switch kind {
 	case api.KindPod:
-		p, _ := o.(*api.Pod)
-		get := func(f func(*api.Pod) string) string {
-			if p == nil {
-				return ""
-			}
-			return f(p)
-		}
-		switch field {
-		case "status.phase":
-			return get(func(p *api.Pod) string { return p.Status.Phase }), true
-		case "spec.nodeName":
-			return get(func(p *api.Pod) string { return p.Spec.NodeName }), true
-		case "spec.restartPolicy":
-			return get(func(p *api.Pod) string { return p.Spec.RestartPolicy }), true
-		case "spec.schedulerName":
-			return get(func(p *api.Pod) string { return p.Spec.SchedulerName }), true
-		case "spec.serviceAccountName":
-			return get(func(p *api.Pod) string { return p.Spec.ServiceAccountName }), true
-		case "status.podIP":
-			return get(func(p *api.Pod) string { return p.Status.PodIP }), true
-		case "status.nominatedNodeName":
-			return "", true
-		}
+		get = podField(field)
 	case api.KindEvent:
-		e, _ := o.(*api.Event)
-		get := func(f func(*api.Event) string) string {
-			if e == nil {
-				return ""
-			}
-			return f(e)
-		}
-		switch field {
-		case "involvedObject.kind":
-			return get(func(e *api.Event) string { return e.InvolvedObject.Kind }), true
-		case "involvedObject.name":
-			return get(func(e *api.Event) string { return e.InvolvedObject.Name }), true
-		case "involvedObject.namespace":
-			return get(func(e *api.Event) string { return e.InvolvedObject.Namespace }), true
-		case "involvedObject.uid":
-			return get(func(e *api.Event) string { return e.InvolvedObject.UID }), true
-		case "involvedObject.apiVersion":
-			return get(func(e *api.Event) string { return e.InvolvedObject.APIVersion }), true
-		case "involvedObject.resourceVersion":
-			return get(func(e *api.Event) string { return e.InvolvedObject.ResourceVersion }), true
-		case "involvedObject.fieldPath":
-			return get(func(e *api.Event) string { return e.InvolvedObject.FieldPath }), true
-		case "reason":
-			return get(func(e *api.Event) string { return e.Reason }), true
-		case "type":
-			return get(func(e *api.Event) string { return e.Type }), true
-		case "source":
-			return get(func(e *api.Event) string { return e.Source.Component }), true
-		case "reportingComponent":
-			return get(func(e *api.Event) string { return e.ReportingComponent }), true
-		}
+		get = eventField(field)
 	case api.KindNode:
 		if field == "spec.unschedulable" {
-			n, _ := o.(*api.Node)
-			if n == nil {
-				return "", true
-			}
-			return strconv.FormatBool(n.Spec.Unschedulable), true
+			get = of(func(n *api.Node) string { return strconv.FormatBool(n.Spec.Unschedulable) })
 		}
 	case api.KindReplicaSet:
 		if field == "status.replicas" {
-			rs, _ := o.(*api.ReplicaSet)
-			if rs == nil {
-				return "", true
-			}
-			return strconv.Itoa(int(rs.Status.Replicas)), true
+			get = of(func(rs *api.ReplicaSet) string { return strconv.Itoa(int(rs.Status.Replicas)) })
 		}
 	}
-	return "", false
+	if get == nil {
+		return "", false
+	}
+	return read(o, get), true
 }
 
-func meta(o api.Object, f func(*api.ObjectMeta) string) string {
+// podField is the reader of one of a Pod's selectable fields
+// (pkg/registry/core/pod/strategy.go PodToSelectableFields).
+func podField(field string) func(api.Object) string {
+	switch field {
+	case "status.phase":
+		return of(func(p *api.Pod) string { return p.Status.Phase })
+	case "spec.nodeName":
+		return of(func(p *api.Pod) string { return p.Spec.NodeName })
+	case "spec.restartPolicy":
+		return of(func(p *api.Pod) string { return p.Spec.RestartPolicy })
+	case "spec.schedulerName":
+		return of(func(p *api.Pod) string { return p.Spec.SchedulerName })
+	case "spec.serviceAccountName":
+		return of(func(p *api.Pod) string { return p.Spec.ServiceAccountName })
+	case "status.podIP":
+		return of(func(p *api.Pod) string { return p.Status.PodIP })
+	case "status.nominatedNodeName":
+		return of(func(p *api.Pod) string { return "" })
+	}
+	return nil
+}
+
+// eventField is the reader of one of an Event's selectable fields
+// (pkg/registry/core/event/strategy.go ToSelectableFields).
+func eventField(field string) func(api.Object) string {
+	ref := func(f func(r *api.ObjectReference) string) func(api.Object) string {
+		return of(func(e *api.Event) string { return f(&e.InvolvedObject) })
+	}
+	switch field {
+	case "involvedObject.kind":
+		return ref(func(r *api.ObjectReference) string { return r.Kind })
+	case "involvedObject.name":
+		return ref(func(r *api.ObjectReference) string { return r.Name })
+	case "involvedObject.namespace":
+		return ref(func(r *api.ObjectReference) string { return r.Namespace })
+	case "involvedObject.uid":
+		return ref(func(r *api.ObjectReference) string { return r.UID })
+	case "involvedObject.apiVersion":
+		return ref(func(r *api.ObjectReference) string { return r.APIVersion })
+	case "involvedObject.resourceVersion":
+		return ref(func(r *api.ObjectReference) string { return r.ResourceVersion })
+	case "involvedObject.fieldPath":
+		return ref(func(r *api.ObjectReference) string { return r.FieldPath })
+	case "reason":
+		return of(func(e *api.Event) string { return e.Reason })
+	case "type":
+		return of(func(e *api.Event) string { return e.Type })
+	case "source":
+		return of(func(e *api.Event) string { return e.Source.Component })
+	case "reportingComponent":
+		return of(func(e *api.Event) string { return e.ReportingComponent })
+	}
+	return nil
+}
+
+// of adapts a reader of one kind to any object (another kind reads "").
+func of[T api.Object](f func(T) string) func(api.Object) string {
+	return func(o api.Object) string {
+		if t, ok := o.(T); ok {
+			return f(t)
+		}
+		return ""
+	}
+}
+
+// read applies get to o; a nil o reads "".
+func read(o api.Object, get func(api.Object) string) string {
 	if o == nil {
 		return ""
 	}
-	return f(o.Meta())
+	return get(o)
 }
 
 // fieldSet adapts an object to fields.Fields for matching.

@@ -4,19 +4,11 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/fieldpath"
 )
-
-var opaque = map[reflect.Type]bool{
-	reflect.TypeOf(api.Time{}):        true,
-	reflect.TypeOf(api.Quantity{}):    true,
-	reflect.TypeOf(api.IntOrString{}): true,
-}
 
 // ignoredFields are set by a real API server and accepted without comment.
 var ignoredFields = map[string]bool{"metadata.managedFields": true, "metadata.selfLink": true}
@@ -27,7 +19,7 @@ func unknownFields(n *yaml.Node, t reflect.Type, path string, report func(Diagno
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if opaque[t] || n == nil {
+	if fieldpath.Leaf(t) || n == nil {
 		return
 	}
 	switch t.Kind() {
@@ -70,8 +62,8 @@ func unknownFields(n *yaml.Node, t reflect.Type, path string, report func(Diagno
 func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if f.Anonymous && (tag == "" || strings.Contains(opts, "inline")) {
+		tag, inline := fieldpath.Name(f)
+		if inline {
 			if inner, ok := fieldByJSONName(f.Type, name); ok {
 				return inner, true
 			}

@@ -47,6 +47,9 @@ type Tick interface {
 	// LiveGet reads from the API server directly, bypassing the cache, as
 	// controllers do to retry a conflicting status update.
 	LiveGet(key api.Key) (api.Object, bool)
+	// LiveList lists the API server's objects of kind in ns ("" for all),
+	// as user commands such as kubectl drain and rollout undo do.
+	LiveList(kind, ns string) []api.Object
 	// Event emits an Event about obj (with an optional fieldPath such as
 	// "spec.containers{app}").
 	Event(obj api.Object, fieldPath, eventType, reason, message string)

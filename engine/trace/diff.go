@@ -20,12 +20,6 @@ type Change struct {
 	To   any    `json:"to"`
 }
 
-var (
-	timeType  = reflect.TypeOf(api.Time{})
-	quantType = reflect.TypeOf(api.Quantity{})
-	intstrTyp = reflect.TypeOf(api.IntOrString{})
-)
-
 // Diff lists the leaf fields that differ between two objects of one kind.
 // Metadata bookkeeping (resourceVersion) is left out. Lists whose items have
 // a type or name are matched by it, so reordering is not reported as change.
@@ -40,8 +34,7 @@ func diffValue(path string, a, b reflect.Value, out *[]Change) {
 		return
 	}
 	t := a.Type()
-	switch {
-	case t == timeType || t == quantType || t == intstrTyp:
+	if fieldpath.Leaf(t) {
 		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
 			*out = append(*out, Change{path, leaf(a), leaf(b)})
 		}
@@ -73,7 +66,7 @@ func diffStruct(path string, a, b reflect.Value, out *[]Change) {
 	t := a.Type()
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		name, inline := jsonName(f)
+		name, inline := fieldpath.Name(f)
 		if name == "-" {
 			continue
 		}
@@ -103,18 +96,6 @@ func absentAsNull(changes []Change, path string, a, b reflect.Value) {
 			changes[i].To = nil
 		}
 	}
-}
-
-func jsonName(f reflect.StructField) (string, bool) {
-	tag := f.Tag.Get("json")
-	name, opts, _ := strings.Cut(tag, ",")
-	if f.Anonymous && (name == "" || strings.Contains(opts, "inline")) {
-		return "", true
-	}
-	if name == "" {
-		return f.Name, false
-	}
-	return name, false
 }
 
 func diffMap(path string, a, b reflect.Value, out *[]Change) {

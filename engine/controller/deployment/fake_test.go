@@ -51,6 +51,7 @@ func (f *fakeCtx) PatchStatus(c trace.Class, o api.Object, s string) (api.Object
 func (f *fakeCtx) Delete(trace.Class, api.Key, apiserver.DeleteOptions, string) error { return nil }
 func (f *fakeCtx) Bind(*api.Pod, string, string) error                                { return nil }
 func (f *fakeCtx) LiveGet(api.Key) (api.Object, bool)                                 { return nil, false }
+func (f *fakeCtx) LiveList(string, string) []api.Object                               { return nil }
 func (f *fakeCtx) Event(_ api.Object, _, typ, reason, msg string) {
 	f.events = append(f.events, fmt.Sprintf("%s %s %s", typ, reason, msg))
 }

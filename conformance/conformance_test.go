@@ -10,7 +10,7 @@ import (
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/examples/fidelity"
 	"github.com/stateflow/stateflow/examples/random"
-	"github.com/stateflow/stateflow/scenario"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 var long = flag.Bool("long", false, "replay many more generated scenarios (make conformance)")
@@ -18,14 +18,7 @@ var long = flag.Bool("long", false, "replay many more generated scenarios (make 
 // load parses a scenario and builds its engine.
 func load(t *testing.T, src []byte) *engine.Engine {
 	t.Helper()
-	sc, err := scenario.Parse(src)
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	e, err := engine.New(sc.Config)
-	if err != nil {
-		t.Fatalf("engine: %v", err)
-	}
+	e, _ := testkit.Load(t, src)
 	return e
 }
 

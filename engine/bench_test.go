@@ -9,6 +9,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // BenchmarkCreate runs a Deployment from nothing to settled. Its peak heap
@@ -20,7 +21,7 @@ func BenchmarkCreate(b *testing.B) {
 			ticks := 0
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				e, _ := loadBytes(b, src)
+				e, _ := testkit.Load(b, src)
 				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 					b.Fatal(err)
 				}
@@ -45,7 +46,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				e, _ := loadBytes(b, src)
+				e, _ := testkit.Load(b, src)
 				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 					b.Fatal(err)
 				}
@@ -66,7 +67,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 // BenchmarkSeekBack measures stepping back to the middle of a settled
 // 1,000-pod run: restore a checkpoint, replay.
 func BenchmarkSeekBack(b *testing.B) {
-	e, _ := loadBytes(b, []byte(examples.Scale(1000)))
+	e, _ := testkit.Load(b, []byte(examples.Scale(1000)))
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		b.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func BenchmarkCluster(b *testing.B) {
 			src := []byte(examples.Cluster(size.deployments, size.replicas))
 			for b.Loop() {
 				runtime.GC()
-				e, _ := loadBytes(b, src)
+				e, _ := testkit.Load(b, src)
 				start := time.Now()
 				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 					b.Fatal(err)

@@ -2,19 +2,25 @@ package engine
 
 import (
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/replicaset"
+	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/scheduler"
 )
 
-// Latency keys, one per component kind.
+// The components, by the name each package gives itself (its Name): the
+// actor of their ticks and the key of their watch latency.
 const (
-	DeploymentController    = "deployment-controller"
-	ReplicaSetController    = "replicaset-controller"
-	Scheduler               = "scheduler"
-	Kubelet                 = "kubelet"
-	GarbageCollector        = "garbage-collector"
-	NodeLifecycleController = "node-lifecycle-controller"
-	TaintEvictionController = "taint-eviction-controller"
+	DeploymentController    = deployment.Name
+	ReplicaSetController    = replicaset.Name
+	Scheduler               = scheduler.Name
+	Kubelet                 = kubelet.Name
+	GarbageCollector        = gc.Name
+	NodeLifecycleController = nodelifecycle.Name
+	TaintEvictionController = nodelifecycle.EvictionName
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and

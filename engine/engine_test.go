@@ -16,6 +16,7 @@ import (
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -24,10 +25,10 @@ const seed = "../examples/codartium-api.yaml"
 
 // Every example, run twice, gives byte-identical JSON traces.
 func TestDeterminism(t *testing.T) {
-	for _, path := range exampleFiles(t) {
+	for _, path := range testkit.Examples(t, "../examples") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			run := func() []byte {
-				e, _ := load(t, path)
+				e, _ := testkit.LoadFile(t, path)
 				_ = e.RunUntilSettled(engine.SettleLimits{MaxTicks: 20000})
 				return traceJSON(t, e.Trace())
 			}
@@ -45,7 +46,7 @@ func TestDeterminism(t *testing.T) {
 // Seek(n) then stepping forward gives the same trace as running straight
 // through, from several points and across checkpoints.
 func TestSeekReplaysIdentically(t *testing.T) {
-	straight, _ := load(t, seed)
+	straight, _ := testkit.LoadFile(t, seed)
 	if err := straight.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -53,12 +54,7 @@ func TestSeekReplaysIdentically(t *testing.T) {
 	n := straight.Tick()
 	for _, every := range []int{1, 7, 256} {
 		for _, back := range []int{0, 1, n / 3, n / 2, n - 1} {
-			e, sc := load(t, seed)
-			sc.Config.CheckpointEvery = every
-			e, err := engine.New(sc.Config)
-			if err != nil {
-				t.Fatal(err)
-			}
+			e, _ := testkit.LoadFile(t, seed, testkit.CheckpointEvery(every))
 			e.Seek(n)
 			replay := e.ReplayTicks(back)
 			e.Rewind(back)
@@ -84,12 +80,7 @@ func TestSeekReplaysIdentically(t *testing.T) {
 
 // StepBack returns exactly the state of the previous tick.
 func TestStepBackRestoresPreviousState(t *testing.T) {
-	e, sc := load(t, seed)
-	sc.Config.CheckpointEvery = 5
-	e, err := engine.New(sc.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, _ := testkit.LoadFile(t, seed, testkit.CheckpointEvery(5))
 	var states []string
 	states = append(states, fingerprint(t, e))
 	for e.Step() != nil {
@@ -105,7 +96,7 @@ func TestStepBackRestoresPreviousState(t *testing.T) {
 
 // The seed scenario's whole trace is a golden file.
 func TestSeedGolden(t *testing.T) {
-	e, _ := load(t, seed)
+	e, _ := testkit.LoadFile(t, seed)
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -206,11 +197,11 @@ func unifiedDiff(a, b string, context, limit int) string {
 // NewReplicaSetAvailable, 3/3 ready and available, every pod bound and
 // Running, and the events of every layer.
 func TestSeedEndState(t *testing.T) {
-	e, _ := load(t, seed)
+	e, _ := testkit.LoadFile(t, seed)
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
-	d := deployment(t, e, "codartium-team", "codartium-api")
+	d := testkit.Deployment(t, e, "codartium-team", "codartium-api")
 	st := d.Status
 	if st.Replicas != 3 || st.ReadyReplicas != 3 || st.AvailableReplicas != 3 || st.UpdatedReplicas != 3 || st.UnavailableReplicas != 0 {
 		t.Errorf("status = %+v, want 3 replicas, all ready, updated and available", st)
@@ -231,7 +222,7 @@ func TestSeedEndState(t *testing.T) {
 			t.Errorf("condition %d = %+v, want %+v", i, c, w)
 		}
 	}
-	rss := replicaSets(e, "codartium-team")
+	rss := testkit.ReplicaSets(e, "codartium-team")
 	if len(rss) != 1 {
 		t.Fatalf("%d ReplicaSets", len(rss))
 	}
@@ -245,7 +236,7 @@ func TestSeedEndState(t *testing.T) {
 	if rs.Status.Replicas != 3 || rs.Status.ReadyReplicas != 3 || rs.Status.AvailableReplicas != 3 || rs.Status.FullyLabeledReplicas != 3 {
 		t.Errorf("rs status = %+v", rs.Status)
 	}
-	ps := pods(e, "codartium-team")
+	ps := testkit.Pods(e, "codartium-team")
 	if len(ps) != 3 {
 		t.Fatalf("%d pods", len(ps))
 	}
@@ -260,7 +251,7 @@ func TestSeedEndState(t *testing.T) {
 		t.Errorf("pods spread over %d nodes, want 3 (LeastAllocated spreads them)", len(nodes))
 	}
 	reasons := map[string]int{}
-	for _, ev := range events(e, "codartium-team") {
+	for _, ev := range testkit.Events(e, "codartium-team") {
 		reasons[ev.Source.Component+"/"+ev.Reason]++
 	}
 	for want, n := range map[string]int{"deployment-controller/ScalingReplicaSet": 1, "replicaset-controller/SuccessfulCreate": 3,
@@ -275,22 +266,22 @@ func TestSeedEndState(t *testing.T) {
 // Deployment's availableReplicas never exceeds the ReplicaSets', which
 // never exceeds the ready pods at the same moment.
 func TestAggregationLagsTheLayerBelow(t *testing.T) {
-	e, _ := load(t, seed)
+	e, _ := testkit.LoadFile(t, seed)
 	for e.Step() != nil {
 		readyPods := int32(0)
-		for _, p := range pods(e, "codartium-team") {
+		for _, p := range testkit.Pods(e, "codartium-team") {
 			if api.IsPodReady(p) && p.DeletionTimestamp == nil {
 				readyPods++
 			}
 		}
 		var rsAvail int32
-		for _, rs := range replicaSets(e, "codartium-team") {
+		for _, rs := range testkit.ReplicaSets(e, "codartium-team") {
 			rsAvail += rs.Status.AvailableReplicas
 			if rs.Status.ReadyReplicas > readyPods {
 				t.Fatalf("tick %d: rs %s says %d ready, only %d pods are", e.Tick(), rs.Name, rs.Status.ReadyReplicas, readyPods)
 			}
 		}
-		if d := deployment(t, e, "codartium-team", "codartium-api"); d.Status.AvailableReplicas > rsAvail {
+		if d := testkit.Deployment(t, e, "codartium-team", "codartium-api"); d.Status.AvailableReplicas > rsAvail {
 			t.Fatalf("tick %d: deployment says %d available, its ReplicaSets %d", e.Tick(), d.Status.AvailableReplicas, rsAvail)
 		}
 	}
@@ -299,7 +290,7 @@ func TestAggregationLagsTheLayerBelow(t *testing.T) {
 // A run stopped by its tick bound while a large cluster is busy names the
 // three earliest items of work and counts the rest.
 func TestNotSettledNamesTheEarliestWork(t *testing.T) {
-	e, _ := loadBytes(t, []byte(examples.Scale(300)))
+	e, _ := testkit.Load(t, []byte(examples.Scale(300)))
 	err := e.RunUntilSettled(engine.SettleLimits{MaxTicks: 40})
 	var ns *engine.NotSettledError
 	if !errors.As(err, &ns) {
@@ -323,7 +314,7 @@ func TestNotSettledNamesTheEarliestWork(t *testing.T) {
 func TestRunUntilSettledBound(t *testing.T) {
 	src := strings.Replace(mustRead(t, seed), `"codartium/api:1.4.2": {pull: 2s, start: 1s, ready: 3s}`,
 		`"codartium/api:1.4.2": {pull: 2s, start: 1s, ready: 3s, exitAfter: 5s, exitCode: 1}`, 1)
-	e, _ := loadBytes(t, []byte(src))
+	e, _ := testkit.Load(t, []byte(src))
 	err := e.RunUntilSettled(engine.SettleLimits{MaxTime: 30 * 60 * 1000})
 	var ns *engine.NotSettledError
 	if !errors.As(err, &ns) {
@@ -336,7 +327,7 @@ func TestRunUntilSettledBound(t *testing.T) {
 	if len(ns.Pending) != 3 || ns.More != 0 || !strings.Contains(err.Error(), "("+strings.Join(ns.Pending, ", ")+")") {
 		t.Errorf("message %q names %d items and %d more; want the three crash-looping pods", err, len(ns.Pending), ns.More)
 	}
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if p.Status.Phase != api.PodRunning || p.Status.ContainerStatuses[0].RestartCount < 5 {
 			t.Errorf("pod %s phase %s restarts %d; a crash-looping pod stays Running and keeps restarting", p.Name, p.Status.Phase, p.Status.ContainerStatuses[0].RestartCount)
 		}
@@ -369,7 +360,7 @@ func setImage(e *engine.Engine, ns, name, image string) *trace.Tick {
 // exceeding maxSurge or dropping below minAvailable (25%/25% at 3 replicas:
 // at most 4 pods, at least 3 available), and ends with the old one at 0.
 func TestRollingUpdate(t *testing.T) {
-	e, _ := load(t, seed)
+	e, _ := testkit.LoadFile(t, seed)
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -377,24 +368,16 @@ func TestRollingUpdate(t *testing.T) {
 		t.Fatal(tk.Error)
 	}
 	for e.Step() != nil {
-		var total, available int32
-		for _, rs := range replicaSets(e, "codartium-team") {
-			total += rs.Replicas()
-			available += rs.Status.AvailableReplicas
-		}
-		if total > 4 {
-			t.Fatalf("tick %d: ReplicaSets ask for %d pods, more than replicas+maxSurge = 4", e.Tick(), total)
-		}
-		if available < 3 {
-			t.Fatalf("tick %d: %d available, fewer than minAvailable = 3", e.Tick(), available)
+		if err := testkit.RolloutBounds(e, "codartium-team", 4, 3); err != nil {
+			t.Fatal(err)
 		}
 	}
-	d := deployment(t, e, "codartium-team", "codartium-api")
+	d := testkit.Deployment(t, e, "codartium-team", "codartium-api")
 	if d.Annotations["deployment.kubernetes.io/revision"] != "2" || d.Status.UpdatedReplicas != 3 || d.Status.AvailableReplicas != 3 {
 		t.Errorf("after rollout: revision %s status %+v", d.Annotations["deployment.kubernetes.io/revision"], d.Status)
 	}
 	var scaling []string
-	for _, ev := range events(e, "codartium-team") {
+	for _, ev := range testkit.Events(e, "codartium-team") {
 		if ev.Reason == "ScalingReplicaSet" {
 			scaling = append(scaling, ev.Message)
 		}
@@ -402,12 +385,12 @@ func TestRollingUpdate(t *testing.T) {
 	if len(scaling) != 7 {
 		t.Errorf("ScalingReplicaSet events = %d %q, want the initial one plus 6 (S3: up/down alternating)", len(scaling), scaling)
 	}
-	for _, rs := range replicaSets(e, "codartium-team") {
+	for _, rs := range testkit.ReplicaSets(e, "codartium-team") {
 		if rs.Annotations["deployment.kubernetes.io/revision"] == "1" && (rs.Replicas() != 0 || rs.Status.Replicas != 0) {
 			t.Errorf("old rs %s still has %d/%d", rs.Name, rs.Replicas(), rs.Status.Replicas)
 		}
 	}
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if p.Spec.Containers[0].Image != "codartium/api:1.5.0" {
 			t.Errorf("pod %s still runs %s", p.Name, p.Spec.Containers[0].Image)
 		}
@@ -418,7 +401,7 @@ func TestRollingUpdate(t *testing.T) {
 // object is gone, then creates the new one at full size.
 func TestRecreate(t *testing.T) {
 	src := strings.Replace(mustRead(t, seed), "  replicas: 3\n", "  replicas: 3\n  strategy:\n    type: Recreate\n", 1)
-	e, _ := loadBytes(t, []byte(src))
+	e, _ := testkit.Load(t, []byte(src))
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -426,7 +409,7 @@ func TestRecreate(t *testing.T) {
 	sawGap := false
 	for e.Step() != nil {
 		oldPods, newPods := 0, 0
-		for _, p := range pods(e, "codartium-team") {
+		for _, p := range testkit.Pods(e, "codartium-team") {
 			if p.Spec.Containers[0].Image == "codartium/api:1.5.0" {
 				newPods++
 			} else {
@@ -443,7 +426,7 @@ func TestRecreate(t *testing.T) {
 	if !sawGap {
 		t.Error("Recreate should leave a window with no pods")
 	}
-	d := deployment(t, e, "codartium-team", "codartium-api")
+	d := testkit.Deployment(t, e, "codartium-team", "codartium-api")
 	if d.Status.AvailableReplicas != 3 || d.Status.Conditions[len(d.Status.Conditions)-1].Reason != "NewReplicaSetAvailable" {
 		t.Errorf("status %+v", d.Status)
 	}
@@ -452,8 +435,8 @@ func TestRecreate(t *testing.T) {
 // Drain takes no tick and changes nothing Step then does: a run that
 // drains before every step has the same trace as one that does not.
 func TestDrainKeepsTheTrace(t *testing.T) {
-	plain, _ := load(t, "../examples/rolling-update.yaml")
-	drained, _ := load(t, "../examples/rolling-update.yaml")
+	plain, _ := testkit.LoadFile(t, "../examples/rolling-update.yaml")
+	drained, _ := testkit.LoadFile(t, "../examples/rolling-update.yaml")
 	for i := 0; i < 400; i++ {
 		before := drained.Tick()
 		drained.Drain()

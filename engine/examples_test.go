@@ -7,8 +7,8 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
-	"github.com/stateflow/stateflow/scenario"
 )
 
 // story runs an example and checks the facts its header promises.
@@ -158,25 +158,9 @@ var stories = map[string]story{
 		}
 	}},
 	"slow-watches": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
-		var ready, rsReady, dReady int64 = -1, -1, -1
-		for _, tk := range e.Trace() {
-			for _, eff := range tk.Effects {
-				switch o := eff.After.(type) {
-				case *api.Pod:
-					if ready < 0 && api.IsPodReady(o) {
-						ready = tk.Time
-					}
-				case *api.ReplicaSet:
-					if rsReady < 0 && o.Status.ReadyReplicas > 0 {
-						rsReady = tk.Time
-					}
-				case *api.Deployment:
-					if dReady < 0 && o.Status.ReadyReplicas > 0 {
-						dReady = tk.Time
-					}
-				}
-			}
-		}
+		ready := testkit.FirstTime(e.Trace(), api.IsPodReady)
+		rsReady := testkit.FirstTime(e.Trace(), func(rs *api.ReplicaSet) bool { return rs.Status.ReadyReplicas > 0 })
+		dReady := testkit.FirstTime(e.Trace(), func(d *api.Deployment) bool { return d.Status.ReadyReplicas > 0 })
 		if !(ready >= 0 && rsReady-ready >= 1500 && dReady-rsReady >= 2000) {
 			t.Errorf("each layer should lag the one below by its watch latency: pod %d, rs %d, deployment %d", ready, rsReady, dReady)
 		}
@@ -211,16 +195,9 @@ func TestExamples(t *testing.T) {
 			if !ok {
 				t.Fatalf("example %s has no story test", ex.Name)
 			}
-			sc, err := scenario.Parse([]byte(ex.Source))
-			if err != nil {
-				t.Fatal(err)
-			}
+			e, sc := testkit.Load(t, []byte(ex.Source))
 			if len(sc.Warnings) > 0 || sc.Description == "" || !strings.HasPrefix(ex.Source, "# "+ex.Name+":") {
 				t.Fatalf("examples need a header comment, a description and no warnings: %v", sc.Warnings)
-			}
-			e, err := engine.New(sc.Config)
-			if err != nil {
-				t.Fatal(err)
 			}
 			if st.until > 0 {
 				e.RunUntil(st.until)

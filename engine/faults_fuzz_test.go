@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples/random"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // FuzzFaults runs random rollouts under random faults and checks at every
@@ -20,7 +20,7 @@ func FuzzFaults(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		src, replicas := random.Faulty(seed)
-		e, _ := loadBytes(t, src)
+		e, _ := testkit.Load(t, src)
 		lastRV := e.Store().ResourceVersion()
 		for e.Now() < 10*60_000 {
 			tk := e.Step()
@@ -32,7 +32,9 @@ func FuzzFaults(f *testing.F) {
 			} else {
 				lastRV = rv
 			}
-			checkSound(t, e)
+			if err := testkit.Sound(e, "default"); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 			t.Fatalf("after the faults stopped: %v\n%s", err, src)
@@ -41,41 +43,18 @@ func FuzzFaults(f *testing.F) {
 	})
 }
 
-func checkSound(t *testing.T, e *engine.Engine) {
-	t.Helper()
-	for _, p := range pods(e, "default") {
-		if p.Spec.NodeName != "" {
-			if _, ok := e.Store().Get(api.Key{Kind: api.KindNode, Name: p.Spec.NodeName}); !ok {
-				t.Fatalf("tick %d: pod %s is bound to missing node %s", e.Tick(), p.Name, p.Spec.NodeName)
-			}
-		}
-		var owners []api.OwnerReference
-		for _, ref := range p.OwnerReferences {
-			if ref.Controller != nil && *ref.Controller {
-				owners = append(owners, ref)
-			}
-		}
-		if len(owners) > 1 {
-			t.Fatalf("tick %d: pod %s has %d controllers", e.Tick(), p.Name, len(owners))
-		}
-		if len(owners) == 1 && p.DeletionTimestamp == nil {
-			if _, ok := e.Store().Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: owners[0].Name}); !ok {
-				t.Fatalf("tick %d: live pod %s is owned by missing ReplicaSet %s", e.Tick(), p.Name, owners[0].Name)
-			}
-		}
-	}
-}
-
+// checkConverged checks that the Deployment reports replicas in every
+// count, and that each ReplicaSet's spec and status match its live pods.
 func checkConverged(t *testing.T, e *engine.Engine, replicas int32, src []byte) {
 	t.Helper()
-	d := deployment(t, e, "default", "web")
+	d := testkit.Deployment(t, e, "default", "web")
 	if d.Status.Replicas != replicas || d.Status.UpdatedReplicas != replicas || d.Status.AvailableReplicas != replicas || d.Status.ReadyReplicas != replicas {
 		t.Fatalf("did not converge to %d replicas: %+v\n%s", replicas, d.Status, src)
 	}
 	var sum int32
-	for _, rs := range replicaSets(e, "default") {
+	for _, rs := range testkit.ReplicaSets(e, "default") {
 		owned := int32(0)
-		for _, p := range pods(e, "default") {
+		for _, p := range testkit.Pods(e, "default") {
 			if ref := p.ControllerRef(); ref != nil && ref.UID == rs.UID && p.DeletionTimestamp == nil {
 				owned++
 			}

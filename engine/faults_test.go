@@ -6,6 +6,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 func withImage(t *testing.T, behaviour, actions string) *engine.Engine {
@@ -14,7 +15,7 @@ func withImage(t *testing.T, behaviour, actions string) *engine.Engine {
 	if actions != "" {
 		src = strings.Replace(src, "  images:\n", "  actions:\n"+actions+"  images:\n", 1)
 	}
-	e, _ := loadBytes(t, []byte(src))
+	e, _ := testkit.Load(t, []byte(src))
 	return e
 }
 
@@ -26,7 +27,7 @@ func TestKillPod(t *testing.T) {
 		t.Fatal(err)
 	}
 	restarted := 0
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		cs := p.Status.ContainerStatuses[0]
 		if cs.RestartCount == 1 {
 			restarted++
@@ -46,7 +47,7 @@ func TestFailImage(t *testing.T) {
 	e := withImage(t, "{pull: 1s, start: 1s}", "    - at: 20s\n      fail-image: codartium/api:1.4.2\n    - at: 30s\n      kubectl: scale deployment/codartium-api --replicas=5\n")
 	e.RunUntil(90_000)
 	states := map[string]int{}
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		cs := p.Status.ContainerStatuses[0]
 		switch {
 		case cs.State.Running != nil:
@@ -60,7 +61,7 @@ func TestFailImage(t *testing.T) {
 	}
 	e = withImage(t, "{pull: 1s, start: 1s}", "    - at: 0s\n      fail-image: codartium/api:1.4.2\n")
 	e.RunUntil(60_000)
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if w := p.Status.ContainerStatuses[0].State.Waiting; w == nil || (w.Reason != "ErrImagePull" && w.Reason != "ImagePullBackOff") {
 			t.Fatalf("pod %s: %+v", p.Name, p.Status.ContainerStatuses[0].State)
 		}
@@ -102,7 +103,7 @@ func TestFlappingReadiness(t *testing.T) {
 func TestLivenessFailure(t *testing.T) {
 	src := strings.Replace(mustRead(t, seed), "          readinessProbe:\n", "          livenessProbe:\n            httpGet: {path: /live, port: 8080}\n            periodSeconds: 10\n          readinessProbe:\n", 1)
 	src = strings.Replace(src, `{pull: 2s, start: 1s, ready: 3s}`, `{pull: 2s, start: 1s, ready: 3s, livenessFailAfter: 60s}`, 1)
-	e, _ := loadBytes(t, []byte(src))
+	e, _ := testkit.Load(t, []byte(src))
 	e.RunUntil(200_000)
 	killing := eventsWith(e, "Killing")
 	if len(killing) == 0 || !strings.HasPrefix(killing[0].Message, "Container api failed liveness probe, will be restarted") {
@@ -112,7 +113,7 @@ func TestLivenessFailure(t *testing.T) {
 	if len(unhealthy) == 0 || unhealthy[0].Message != "Liveness probe failed: HTTP probe failed with statuscode: 500" {
 		t.Fatalf("Unhealthy events %+v", unhealthy)
 	}
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if p.Status.ContainerStatuses[0].RestartCount < 1 {
 			t.Errorf("pod %s was not restarted", p.Name)
 		}

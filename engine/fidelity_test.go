@@ -9,13 +9,14 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples/fidelity"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
 )
 
 // build loads a worked scenario of FIDELITY.md §10.
 func build(t *testing.T, w fidelity.World) (*engine.Engine, *kubectl.Session) {
 	t.Helper()
-	e, sc := loadBytes(t, w.Source())
+	e, sc := testkit.Load(t, w.Source())
 	return e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
 }
 
@@ -61,7 +62,7 @@ func roles(msgs []string, oldName string) []string {
 
 func oldRSName(t *testing.T, e *engine.Engine) string {
 	t.Helper()
-	rss := replicaSets(e, "default")
+	rss := testkit.ReplicaSets(e, "default")
 	if len(rss) == 0 {
 		t.Fatal("no ReplicaSet")
 	}
@@ -91,16 +92,12 @@ func TestS1RollingUpdate10(t *testing.T) {
 func invariants(t *testing.T, e *engine.Engine, maxPods, minAvailable int32) {
 	t.Helper()
 	for e.Step() != nil {
-		var total, available int32
-		for _, rs := range replicaSets(e, "default") {
-			total += rs.Replicas()
-			available += rs.Status.AvailableReplicas
+		floor := minAvailable
+		if e.Now() <= 31_000 {
+			floor = 0 // until 31 s, only the surge bound
 		}
-		if total > maxPods {
-			t.Fatalf("tick %d: ReplicaSets ask for %d pods, more than %d", e.Tick(), total, maxPods)
-		}
-		if e.Now() > 31_000 && available < minAvailable {
-			t.Fatalf("tick %d: %d available, fewer than %d", e.Tick(), available, minAvailable)
+		if err := testkit.RolloutBounds(e, "default", maxPods, floor); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
@@ -207,7 +204,7 @@ func TestS9InsufficientCPU(t *testing.T) {
 	if len(evs) != 1 || evs[0].Message != want || evs[0].Type != "Warning" || evs[0].Source.Component != "default-scheduler" {
 		t.Fatalf("%+v", evs)
 	}
-	p := pods(e, "default")[0]
+	p := testkit.Pods(e, "default")[0]
 	c := p.Status.Condition(api.PodScheduled)
 	if c == nil || c.Status != "False" || c.Reason != "Unschedulable" || c.Message != want {
 		t.Fatalf("PodScheduled %+v", c)
@@ -266,7 +263,7 @@ func TestS11S14FreshDeployment(t *testing.T) {
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
-	rs := replicaSets(e, "default")[0]
+	rs := testkit.ReplicaSets(e, "default")[0]
 	if rs.Annotations["deployment.kubernetes.io/revision"] != "1" || rs.Annotations["deployment.kubernetes.io/desired-replicas"] != "3" || rs.Annotations["deployment.kubernetes.io/max-replicas"] != "4" {
 		t.Errorf("rs annotations %v", rs.Annotations)
 	}
@@ -274,9 +271,9 @@ func TestS11S14FreshDeployment(t *testing.T) {
 	if conds != "Available/True/MinimumReplicasAvailable Progressing/True/NewReplicaSetAvailable " {
 		t.Errorf("conditions %q", conds)
 	}
-	p := pods(e, "default")[0]
+	p := testkit.Pods(e, "default")[0]
 	var seq []string
-	for _, ev := range events(e, "default") {
+	for _, ev := range testkit.Events(e, "default") {
 		if ev.InvolvedObject.Name == p.Name {
 			seq = append(seq, ev.Reason)
 		}
@@ -298,21 +295,8 @@ func TestS16MinReadySeconds(t *testing.T) {
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
-	var ready, available int64 = -1, -1
-	for _, tk := range e.Trace() {
-		for _, eff := range tk.Effects {
-			switch o := eff.After.(type) {
-			case *api.Pod:
-				if ready < 0 && api.IsPodReady(o) {
-					ready = tk.Time
-				}
-			case *api.ReplicaSet:
-				if available < 0 && o.Status.AvailableReplicas > 0 {
-					available = tk.Time
-				}
-			}
-		}
-	}
+	ready := testkit.FirstTime(e.Trace(), api.IsPodReady)
+	available := testkit.FirstTime(e.Trace(), func(rs *api.ReplicaSet) bool { return rs.Status.AvailableReplicas > 0 })
 	if d := available - (ready - ready%1000); d != 10_000 {
 		t.Fatalf("ready at %d (recorded as second %d), available at %d: %d ms later, want exactly 10 s", ready, ready/1000, available, d)
 	}
@@ -324,7 +308,7 @@ func TestS17ImagePullBackOff(t *testing.T) {
 	e, k := worked(t, "S17 ImagePullBackOff")
 	e.RunUntil(3 * 60_000)
 	var reasons []string
-	for _, ev := range events(e, "default") {
+	for _, ev := range testkit.Events(e, "default") {
 		if ev.InvolvedObject.Kind == "Pod" {
 			reasons = append(reasons, ev.Type+" "+ev.Reason+": "+ev.Message)
 		}
@@ -357,7 +341,7 @@ func TestS19StuckRollout(t *testing.T) {
 	if got != "web:v1=8 web:v2=5 " && got != "web:v2=5 web:v1=8 " {
 		t.Fatalf("ReplicaSets %q, want old 8 and new 5", got)
 	}
-	st := deployment(t, e, "default", "web").Status
+	st := testkit.Deployment(t, e, "default", "web").Status
 	if st.Replicas != 13 || st.UpdatedReplicas != 5 || st.AvailableReplicas != 8 || st.UnavailableReplicas != 5 || st.Condition(api.DeploymentAvailable).Status != "True" {
 		t.Errorf("status %+v", st)
 	}
@@ -374,7 +358,7 @@ func TestS20Scale(t *testing.T) {
 	if got := roles(scaling(e), old); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got %q", got)
 	}
-	rs := replicaSets(e, "default")
+	rs := testkit.ReplicaSets(e, "default")
 	if len(rs) != 1 || rs[0].Annotations["deployment.kubernetes.io/desired-replicas"] != "2" || rs[0].Annotations["deployment.kubernetes.io/max-replicas"] != "3" {
 		t.Errorf("%d ReplicaSets, annotations %v", len(rs), rs[0].Annotations)
 	}
@@ -385,7 +369,7 @@ func TestS20Scale(t *testing.T) {
 func TestQuotaReplicaFailure(t *testing.T) {
 	e, k := worked(t, "quota ReplicaFailure")
 	e.RunUntil(30_000)
-	if n := len(pods(e, "default")); n != 3 {
+	if n := len(testkit.Pods(e, "default")); n != 3 {
 		t.Fatalf("%d pods, want the quota's 3", n)
 	}
 	evs := eventsWith(e, "FailedCreate")
@@ -401,11 +385,11 @@ func TestQuotaReplicaFailure(t *testing.T) {
 func TestEventTTL(t *testing.T) {
 	e, _ := build(t, fidelity.World{Replicas: 1})
 	e.RunUntil(10 * 60_000)
-	if len(events(e, "default")) == 0 {
+	if len(testkit.Events(e, "default")) == 0 {
 		t.Fatal("no events")
 	}
 	e.RunUntil(72 * 60_000)
-	if n := len(events(e, "default")); n != 0 {
+	if n := len(testkit.Events(e, "default")); n != 0 {
 		t.Fatalf("%d events left after more than an hour", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // rule says what one component may write: which kinds, with which class,
@@ -128,15 +129,15 @@ func TestLayering(t *testing.T) {
 			t.Fatal("no effects to check")
 		}
 	}
-	for _, path := range exampleFiles(t) {
+	for _, path := range testkit.Examples(t, "../examples") {
 		t.Run(path, func(t *testing.T) {
-			e, _ := load(t, path)
+			e, _ := testkit.LoadFile(t, path)
 			_ = e.RunUntilSettled(engine.SettleLimits{MaxTicks: 20000})
 			check(t, e)
 		})
 	}
 	t.Run("rolling update", func(t *testing.T) {
-		e, _ := load(t, seed)
+		e, _ := testkit.LoadFile(t, seed)
 		_ = e.RunUntilSettled(engine.SettleLimits{})
 		setImage(e, "codartium-team", "codartium-api", "codartium/api:2.0.0")
 		_ = e.RunUntilSettled(engine.SettleLimits{})

@@ -6,12 +6,13 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 func withActions(t *testing.T, actions string) *engine.Engine {
 	t.Helper()
 	src := strings.Replace(mustRead(t, seed), "  images:\n", "  actions:\n"+actions+"  images:\n", 1)
-	e, _ := loadBytes(t, []byte(src))
+	e, _ := testkit.Load(t, []byte(src))
 	return e
 }
 
@@ -60,7 +61,7 @@ func TestNodeFailureS15(t *testing.T) {
 		t.Fatalf("taints %v", n.Spec.Taints)
 	}
 	var victim *api.Pod
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if p.Spec.NodeName == "node-2" {
 			victim = p
 		}
@@ -69,7 +70,7 @@ func TestNodeFailureS15(t *testing.T) {
 		t.Fatalf("the pod on node-2 must be marked not ready: %+v", victim)
 	}
 	e.RunUntil(87_000)
-	if d := deployment(t, e, "codartium-team", "codartium-api"); d.Status.AvailableReplicas != 2 || d.Status.Condition(api.DeploymentAvailable).Status != api.ConditionFalse {
+	if d := testkit.Deployment(t, e, "codartium-team", "codartium-api"); d.Status.AvailableReplicas != 2 || d.Status.Condition(api.DeploymentAvailable).Status != api.ConditionFalse {
 		t.Errorf("with 2 of 3 available the Deployment is not Available: %+v", d.Status)
 	}
 	e.RunUntil(384_000)
@@ -88,7 +89,7 @@ func TestNodeFailureS15(t *testing.T) {
 		t.Fatal("the evicted pod stays Terminating while its kubelet is unreachable")
 	}
 	running := 0
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if p.DeletionTimestamp == nil && api.IsPodReady(p) {
 			running++
 			if p.Spec.NodeName == "node-2" {
@@ -96,7 +97,7 @@ func TestNodeFailureS15(t *testing.T) {
 			}
 		}
 	}
-	if running != 3 || deployment(t, e, "codartium-team", "codartium-api").Status.AvailableReplicas != 3 {
+	if running != 3 || testkit.Deployment(t, e, "codartium-team", "codartium-api").Status.AvailableReplicas != 3 {
 		t.Fatalf("%d ready pods after the replacement", running)
 	}
 	if len(eventsWith(e, "NodeNotReady")) != 2 {
@@ -118,13 +119,13 @@ func TestNodeReturnsCancelsEviction(t *testing.T) {
 	if len(n.Spec.Taints) != 0 || n.Status.Condition(api.NodeReady).Status != api.ConditionTrue || len(eventsWith(e, "NodeReady")) != 1 {
 		t.Fatalf("node-2 after recovery: taints %v, conditions %+v", n.Spec.Taints, n.Status.Conditions)
 	}
-	for _, p := range pods(e, "codartium-team") {
+	for _, p := range testkit.Pods(e, "codartium-team") {
 		if !api.IsPodReady(p) {
 			t.Errorf("pod %s not ready after the node returned", p.Name)
 		}
 	}
-	if len(pods(e, "codartium-team")) != 3 {
-		t.Errorf("no pod was replaced: %d pods", len(pods(e, "codartium-team")))
+	if len(testkit.Pods(e, "codartium-team")) != 3 {
+		t.Errorf("no pod was replaced: %d pods", len(testkit.Pods(e, "codartium-team")))
 	}
 }
 

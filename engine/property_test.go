@@ -8,6 +8,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples/random"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // Random rolling updates: at every tick the ReplicaSets never ask for more
@@ -15,18 +16,23 @@ import (
 // available Deployment, available pods never drop below replicas -
 // maxUnavailable; the structure stays sound (resourceVersions strictly
 // increase, every bound pod's node exists, no pod has two controllers);
-// and a rollout without a persistent fault converges.
+// the surge bound is reached, not merely kept: between the writes of the
+// rollout's first sync, the API server holds the old ReplicaSet at
+// replicas and the new one created with all of maxSurge (at most
+// replicas), before any old pod is scaled down; and
+// a rollout without a persistent fault converges. The bounds come from
+// the documented rounding (random.Rollout), not from the controller.
 func TestRandomRollouts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for i := 0; i < 40; i++ {
 		r := random.NewRollout(rng)
 		t.Run(fmt.Sprintf("%d/replicas=%d,surge=%s,unavailable=%s,failing=%v", i, r.Replicas, r.Surge, r.Unavailable, r.Failing), func(t *testing.T) {
-			e, _ := loadBytes(t, r.Scenario())
+			e, _ := testkit.Load(t, r.Scenario())
 			e.RunUntil(110_000)
-			if d := deployment(t, e, "default", "web"); d.Status.AvailableReplicas != int32(r.Replicas) {
+			if d := testkit.Deployment(t, e, "default", "web"); d.Status.AvailableReplicas != int32(r.Replicas) {
 				t.Fatalf("not fully available before the update: %+v", d.Status)
 			}
-			lastRV := e.Store().ResourceVersion()
+			lastRV, total, peak := e.Store().ResourceVersion(), specTotal(e), int32(0)
 			for e.Now() < 20*60_000 {
 				tk := e.Step()
 				if tk == nil {
@@ -38,6 +44,13 @@ func TestRandomRollouts(t *testing.T) {
 				}
 				lastRV = rv
 				checkTick(t, e, r)
+				for _, eff := range tk.Effects { // each write, as the API server held it
+					total += replicas(eff.After) - replicas(eff.Before)
+					peak = max(peak, total)
+				}
+			}
+			if want := min(r.MaxPods, 2*int32(r.Replicas)); peak != want {
+				t.Fatalf("the ReplicaSets asked for at most %d pods during the rollout, want replicas + min(maxSurge, replicas) = %d", peak, want)
 			}
 			if r.Failing {
 				return
@@ -45,7 +58,7 @@ func TestRandomRollouts(t *testing.T) {
 			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 				t.Fatal(err)
 			}
-			d := deployment(t, e, "default", "web")
+			d := testkit.Deployment(t, e, "default", "web")
 			if d.Status.UpdatedReplicas != int32(r.Replicas) || d.Status.AvailableReplicas != int32(r.Replicas) || d.Status.Replicas != int32(r.Replicas) {
 				t.Fatalf("did not converge: %+v", d.Status)
 			}
@@ -53,33 +66,34 @@ func TestRandomRollouts(t *testing.T) {
 	}
 }
 
+// specTotal is the pods the ReplicaSets ask for.
+func specTotal(e *engine.Engine) int32 {
+	var n int32
+	for _, rs := range testkit.ReplicaSets(e, "default") {
+		n += rs.Replicas()
+	}
+	return n
+}
+
+// replicas is a ReplicaSet's spec.replicas, 0 for anything else or nil.
+func replicas(o api.Object) int32 {
+	if rs, ok := o.(*api.ReplicaSet); ok {
+		return rs.Replicas()
+	}
+	return 0
+}
+
+// checkTick checks the rollout's bounds and that the structure is sound
+// at the current tick.
 func checkTick(t *testing.T, e *engine.Engine, r random.Rollout) {
 	t.Helper()
-	var total, available int32
-	for _, rs := range replicaSets(e, "default") {
-		total += rs.Replicas()
-		available += rs.Status.AvailableReplicas
-	}
-	if total > r.MaxPods {
-		t.Fatalf("tick %d: ReplicaSets ask for %d pods, more than %d", e.Tick(), total, r.MaxPods)
-	}
-	if available < r.MinAvailable {
-		t.Fatalf("tick %d: %d available, fewer than %d", e.Tick(), available, r.MinAvailable)
-	}
-	for _, p := range pods(e, "default") {
-		if p.Spec.NodeName != "" {
-			if _, ok := e.Store().Get(api.Key{Kind: api.KindNode, Name: p.Spec.NodeName}); !ok {
-				t.Fatalf("pod %s is bound to missing node %s", p.Name, p.Spec.NodeName)
-			}
-		}
-		controllers := 0
-		for _, ref := range p.OwnerReferences {
-			if ref.Controller != nil && *ref.Controller {
-				controllers++
-			}
-		}
-		if controllers > 1 {
-			t.Fatalf("pod %s has %d controllers", p.Name, controllers)
+	for _, err := range []error{
+		testkit.RolloutBounds(e, "default", r.MaxPods, r.MinAvailable),
+		testkit.BoundNodesExist(e, "default"),
+		testkit.OneController(e, "default"),
+	} {
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }

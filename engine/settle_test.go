@@ -7,7 +7,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/examples"
-	"github.com/stateflow/stateflow/scenario"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // lastEffectTick is the last tick up to the current one that has an
@@ -25,7 +25,7 @@ func lastEffectTick(e *engine.Engine) (int, int64) {
 // The cluster settles at the last tick that changed the API server, not
 // at the deployment controller's no-op progress-deadline re-check.
 func TestLastChangeIsWhenTheClusterSettled(t *testing.T) {
-	e, _ := load(t, seed)
+	e, _ := testkit.LoadFile(t, seed)
 	if tick, at := e.LastChange(); tick != 0 || at != 0 {
 		t.Fatalf("before any tick: %d at %d", tick, at)
 	}
@@ -53,16 +53,7 @@ func TestLastChangeIsWhenTheClusterSettled(t *testing.T) {
 // restores: it always equals what the trace says, at every tick, with
 // checkpoints every 7 ticks.
 func TestLastChangeAfterSeek(t *testing.T) {
-	sc, err := scenario.Parse([]byte(mustRead(t, "../examples/rolling-update.yaml")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := sc.Config
-	cfg.CheckpointEvery = 7
-	e, err := engine.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, _ := testkit.LoadFile(t, "../examples/rolling-update.yaml", testkit.CheckpointEvery(7))
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +113,7 @@ func TestBusyNamesWhatNeverSettles(t *testing.T) {
 			"Not settled yet: a scenario action (kubectl on deploy/web) is due at 20.000 s"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e, _ := loadBytes(t, []byte(tc.src))
+			e, _ := testkit.Load(t, []byte(tc.src))
 			if tc.until > 0 {
 				e.RunUntil(tc.until)
 			} else if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {

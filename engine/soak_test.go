@@ -10,6 +10,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/examples/manifest"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // soakScenario never settles: readiness flaps, a container crash-loops, and
@@ -19,33 +21,9 @@ func soakScenario(hours int) []byte {
 	for t := 5; t < hours*60; t += 5 {
 		fmt.Fprintf(&actions, "    - {at: %dm, node: node-2, condition: NotReady}\n    - {at: %dm, node: node-2, condition: Ready}\n", t, t+1)
 	}
-	return []byte(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: flappy}
-spec:
-  replicas: 6
-  selector: {matchLabels: {app: flappy}}
-  template:
-    metadata: {labels: {app: flappy}}
-    spec:
-      containers:
-        - name: web
-          image: flappy:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: crashy}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: crashy}}
-  template:
-    metadata: {labels: {app: crashy}}
-    spec:
-      containers:
-        - name: worker
-          image: crashy:1
----
+	flappy := manifest.Deployment{Name: "flappy", Replicas: 6, Container: "web", Image: "flappy:1", Lines: manifest.ReadinessEvery5s}
+	crashy := manifest.Deployment{Name: "crashy", Replicas: 2, Container: "worker", Image: "crashy:1"}
+	return []byte(flappy.YAML() + "---\n" + crashy.YAML() + `---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
@@ -66,7 +44,7 @@ func TestSoak(t *testing.T) {
 	if os.Getenv("STATEFLOW_SOAK") == "" {
 		t.Skip("set STATEFLOW_SOAK=1 (make bench) to run 48 hours of virtual time")
 	}
-	e, _ := loadBytes(t, soakScenario(48))
+	e, _ := testkit.Load(t, soakScenario(48))
 	const hour = int64(3_600_000)
 	var firstHour time.Duration
 	var firstTicks int

@@ -3,8 +3,7 @@ package engine_test
 import (
 	"testing"
 
-	"github.com/stateflow/stateflow/engine"
-	"github.com/stateflow/stateflow/scenario"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // With MaxTraceTicks set, a long run keeps between MaxTraceTicks and a
@@ -12,21 +11,9 @@ import (
 // kept tick lands on it; and every kept tick replays exactly as in a run
 // that kept everything.
 func TestTraceIsBounded(t *testing.T) {
-	sc, err := scenario.Parse(soakScenario(2))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const limit = 1000
-	bounded, full := sc.Config, sc.Config
-	bounded.MaxTraceTicks, full.MaxTraceTicks = limit, -1
-	b, err := engine.New(bounded)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := engine.New(full)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _ := testkit.Load(t, soakScenario(2), testkit.MaxTraceTicks(limit))
+	f, _ := testkit.Load(t, soakScenario(2), testkit.MaxTraceTicks(-1))
 	b.RunUntil(2 * 3_600_000)
 	f.RunUntil(2 * 3_600_000)
 	tr := b.Trace()

@@ -3,6 +3,8 @@ package examples
 import (
 	"fmt"
 	"strings"
+
+	"github.com/stateflow/stateflow/examples/manifest"
 )
 
 // Scale is the scenario the benchmarks and scale tests share: one
@@ -32,46 +34,22 @@ func Cluster(deployments, replicas int) string {
 // on three nodes. The robustness tests run it to check that long runs,
 // watches and links stay bounded and the page keeps answering.
 func Flapping(replicas int) string {
-	return fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: flappy}
-spec:
-  replicas: %d
-  selector: {matchLabels: {app: flappy}}
-  template:
-    metadata: {labels: {app: flappy}}
-    spec:
-      containers:
-        - name: web
-          image: flappy:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}
----
+	d := manifest.Deployment{Name: "flappy", Replicas: replicas, Container: "web", Image: "flappy:1", Lines: manifest.ReadinessEvery5s}
+	return d.YAML() + `---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
   nodes: {count: 3}
   images:
     "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
-`, replicas)
+`
 }
 
 // deployment is a Deployment of replicas pods of image <image>:1 whose
 // container is named after the image and requests 10m CPU and 16Mi.
 func deployment(name, image string, replicas int) string {
-	return fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: %s}
-spec:
-  replicas: %d
-  selector: {matchLabels: {app: %s}}
-  template:
-    metadata: {labels: {app: %s}}
-    spec:
-      containers:
-        - name: %s
-          image: %s:1
-          resources: {requests: {cpu: 10m, memory: 16Mi}}
-`, name, replicas, name, name, image, image)
+	d := manifest.Deployment{Name: name, Replicas: replicas, Container: image, Image: image + ":1", Lines: manifest.Requests("10m", "16Mi")}
+	return d.YAML()
 }
 
 // scaleScenario is the Scenario document of Scale and Cluster: seed 7,

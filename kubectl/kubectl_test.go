@@ -10,6 +10,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
 	"github.com/stateflow/stateflow/scenario"
 )
@@ -17,18 +18,7 @@ import (
 // seedSession is the seed scenario, settled, with its kubeconfig namespace.
 func seedSession(t testing.TB, settle bool) *kubectl.Session {
 	t.Helper()
-	src, err := os.ReadFile("../examples/codartium-api.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.Parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := engine.New(sc.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, sc := testkit.LoadFile(t, "../examples/codartium-api.yaml")
 	if settle {
 		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 			t.Fatal(err)
@@ -322,11 +312,7 @@ func TestApplyFromStdin(t *testing.T) {
 func TestScenarioActions(t *testing.T) {
 	src, _ := os.ReadFile("../examples/codartium-api.yaml")
 	scen := strings.Replace(string(src), "  images:\n", "  actions:\n    - at: 30s\n      kubectl: scale deployment/codartium-api --replicas=5\n    - at: 60s\n      kubectl: set image deployment/codartium-api api=codartium/api:1.5.0\n  images:\n", 1)
-	sc, err := scenario.Parse([]byte(scen))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, _ := engine.New(sc.Config)
+	e, sc := testkit.Load(t, []byte(scen))
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,11 @@
 // upstream controllers.
 package fidelity
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stateflow/stateflow/examples/manifest"
+)
 
 // World is a one-Deployment scenario "web" (image web:v1) on a small
 // cluster, with the Scenario document's seed 3.
@@ -32,27 +36,15 @@ func (w World) Source() []byte {
 	if w.Images == "" {
 		w.Images = "    \"web:v1\": {pull: 0s, start: 0s}\n    \"web:v2\": {pull: 0s, start: 0s}\n"
 	}
-	src := fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-%s  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:v1
-          resources: {requests: {cpu: %s, memory: 32Mi}}
-%s---
+	d := manifest.Deployment{Name: "web", Replicas: w.Replicas, Spec: w.Strategy, Image: "web:v1", Lines: manifest.Requests(w.CPU, "32Mi") + w.PodSpec}
+	src := d.YAML() + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
   seed: 3
   %s
   images:
-%s`, w.Replicas, w.Strategy, w.CPU, w.PodSpec, w.Nodes, w.Images)
+%s`, w.Nodes, w.Images)
 	if w.Actions != "" {
 		src += "  actions:\n" + w.Actions
 	}

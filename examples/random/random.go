@@ -8,8 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/stateflow/stateflow/engine/api"
-	dc "github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/examples/manifest"
 )
 
 // Rollout is one random rolling update of a Deployment "web" from image
@@ -27,15 +26,35 @@ func fencepost(rng *rand.Rand) string {
 	return []string{"0", "1", "2", "3", "25%", "50%", "100%"}[rng.IntN(7)]
 }
 
-func intstrOf(s string) *api.IntOrString {
-	if strings.HasSuffix(s, "%") {
-		v := api.FromString(s)
-		return &v
+// bounds works out the rollout's bounds from the Kubernetes documentation
+// of maxSurge and maxUnavailable, independently of the controller under
+// test: a percentage of maxSurge rounds up and one of maxUnavailable
+// rounds down; if both come to 0, maxUnavailable is 1
+// (concepts/workloads/controllers/deployment "Max Surge", "Max
+// Unavailable"; FIDELITY.md §4). An absolute value is taken as it is.
+func bounds(surge, unavailable string, replicas int) (maxPods, minAvailable int32) {
+	s := fencepostValue(surge, replicas, true)
+	u := fencepostValue(unavailable, replicas, false)
+	if s == 0 && u == 0 {
+		u = 1
 	}
-	var i int32
-	fmt.Sscan(s, &i)
-	v := api.FromInt(i)
-	return &v
+	return int32(replicas + s), int32(replicas - min(u, replicas))
+}
+
+// fencepostValue is an absolute fencepost, or a percentage of replicas
+// rounded up or down.
+func fencepostValue(v string, replicas int, up bool) int {
+	if pct, ok := strings.CutSuffix(v, "%"); ok {
+		var p int
+		fmt.Sscan(pct, &p)
+		if up {
+			return (p*replicas + 99) / 100
+		}
+		return p * replicas / 100
+	}
+	var n int
+	fmt.Sscan(v, &n)
+	return n
 }
 
 // NewRollout draws a rollout: 1–12 replicas, maxSurge and
@@ -48,9 +67,7 @@ func NewRollout(rng *rand.Rand) Rollout {
 	if r.Surge == "0%" {
 		r.Surge = "0"
 	}
-	s, u, _ := dc.ResolveFenceposts(intstrOf(r.Surge), intstrOf(r.Unavailable), int32(r.Replicas))
-	r.MaxPods = int32(r.Replicas) + s
-	r.MinAvailable = int32(r.Replicas) - min(u, int32(r.Replicas))
+	r.MaxPods, r.MinAvailable = bounds(r.Surge, r.Unavailable, r.Replicas)
 	return r
 }
 
@@ -60,22 +77,10 @@ func (r Rollout) Scenario() []byte {
 	if r.Failing {
 		v2 = `{pull: 1s, pullError: "manifest unknown"}`
 	}
-	return []byte(fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:v1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
-          resources: {requests: {cpu: 10m, memory: 16Mi}}
----
+	d := manifest.Deployment{Name: "web", Replicas: r.Replicas, Image: "web:v1",
+		Spec:  fmt.Sprintf("  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: %s, maxUnavailable: %s}}\n", r.Surge, r.Unavailable),
+		Lines: manifest.ReadinessEvery2s + manifest.Requests("10m", "16Mi")}
+	return []byte(d.YAML() + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
@@ -86,7 +91,7 @@ spec:
   actions:
     - at: 2m
       kubectl: set image deployment/web web=web:v2
-`, r.Replicas, r.Surge, r.Unavailable, v2))
+`, v2))
 }
 
 // Faulty builds, from a seed, a Deployment that is rolled out,
@@ -119,8 +124,8 @@ func Faulty(seed uint64) ([]byte, int) {
 			act(at, "kubectl: rollout restart deployment/web")
 		}
 	}
-	spec := fmt.Sprintf("  replicas: %d\n  strategy: {rollingUpdate: {maxSurge: %d, maxUnavailable: %d}}\n", initial, rng.IntN(3), 1+rng.IntN(2))
-	return []byte(webDeployment(spec) + fmt.Sprintf(`---
+	spec := fmt.Sprintf("  strategy: {rollingUpdate: {maxSurge: %d, maxUnavailable: %d}}\n", rng.IntN(3), 1+rng.IntN(2))
+	return []byte(webDeployment(initial, spec) + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
@@ -173,8 +178,9 @@ func History(seed uint64) []byte {
 	if rng.IntN(4) == 0 {
 		strategy = "{type: Recreate}"
 	}
-	spec := fmt.Sprintf("  replicas: %d\n  revisionHistoryLimit: %d\n  minReadySeconds: %d\n  strategy: %s\n", 1+rng.IntN(8), 1+rng.IntN(4), rng.IntN(3), strategy)
-	return []byte(webDeployment(spec) + fmt.Sprintf(`---
+	replicas := 1 + rng.IntN(8)
+	spec := fmt.Sprintf("  revisionHistoryLimit: %d\n  minReadySeconds: %d\n  strategy: %s\n", 1+rng.IntN(4), rng.IntN(3), strategy)
+	return []byte(webDeployment(replicas, spec) + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
@@ -191,20 +197,9 @@ spec:
 
 // webDeployment is the Deployment "web" (image web:1, a readiness probe,
 // 100m CPU and 64Mi requested) the fault and history scenarios share, with
-// the given spec lines (indented two spaces) before its selector.
-func webDeployment(spec string) string {
-	return `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-` + spec + `  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers:
-        - name: web
-          image: web:1
-          readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2}
-          resources: {requests: {cpu: 100m, memory: 64Mi}}
-`
+// the given spec lines (indented two spaces) after its replicas.
+func webDeployment(replicas int, spec string) string {
+	d := manifest.Deployment{Name: "web", Replicas: replicas, Image: "web:1", Spec: spec,
+		Lines: manifest.ReadinessEvery2s + manifest.Requests("100m", "64Mi")}
+	return d.YAML()
 }

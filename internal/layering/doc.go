@@ -10,6 +10,8 @@
 //	app/model, app/share   the playground's view-model and share links
 //	app                the go-app components
 //	wasm, cmd/...      the programs
+//	internal/testkit   the tests' shared helpers: imports any layer, and
+//	                   only tests (_test.go files) import it
 //
 // The differential harness (conformance/) is a module of its own above
 // all of them.

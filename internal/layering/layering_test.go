@@ -11,6 +11,10 @@ import (
 
 const module = "github.com/stateflow/stateflow"
 
+// testkit is the helpers of the tests: it may import any layer, and only
+// tests may import it.
+const testkit = module + "/internal/testkit"
+
 // layers lists the layers from the bottom up; a package belongs to the
 // first entry that is its path or a parent of it.
 var layers = [][]string{
@@ -42,7 +46,8 @@ func rank(path string) int {
 }
 
 // violations lists the imports that reach up a layer or to a parent
-// package, in a graph of package → imports.
+// package, or that bring testkit into a package that is not a test, in a
+// graph of package → imports (not test imports).
 func violations(graph map[string][]string) []string {
 	var out []string
 	for pkg, imports := range graph {
@@ -53,6 +58,8 @@ func violations(graph map[string][]string) []string {
 		for _, imp := range imports {
 			ri := rank(imp)
 			switch {
+			case imp == testkit:
+				out = append(out, fmt.Sprintf("%s imports %s, which only tests may import", pkg, imp))
 			case ri < 0:
 			case ri > r:
 				out = append(out, fmt.Sprintf("%s (layer %d) imports %s (layer %d, above it)", pkg, r, imp, ri))
@@ -98,7 +105,8 @@ func TestImportsGoDown(t *testing.T) {
 
 // The rule catches what it must: a part of the engine importing the
 // engine, the engine importing kubectl, kubectl the scenario loader, the
-// model the components; and lets a layer use the ones below it.
+// model the components, a program the test helpers; and lets a layer use
+// the ones below it.
 func TestViolations(t *testing.T) {
 	m := func(p string) string { return module + "/" + p }
 	for _, tc := range []struct {
@@ -115,6 +123,10 @@ func TestViolations(t *testing.T) {
 		{"scenario", "kubectl", false},
 		{"app", "app/model", false},
 		{"cmd/stateflow", "app", false},
+		{"cmd/stateflow", "internal/testkit", true},
+		{"engine", "internal/testkit", true},
+		{"internal/testkit", "scenario", false},
+		{"internal/testkit", "engine/trace", false},
 	} {
 		got := violations(map[string][]string{m(tc.pkg): {m(tc.imp), "fmt"}})
 		if (len(got) > 0) != tc.bad {

@@ -72,19 +72,6 @@ func New(cfg Config) (*Engine, error) {
 	return e, nil
 }
 
-// addNode registers a node and starts its kubelet.
-// primeCaches hands the objects that exist before the story begins (nodes,
-// namespaces) to every component's cache at once and queues no work: the
-// components' informers synced long before the scenario starts.
-// EventTTLMS is how long an Event lives after its last update, like the
-// API server's --event-ttl (1 hour).
-const EventTTLMS = 3_600_000
-
-// expireEvents removes Events older than EventTTLMS, once a minute, as
-// etcd's lease does: no component acts, so it is not a tick.
-// discard is a queue that drops every key.
-func (discard) Now() int64 { return 0 }
-
 // Now is the virtual time in milliseconds.
 func (e *Engine) Now() int64 { return e.w.now }
 
@@ -274,31 +261,3 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	e.trim()
 	return t
 }
-
-// trim discards the oldest ticks and checkpoints once the trace exceeds
-// MaxTraceTicks by a quarter, keeping at least MaxTraceTicks ticks and
-// starting at a checkpoint so every kept tick can still be sought.
-// NextTime returns the virtual time of the next agenda entry, or false.
-// RunUntil takes every tick due at or before virtual time ms and leaves
-// the clock at ms.
-// SettleLimits bound RunUntilSettled.
-// NotSettledError says a run hit its bound while work was still pending.
-// Error leads with the Reason, then gives the engine's detail.
-// RunUntilSettled steps until nothing is left to do, or returns a
-// *NotSettledError at the limits.
-// pendingShown is how many queued items a NotSettledError names.
-// NotSettled describes the queued keys: the earliest pendingShown by
-// time (ties by description) and how many more there are. A paused run
-// of a large cluster stops here often, so only the earliest are
-// formatted.
-// Rewind goes back to the nearest checkpoint at or before tick n, if n is
-// behind the current tick, without replaying: Seek is Rewind, then Step
-// until n. A caller that steps itself can replay in slices.
-// ReplayTicks is how many ticks Seek(n) computes: from the nearest
-// checkpoint when n is behind the current tick, else from the current
-// tick.
-// checkpointAt is the index of the last checkpoint at or before tick n.
-// Seek moves to just after tick n: forward by stepping, backward by
-// restoring the nearest checkpoint at or before n and replaying. A tick
-// before FirstTick lands on FirstTick.
-// StepBack returns to the state just after the previous tick.

@@ -12,6 +12,7 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
+// NextTime returns the virtual time of the next agenda entry, or false.
 func (e *Engine) NextTime() (int64, bool) {
 	if e.w.agenda.Len() == 0 {
 		return 0, false
@@ -19,6 +20,8 @@ func (e *Engine) NextTime() (int64, bool) {
 	return e.w.agenda.NextAt(), true
 }
 
+// RunUntil takes every tick due at or before virtual time ms and leaves
+// the clock at ms.
 func (e *Engine) RunUntil(ms int64) {
 	for {
 		if e.runInjected() != nil {
@@ -36,6 +39,7 @@ func (e *Engine) RunUntil(ms int64) {
 	}
 }
 
+// SettleLimits bound RunUntilSettled.
 type SettleLimits struct {
 	// MaxTicks is the most ticks to take (default 1,000,000).
 	MaxTicks int
@@ -48,6 +52,7 @@ type SettleLimits struct {
 	Brief bool
 }
 
+// NotSettledError says a run hit its bound while work was still pending.
 type NotSettledError struct {
 	Ticks int
 	Time  int64
@@ -62,6 +67,7 @@ type NotSettledError struct {
 	More    int
 }
 
+// Error leads with the Reason, then gives the engine's detail.
 func (e *NotSettledError) Error() string {
 	pending := strings.Join(e.Pending, ", ")
 	if e.More > 0 {
@@ -74,6 +80,8 @@ func (e *NotSettledError) Error() string {
 		e.Ticks, trace.FormatTime(e.Time), pending)
 }
 
+// RunUntilSettled steps until nothing is left to do, or returns a
+// *NotSettledError at the limits.
 func (e *Engine) RunUntilSettled(lim SettleLimits) error {
 	if lim.MaxTicks <= 0 {
 		lim.MaxTicks = 1_000_000
@@ -99,8 +107,13 @@ func (e *Engine) RunUntilSettled(lim SettleLimits) error {
 	}
 }
 
+// pendingShown is how many queued items a NotSettledError names.
 const pendingShown = 3
 
+// NotSettled describes the queued keys: the earliest pendingShown by
+// time (ties by description) and how many more there are. A paused run
+// of a large cluster stops here often, so only the earliest are
+// formatted.
 func (e *Engine) NotSettled() *NotSettledError {
 	var ats []int64
 	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {

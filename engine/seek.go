@@ -14,6 +14,9 @@ type checkpoint struct {
 	w    *world
 }
 
+// trim discards the oldest ticks and checkpoints once the trace exceeds
+// MaxTraceTicks by a quarter, keeping at least MaxTraceTicks ticks and
+// starting at a checkpoint so every kept tick can still be sought.
 func (e *Engine) trim() {
 	limit := e.cfg.MaxTraceTicks
 	if limit < 0 || len(e.trace) <= limit+limit/4 {
@@ -30,6 +33,9 @@ func (e *Engine) trim() {
 	e.first = cp
 }
 
+// Rewind goes back to the nearest checkpoint at or before tick n, if n is
+// behind the current tick, without replaying: Seek is Rewind, then Step
+// until n. A caller that steps itself can replay in slices.
 func (e *Engine) Rewind(n int) {
 	n = max(n, e.first)
 	if n >= e.w.ticks {
@@ -42,6 +48,9 @@ func (e *Engine) Rewind(n int) {
 	e.checkpoints = e.checkpoints[:i+1]
 }
 
+// ReplayTicks is how many ticks Seek(n) computes: from the nearest
+// checkpoint when n is behind the current tick, else from the current
+// tick.
 func (e *Engine) ReplayTicks(n int) int {
 	n = max(n, e.first)
 	if n >= e.w.ticks {
@@ -50,10 +59,14 @@ func (e *Engine) ReplayTicks(n int) int {
 	return n - e.checkpoints[e.checkpointAt(n)].tick
 }
 
+// checkpointAt is the index of the last checkpoint at or before tick n.
 func (e *Engine) checkpointAt(n int) int {
 	return sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > n }) - 1
 }
 
+// Seek moves to just after tick n: forward by stepping, backward by
+// restoring the nearest checkpoint at or before n and replaying. A tick
+// before FirstTick lands on FirstTick.
 func (e *Engine) Seek(n int) {
 	n = max(n, e.first)
 	e.Rewind(n)
@@ -64,4 +77,5 @@ func (e *Engine) Seek(n int) {
 	}
 }
 
+// StepBack returns to the state just after the previous tick.
 func (e *Engine) StepBack() { e.Seek(e.w.ticks - 1) }

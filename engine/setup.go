@@ -26,6 +26,7 @@ func (w *world) addComponent(c reconcile.Component, latency int64) int {
 	return i
 }
 
+// addNode registers a node and starts its kubelet.
 func (w *world) addNode(n *api.Node, cfg Config) error {
 	created, err := w.store.Create(n)
 	if err != nil {
@@ -42,6 +43,9 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 	return nil
 }
 
+// primeCaches hands the objects that exist before the story begins (nodes,
+// namespaces) to every component's cache at once and queues no work: the
+// components' informers synced long before the scenario starts.
 func (w *world) primeCaches() {
 	for w.agenda.Len() > 0 {
 		it := w.agenda.pop()
@@ -53,6 +57,12 @@ func (w *world) primeCaches() {
 	w.waiting = map[workKey]pendingEntry{}
 }
 
+// EventTTLMS is how long an Event lives after its last update, like the
+// API server's --event-ttl (1 hour).
+const EventTTLMS = 3_600_000
+
+// expireEvents removes Events older than EventTTLMS, once a minute, as
+// etcd's lease does: no component acts, so it is not a tick.
 func (w *world) expireEvents() {
 	if w.now < w.nextSweep {
 		return
@@ -65,8 +75,11 @@ func (w *world) expireEvents() {
 	}
 }
 
+// discard is a queue that drops every key.
 type discard struct{}
 
 func (discard) Add(api.Key) {}
 
 func (discard) AddAfter(api.Key, int64) {}
+
+func (discard) Now() int64 { return 0 }

@@ -44,6 +44,8 @@ func setUnschedulable(tick reconcile.Tick, k api.Key, on bool) (string, error) {
 	return "node/" + k.Name + " " + word + "\n", nil
 }
 
+// buildDrain cordons a node and evicts its pods (kubectl drain without
+// waiting: the evicted pods terminate gracefully in later ticks).
 func buildDrain(s *Session, args []string) (*Mutation, error) {
 	p, err := parseFlags("drain", args, []flagSpec{{"ignore-daemonsets", "", false}, {"delete-emptydir-data", "", false}, {"force", "", false},
 		{"grace-period", "", true}, {"timeout", "", true}, {"pod-selector", "", true}})
@@ -83,6 +85,7 @@ func buildDrain(s *Session, args []string) (*Mutation, error) {
 	}}, nil
 }
 
+// podsOnNode lists, from the API server, the live pods bound to node.
 func podsOnNode(tick reconcile.Tick, node string) []*api.Pod {
 	var out []*api.Pod
 	for _, o := range tick.LiveList(api.KindPod, "") {

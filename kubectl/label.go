@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
+// buildMeta is kubectl label and kubectl annotate.
 func buildMeta(verb string) builder {
 	past := map[string]string{"label": "labeled", "annotate": "annotated"}[verb]
 	return func(s *Session, args []string) (*Mutation, error) {

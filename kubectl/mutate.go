@@ -201,10 +201,3 @@ func apiErr(err error) error {
 	}
 	return err
 }
-
-// buildDrain cordons a node and evicts its pods (kubectl drain without
-// waiting: the evicted pods terminate gracefully in later ticks).
-// podsOnNode lists, from the API server, the live pods bound to node.
-// The reconcile context has no list call, so it scans by key.
-// buildMeta is kubectl label and kubectl annotate.
-// buildTaint is kubectl taint nodes NODE key[=value]:Effect[-].

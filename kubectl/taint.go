@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
+// buildTaint is kubectl taint nodes NODE key[=value]:Effect[-].
 func buildTaint(s *Session, args []string) (*Mutation, error) {
 	p, err := parseFlags("taint", args, []flagSpec{{"overwrite", "", false}})
 	if err != nil {

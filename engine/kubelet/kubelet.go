@@ -86,37 +86,3 @@ func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	}
 	q.Add(ev.Key())
 }
-
-// worker carries one pod sync's context and its notes.
-// Reconcile is one pod worker sync (kubelet.go SyncPod / SyncTerminatingPod).
-// admit starts the pod's sandbox and gives it an IP address.
-// advance runs every stage transition that is due and returns when the
-// next one is.
-// step moves one container through every transition due at w.now.
-// beginPull checks the image and starts a pull when one is needed. It
-// reports whether the container moved on.
-// FailImage makes every later pull of image fail with msg.
-// Kill makes the containers of a pod on this node exit at once with exit
-// code 137, as when the OOM killer or an operator kills the process. It
-// returns false if the kubelet runs no such pod.
-// finishPull completes (or fails) a pull.
-// create creates the container; it runs once StartMS has passed.
-// started marks the container running and works out when its readiness
-// probe first succeeds and when it exits on its own.
-// readiness is the readiness verdict at t: without a probe a container is
-// ready as soon as it runs (and its startup probe, if any, has passed).
-// liveness is the liveness verdict at t and when it next changes.
-// probeWakes are the times the probes' verdicts next change.
-// probe applies the probes' verdicts at w.now: readiness changes, and a
-// failed liveness probe kills the container (it reports whether it did).
-// exited records the app exiting on its own.
-// restart applies the crash-loop backoff: the first restart is immediate,
-// later ones wait 10 s doubling to 5 min (kuberuntime_manager.go doBackOff).
-// report writes the pod status when it changed.
-// terminate stops the pod's containers within the grace period, reports
-// the final status and confirms the deletion.
-// goDuration formats milliseconds like Go's time.Duration.String.
-// nodeConditions are the conditions a kubelet posts about its node
-// (kubelet_node_status.go), in the order kubectl describe shows them.
-// reportNode posts the node's conditions as this kubelet sees them. An
-// unreachable kubelet posts nothing.

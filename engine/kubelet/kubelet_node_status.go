@@ -11,6 +11,8 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
+// nodeConditions are the conditions a kubelet posts about its node
+// (kubelet_node_status.go), in the order kubectl describe shows them.
 func nodeConditions(health Health) []api.NodeCondition {
 	ready := api.NodeCondition{Type: api.NodeReady, Status: api.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"}
 	if health == NotReady {
@@ -24,6 +26,8 @@ func nodeConditions(health Health) []api.NodeCondition {
 	}
 }
 
+// reportNode posts the node's conditions as this kubelet sees them. An
+// unreachable kubelet posts nothing.
 func (k *Kubelet) reportNode(tick reconcile.Tick) error {
 	if k.health == Unreachable {
 		tick.Explain("kubelet on %s is unreachable: it posts no status and renews no lease", k.node)

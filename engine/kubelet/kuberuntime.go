@@ -11,6 +11,8 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
+// beginPull checks the image and starts a pull when one is needed. It
+// reports whether the container moved on.
 func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Behavior) bool {
 	if c.pullRetryAt > w.now {
 		if c.waiting == "ErrImagePull" && c.due <= w.now {
@@ -40,6 +42,7 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 	return true
 }
 
+// finishPull completes (or fails) a pull.
 func (k *Kubelet) finishPull(w *worker, c *container, b Behavior) bool {
 	if msg, failing := k.pullFailures[c.image]; failing {
 		b.PullError = msg
@@ -73,6 +76,7 @@ func nextBackoff(cur int64) int64 {
 	return min(2*cur, backOffMaxMS)
 }
 
+// create creates the container; it runs once StartMS has passed.
 func (k *Kubelet) create(w *worker, c *container, b Behavior) {
 	c.id = fmt.Sprintf("%016x%016x%016x%016x", w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64())
 	w.event(c, api.EventNormal, "Created", "Created container: "+c.name)
@@ -80,6 +84,8 @@ func (k *Kubelet) create(w *worker, c *container, b Behavior) {
 	c.stage, c.due, c.waiting, c.waitingMsg, c.pullRetryAt = stageStarting, w.now+b.StartMS, "", "", 0
 }
 
+// started marks the container running and works out when its readiness
+// probe first succeeds and when it exits on its own.
 func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Container, b Behavior) {
 	c.stage, c.startedAt, c.ready, c.term = stageRunning, c.due, false, nil
 	w.event(c, api.EventNormal, "Started", "Started container "+c.name)
@@ -106,6 +112,7 @@ func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Contain
 	}
 }
 
+// exited records the app exiting on its own.
 func (k *Kubelet) exited(w *worker, c *container, b Behavior) {
 	reason := "Completed"
 	if b.ExitCode != 0 {
@@ -117,6 +124,8 @@ func (k *Kubelet) exited(w *worker, c *container, b Behavior) {
 	w.Note("%s exited with code %d", c.name, b.ExitCode)
 }
 
+// restart applies the crash-loop backoff: the first restart is immediate,
+// later ones wait 10 s doubling to 5 min (kuberuntime_manager.go doBackOff).
 func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 	t := c.term
 	if t == nil {
@@ -150,6 +159,7 @@ func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 	return true
 }
 
+// goDuration formats milliseconds like Go's time.Duration.String.
 func goDuration(ms int64) string {
 	if ms == 0 {
 		return "0s"

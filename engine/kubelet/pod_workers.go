@@ -15,6 +15,7 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
+// worker carries one pod sync's context and its notes.
 type worker struct {
 	tick reconcile.Tick
 	pod  *api.Pod
@@ -30,6 +31,7 @@ func (w *worker) event(c *container, typ, reason, msg string) {
 	w.tick.Event(w.pod, field, typ, reason, msg)
 }
 
+// Reconcile is one pod worker sync (kubelet.go SyncPod / SyncTerminatingPod).
 func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	if key.Kind == api.KindNode {
 		return reconcile.Result{}, k.reportNode(tick)
@@ -71,6 +73,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 	return reconcile.Result{}, err
 }
 
+// admit starts the pod's sandbox and gives it an IP address.
 func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
 	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: fmt.Sprintf("%s%d", k.ipPrefix, k.nextIP)}
 	k.nextIP++
@@ -85,6 +88,8 @@ func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
 	return rt
 }
 
+// advance runs every stage transition that is due and returns when the
+// next one is.
 func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 	next := int64(-1)
 	wake := func(t int64) {
@@ -125,6 +130,7 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 	return next
 }
 
+// step moves one container through every transition due at w.now.
 func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) {
 	for {
 		switch c.stage {
@@ -158,6 +164,7 @@ func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec
 	}
 }
 
+// report writes the pod status when it changed.
 func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	st := k.generateStatus(p, rt, w.now)
 	base := rt.status
@@ -176,6 +183,8 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	return nil
 }
 
+// terminate stops the pod's containers within the grace period, reports
+// the final status and confirms the deletion.
 func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error) {
 	key := api.KeyOf(p)
 	if rt == nil {

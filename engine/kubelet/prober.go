@@ -9,6 +9,8 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
+// readiness is the readiness verdict at t: without a probe a container is
+// ready as soon as it runs (and its startup probe, if any, has passed).
 func (k *Kubelet) readiness(c *container, spec *api.Container, b Behavior, t int64) bool {
 	st, _ := k.readinessNext(c, spec, b, t)
 	return st
@@ -24,6 +26,7 @@ func (k *Kubelet) readinessNext(c *container, spec *api.Container, b Behavior, t
 	return probeStateAt(&c.readyCur, c.probesFrom, c.startedAt, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
 }
 
+// liveness is the liveness verdict at t and when it next changes.
 func (k *Kubelet) liveness(c *container, spec *api.Container, b Behavior, t int64) (bool, int64) {
 	if spec.LivenessProbe == nil || t < c.probesFrom {
 		if spec.LivenessProbe == nil {
@@ -34,12 +37,15 @@ func (k *Kubelet) liveness(c *container, spec *api.Container, b Behavior, t int6
 	return probeStateAt(&c.liveCur, c.probesFrom, c.startedAt, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
 }
 
+// probeWakes are the times the probes' verdicts next change.
 func (k *Kubelet) probeWakes(c *container, spec *api.Container, b Behavior, now int64) []int64 {
 	_, r := k.readinessNext(c, spec, b, now)
 	_, l := k.liveness(c, spec, b, now)
 	return []int64{r, l}
 }
 
+// probe applies the probes' verdicts at w.now: readiness changes, and a
+// failed liveness probe kills the container (it reports whether it did).
 func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) bool {
 	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
 		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip))

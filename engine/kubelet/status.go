@@ -74,6 +74,7 @@ func allStopped(rt *podRuntime) bool {
 	return true
 }
 
+// readiness splits the containers into ready and not ready, by name.
 func readiness(cs []api.ContainerStatus) (ready, unready []string) {
 	for _, c := range cs {
 		if c.Ready {

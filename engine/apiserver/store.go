@@ -1,13 +1,10 @@
 package apiserver
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -19,7 +16,7 @@ const alphanums = "bcdfghjklmnpqrstvwxz2456789"
 // Store is the simulated API server. It is not safe for concurrent use;
 // the engine drives it from one goroutine.
 type Store struct {
-	objs map[string]map[api.Key]api.Object // kind → key → object
+	cur  *Version // the objects as of the latest write
 	rv   int64
 	now  int64
 	pcg  rand.PCG
@@ -38,7 +35,7 @@ func (s *Store) PodQuota() int { return s.podQuota }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{objs: map[string]map[api.Key]api.Object{}, pcg: *rand.NewPCG(seed, 0x5747e5f10)}
+	s := &Store{cur: EmptyVersion(), pcg: *rand.NewPCG(seed, 0x5747e5f10)}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -55,73 +52,32 @@ func (s *Store) Now() int64 { return s.now }
 // ResourceVersion returns the newest resourceVersion handed out.
 func (s *Store) ResourceVersion() int64 { return s.rv }
 
-// Clone returns a store with the same contents and random state. Objects
-// are shared: they are immutable.
+// Clone returns a store with the same contents and random state, in
+// O(1): it shares the current Version, which no write changes.
 func (s *Store) Clone() *Store {
-	c := &Store{objs: make(map[string]map[api.Key]api.Object, len(s.objs)), rv: s.rv, now: s.now, pcg: s.pcg, sink: s.sink, podQuota: s.podQuota}
+	c := *s
 	c.rng = rand.New(&c.pcg)
-	for kind, m := range s.objs {
-		cm := make(map[api.Key]api.Object, len(m))
-		for k, v := range m {
-			cm[k] = v
-		}
-		c.objs[kind] = cm
-	}
-	return c
+	return &c
 }
+
+// Version is the objects as of the latest write: an immutable snapshot.
+func (s *Store) Version() *Version { return s.cur }
 
 // Get returns the stored object, or false.
-func (s *Store) Get(k api.Key) (api.Object, bool) {
-	o, ok := s.objs[k.Kind][k]
-	return o, ok
-}
+func (s *Store) Get(k api.Key) (api.Object, bool) { return s.cur.Get(k) }
 
 // Len returns how many objects are stored.
-func (s *Store) Len() int {
-	n := 0
-	for _, m := range s.objs {
-		n += len(m)
-	}
-	return n
-}
+func (s *Store) Len() int { return s.cur.Len() }
 
 // Count returns how many objects of kind are stored.
-func (s *Store) Count(kind string) int { return len(s.objs[kind]) }
+func (s *Store) Count(kind string) int { return s.cur.Count(kind) }
 
-// Each calls f for every object of kind, in no particular order, until f
-// returns false. It is for callers that sort by something else than List.
-func (s *Store) Each(kind string, f func(api.Object) bool) {
-	for _, o := range s.objs[kind] {
-		if !f(o) {
-			return
-		}
-	}
-}
+// Each calls f for every object of kind until f returns false.
+func (s *Store) Each(kind string, f func(api.Object) bool) { s.cur.Ascend(kind, "", f) }
 
 // List returns the objects of kind in namespace ns ("" for all), sorted
 // by namespace and name.
-func (s *Store) List(kind, ns string) []api.Object {
-	m := s.objs[kind]
-	type entry struct {
-		k api.Key
-		o api.Object
-	}
-	entries := make([]entry, 0, len(m))
-	for k, o := range m {
-		if ns == "" || k.Namespace == ns {
-			entries = append(entries, entry{k, o})
-		}
-	}
-	// Sorting by the map keys avoids two interface calls per comparison.
-	slices.SortFunc(entries, func(a, b entry) int {
-		return cmp.Or(strings.Compare(a.k.Namespace, b.k.Namespace), strings.Compare(a.k.Name, b.k.Name))
-	})
-	out := make([]api.Object, len(entries))
-	for i, e := range entries {
-		out[i] = e.o
-	}
-	return out
-}
+func (s *Store) List(kind, ns string) []api.Object { return s.cur.List(kind, ns) }
 
 // RandomString returns n characters from the name-suffix alphabet, drawn
 // from the store's seeded generator.
@@ -149,17 +105,15 @@ func (s *Store) newUID() string {
 	return string(b)
 }
 
-func (s *Store) put(o api.Object) {
-	kind := o.GetKind()
-	if s.objs[kind] == nil {
-		s.objs[kind] = map[api.Key]api.Object{}
-	}
-	s.objs[kind][api.KeyOf(o)] = o
-}
+// put stores o (new, or replacing old) as the latest Version.
+func (s *Store) put(o, old api.Object) { s.cur = s.cur.with(o, old, s.rv) }
+
+// remove deletes old from the latest Version.
+func (s *Store) remove(old api.Object) { s.cur = s.cur.without(old, s.rv) }
 
 func (s *Store) emit(typ string, obj, old api.Object) {
 	if s.sink != nil {
-		s.sink(WatchEvent{Type: typ, Object: obj, Old: old, RV: s.rv})
+		s.sink(WatchEvent{Type: typ, Object: obj, Old: old, RV: s.rv, Version: s.cur})
 	}
 }
 
@@ -207,7 +161,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		m.Generation = 1
 	}
 	s.bump(obj)
-	s.put(obj)
+	s.put(obj, nil)
 	s.emit(Added, obj, nil)
 	return obj, nil
 }
@@ -357,7 +311,7 @@ func (s *Store) replace(obj, old api.Object) api.Object {
 		return old
 	}
 	s.bump(obj)
-	s.put(obj)
+	s.put(obj, old)
 	s.emit(Modified, obj, old)
 	return obj
 }
@@ -492,7 +446,7 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 		}
 	}
 	s.rv++
-	delete(s.objs[k.Kind], k)
+	s.remove(old)
 	s.emit(Deleted, old, old)
 	return old, true, nil
 }
@@ -532,7 +486,7 @@ func (s *Store) markFinalizing(old api.Object, finalizer string) api.Object {
 // finalizers once the last one is gone.
 func (s *Store) finishDeletion(obj, old api.Object) api.Object {
 	s.rv++
-	delete(s.objs[obj.GetKind()], api.KeyOf(obj))
+	s.remove(old)
 	s.emit(Deleted, old, old)
 	return old
 }
@@ -568,11 +522,12 @@ func (s *Store) admitQuota(obj api.Object) error {
 		return nil
 	}
 	used := 0
-	for k, o := range s.objs[api.KindPod] {
-		if k.Namespace == obj.Meta().Namespace && api.IsPodActive(o.(*api.Pod)) {
+	s.cur.Ascend(api.KindPod, obj.Meta().Namespace, func(o api.Object) bool {
+		if api.IsPodActive(o.(*api.Pod)) {
 			used++
 		}
-	}
+		return true
+	})
 	if used < s.podQuota {
 		return nil
 	}

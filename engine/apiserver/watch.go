@@ -12,11 +12,17 @@ const (
 // WatchEvent is one change as a watcher sees it. Object is the object
 // after the change (for Deleted, the last state); Old is the object before
 // (nil for Added). RV is the resourceVersion the change was stored at.
+//
+// Version is the API server's objects just after the change: an informer
+// that has seen this event holds exactly that Version (a watch stream is
+// ordered, so what a watcher has seen is always a prefix of the store's
+// history).
 type WatchEvent struct {
-	Type   string
-	Object api.Object
-	Old    api.Object
-	RV     int64
+	Type    string
+	Object  api.Object
+	Old     api.Object
+	RV      int64
+	Version *Version
 }
 
 // Key returns the key of the changed object.

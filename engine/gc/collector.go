@@ -21,7 +21,9 @@ type Collector struct {
 }
 
 // New returns an empty collector.
-func New() *Collector { return &Collector{cache: informer.New(), uids: map[string]api.Key{}} }
+func New() *Collector {
+	return &Collector{cache: informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod), uids: map[string]api.Key{}}
+}
 
 // Name implements reconcile.Component.
 func (c *Collector) Name() string { return Name }
@@ -30,9 +32,7 @@ func (c *Collector) Name() string { return Name }
 func (c *Collector) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-func (c *Collector) Watches() []string {
-	return []string{api.KindDeployment, api.KindReplicaSet, api.KindPod}
-}
+func (c *Collector) Watches() []string { return c.cache.Watches() }
 
 // Cache implements reconcile.Component.
 func (c *Collector) Cache() *informer.Cache { return c.cache }

@@ -1,189 +1,168 @@
 package informer
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
-type keySet map[api.Key]struct{}
-
-// Cache holds the objects one component has seen. Objects are shared,
-// immutable pointers.
+// Cache is what one component has seen of the cluster. It is not a copy:
+// a watch stream is ordered, so what a component has seen is always a
+// prefix of the API server's history, and its cache is the API server's
+// Version as of the last watch event delivered to it, seen through the
+// component's watch (the kinds it watches; for a kubelet, only its own
+// Node and the pods bound to it). Applying an event is O(1), and so is
+// cloning a cache for a checkpoint; the indexes (objects by controller
+// owner, pods by node) are the Version's, shared by every component.
 type Cache struct {
-	objs    map[api.Key]api.Object
-	byOwner map[string]keySet // controller owner UID → dependents
-	byNode  map[string]keySet // spec.nodeName → pods
-	byKind  map[string]keySet
+	v     *apiserver.Version
+	kinds []string // the kinds watched
+	node  string   // a kubelet's node, else ""
 }
 
-// New returns an empty cache.
-func New() *Cache {
-	return &Cache{objs: map[api.Key]api.Object{}, byOwner: map[string]keySet{}, byNode: map[string]keySet{}, byKind: map[string]keySet{}}
+// New returns an empty cache of a component that watches kinds.
+func New(kinds ...string) *Cache { return &Cache{v: apiserver.EmptyVersion(), kinds: kinds} }
+
+// ForNode returns an empty cache of the kubelet of node: it sees its own
+// Node and the pods bound to it.
+func ForNode(node string) *Cache {
+	return &Cache{v: apiserver.EmptyVersion(), kinds: []string{api.KindPod, api.KindNode}, node: node}
 }
 
-// Clone returns an independent copy of the cache.
+// Clone returns a copy of the cache: O(1), as a Version never changes.
 func (c *Cache) Clone() *Cache {
-	out := &Cache{objs: make(map[api.Key]api.Object, len(c.objs)), byOwner: cloneIndex(c.byOwner), byNode: cloneIndex(c.byNode), byKind: cloneIndex(c.byKind)}
-	for k, v := range c.objs {
-		out.objs[k] = v
-	}
-	return out
+	out := *c
+	return &out
 }
 
-func cloneIndex(m map[string]keySet) map[string]keySet {
-	out := make(map[string]keySet, len(m))
-	for k, s := range m {
-		cs := make(keySet, len(s))
-		for x := range s {
-			cs[x] = struct{}{}
-		}
-		out[k] = cs
-	}
-	return out
-}
+// Apply moves the cache to the Version a watch event carries.
+func (c *Cache) Apply(ev apiserver.WatchEvent) { c.v = ev.Version }
 
-// Apply updates the cache with a watch event.
-func (c *Cache) Apply(ev apiserver.WatchEvent) {
-	k := ev.Key()
-	old, had := c.objs[k]
-	if ev.Type == apiserver.Deleted {
-		if had {
-			c.unindex(k, old)
-		}
-		delete(c.objs, k)
-		return
-	}
-	c.objs[k] = ev.Object
-	if had && sameIndexes(old, ev.Object) {
-		return // a status write: the indexes already hold k where they should
-	}
-	if had {
-		c.unindex(k, old)
-	}
-	c.index(k, ev.Object)
-}
+// Watches lists the kinds the component watches.
+func (c *Cache) Watches() []string { return c.kinds }
 
-// sameIndexes reports whether a and b, two versions of one object, sit
-// in the same owner and node index entries.
-func sameIndexes(a, b api.Object) bool {
-	if ownerIndex(a) != ownerIndex(b) {
-		return false
-	}
-	pa, okA := a.(*api.Pod)
-	pb, okB := b.(*api.Pod)
-	return okA == okB && (!okA || pa.Spec.NodeName == pb.Spec.NodeName)
-}
+// ResourceVersion is the resourceVersion of the last event the cache has
+// seen: how far behind the API server it is.
+func (c *Cache) ResourceVersion() int64 { return c.v.ResourceVersion() }
 
-func add(m map[string]keySet, idx string, k api.Key) {
-	s := m[idx]
-	if s == nil {
-		s = keySet{}
-		m[idx] = s
-	}
-	s[k] = struct{}{}
-}
+// watches reports whether the component watches kind.
+func (c *Cache) watches(kind string) bool { return slices.Contains(c.kinds, kind) }
 
-func remove(m map[string]keySet, idx string, k api.Key) {
-	if s := m[idx]; s != nil {
-		delete(s, k)
-		if len(s) == 0 {
-			delete(m, idx)
-		}
+// sees reports whether the component's watch delivers o.
+func (c *Cache) sees(o api.Object) bool {
+	if c.node == "" {
+		return true
 	}
-}
-
-func (c *Cache) index(k api.Key, o api.Object) {
-	add(c.byKind, k.Kind, k)
-	add(c.byOwner, ownerIndex(o), k)
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-		add(c.byNode, p.Spec.NodeName, k)
+	switch o := o.(type) {
+	case *api.Pod:
+		return o.Spec.NodeName == c.node
+	case *api.Node:
+		return o.Name == c.node
 	}
-}
-
-func (c *Cache) unindex(k api.Key, o api.Object) {
-	remove(c.byKind, k.Kind, k)
-	remove(c.byOwner, ownerIndex(o), k)
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-		remove(c.byNode, p.Spec.NodeName, k)
-	}
-}
-
-// ownerIndex is the controller owner's UID, or "orphan/<ns>" for objects
-// without a controller, so orphans can be found without a scan.
-func ownerIndex(o api.Object) string {
-	if ref := o.Meta().ControllerRef(); ref != nil {
-		return ref.UID
-	}
-	return "orphan/" + o.Meta().Namespace
+	return false
 }
 
 // Get returns the cached object.
 func (c *Cache) Get(k api.Key) (api.Object, bool) {
-	o, ok := c.objs[k]
-	return o, ok
-}
-
-// Len returns the number of cached objects of kind.
-func (c *Cache) Len(kind string) int { return len(c.byKind[kind]) }
-
-func (c *Cache) sorted(s keySet, kind, ns string) []api.Object {
-	out := make([]api.Object, 0, len(s))
-	for k := range s {
-		if (kind == "" || k.Kind == kind) && (ns == "" || k.Namespace == ns) {
-			out = append(out, c.objs[k])
-		}
+	if !c.watches(k.Kind) {
+		return nil, false
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].Meta(), out[j].Meta()
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
-		}
-		return a.Name < b.Name
-	})
-	return out
+	o, ok := c.v.Get(k)
+	if !ok || !c.sees(o) {
+		return nil, false
+	}
+	return o, true
 }
 
 // List returns the cached objects of kind in ns ("" for all), by name.
-func (c *Cache) List(kind, ns string) []api.Object { return c.sorted(c.byKind[kind], kind, ns) }
+func (c *Cache) List(kind, ns string) []api.Object {
+	if !c.watches(kind) {
+		return nil
+	}
+	if c.node != "" && kind == api.KindPod {
+		var out []api.Object
+		c.v.EachOnNode(c.node, func(p *api.Pod) bool {
+			if ns == "" || p.Namespace == ns {
+				out = append(out, p)
+			}
+			return true
+		})
+		return out
+	}
+	if c.node != "" {
+		var out []api.Object
+		c.v.Ascend(kind, ns, func(o api.Object) bool {
+			if c.sees(o) {
+				out = append(out, o)
+			}
+			return true
+		})
+		return out
+	}
+	return c.v.List(kind, ns)
+}
+
+// Len returns the number of cached objects of kind.
+func (c *Cache) Len(kind string) int {
+	if c.node != "" {
+		return len(c.List(kind, ""))
+	}
+	if !c.watches(kind) {
+		return 0
+	}
+	return c.v.Count(kind)
+}
+
+// eachOwned calls f for each cached object of kind owned by idx (a UID, or
+// an orphan index), in (namespace, name) order.
+func (c *Cache) eachOwned(kind, idx string, f func(api.Object) bool) {
+	if !c.watches(kind) {
+		return
+	}
+	c.v.EachOwned(kind, idx, func(o api.Object) bool { return !c.sees(o) || f(o) })
+}
+
+func (c *Cache) collect(kind, idx string) []api.Object {
+	var out []api.Object
+	c.eachOwned(kind, idx, func(o api.Object) bool { out = append(out, o); return true })
+	return out
+}
 
 // Owned returns the cached objects of kind whose controller owner has uid.
-func (c *Cache) Owned(kind, uid string) []api.Object { return c.sorted(c.byOwner[uid], kind, "") }
+func (c *Cache) Owned(kind, uid string) []api.Object { return c.collect(kind, uid) }
 
-// EachOwned calls f for each cached object of kind owned by uid, in no
-// particular order: for order-independent uses such as counting.
+// EachOwned calls f for each cached object of kind owned by uid.
 func (c *Cache) EachOwned(kind, uid string, f func(api.Object)) {
-	for k := range c.byOwner[uid] {
-		if k.Kind == kind {
-			f(c.objs[k])
-		}
-	}
+	c.eachOwned(kind, uid, func(o api.Object) bool { f(o); return true })
 }
 
 // CountOwned returns how many cached objects of kind uid owns.
 func (c *Cache) CountOwned(kind, uid string) int {
 	n := 0
-	for k := range c.byOwner[uid] {
-		if k.Kind == kind {
-			n++
-		}
-	}
+	c.eachOwned(kind, uid, func(api.Object) bool { n++; return true })
 	return n
 }
 
 // OnNode returns the cached pods bound to node.
-func (c *Cache) OnNode(node string) []api.Object { return c.sorted(c.byNode[node], api.KindPod, "") }
+func (c *Cache) OnNode(node string) []api.Object {
+	if !c.watches(api.KindPod) || c.node != "" && node != c.node {
+		return nil
+	}
+	var out []api.Object
+	c.v.EachOnNode(node, func(p *api.Pod) bool { out = append(out, p); return true })
+	return out
+}
 
 // Orphans returns the cached objects of kind in ns without a controller owner.
 func (c *Cache) Orphans(kind, ns string) []api.Object {
-	return c.sorted(c.byOwner["orphan/"+ns], kind, ns)
+	return c.collect(kind, apiserver.OrphanIndex(ns))
 }
 
 // Get is a typed lister's Get: the cached object of key as a T, if the
 // cache holds one.
 func Get[T api.Object](c *Cache, k api.Key) (T, bool) {
-	o, ok := c.objs[k]
+	o, ok := c.Get(k)
 	if !ok {
 		var none T
 		return none, false

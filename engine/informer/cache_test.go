@@ -33,7 +33,8 @@ func names(objs []api.Object) []string {
 // and a clone is independent of the original.
 func TestIndexesMatchAScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	c := New()
+	c := New(api.KindPod)
+	v := apiserver.EmptyVersion()
 	ref := map[api.Key]*api.Pod{}
 	nss, nodes, owners := []string{"a", "b"}, []string{"", "n1", "n2", "n3"}, []string{"", "rs1", "rs2"}
 	var snapshot *Cache
@@ -48,7 +49,12 @@ func TestIndexesMatchAScan(t *testing.T) {
 				typ = apiserver.Deleted
 			}
 		}
-		c.Apply(apiserver.WatchEvent{Type: typ, Object: p})
+		if typ == apiserver.Deleted {
+			v = v.Without(k)
+		} else {
+			v = v.With(p)
+		}
+		c.Apply(apiserver.WatchEvent{Type: typ, Object: p, Version: v})
 		if typ == apiserver.Deleted {
 			delete(ref, k)
 		} else {
@@ -118,9 +124,9 @@ func check(t *testing.T, c *Cache, ref map[api.Key]*api.Pod, nss, nodes, owners 
 
 // The typed Get finds an object only as its own type.
 func TestTypedGet(t *testing.T) {
-	c := New()
+	c := New(api.KindNode)
 	n := &api.Node{ObjectMeta: api.ObjectMeta{Name: "n1"}}
-	c.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: n})
+	c.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: n, Version: apiserver.EmptyVersion().With(n)})
 	key := api.Key{Kind: api.KindNode, Name: "n1"}
 	if got, ok := Get[*api.Node](c, key); !ok || got != n {
 		t.Errorf("Get[*api.Node] = %v, %v; want the cached node", got, ok)
@@ -130,5 +136,38 @@ func TestTypedGet(t *testing.T) {
 	}
 	if _, ok := Get[*api.Node](c, api.Key{Kind: api.KindNode, Name: "n2"}); ok {
 		t.Error("Get of an object never seen must say so")
+	}
+}
+
+// A kubelet's cache is the API server's Version seen through its watch:
+// its own Node and the pods bound to it, nothing else, even though the
+// Version holds every object.
+func TestNodeViewSeesOnlyItsNode(t *testing.T) {
+	n1, n2 := &api.Node{ObjectMeta: api.ObjectMeta{Name: "n1"}}, &api.Node{ObjectMeta: api.ObjectMeta{Name: "n2"}}
+	n1.Kind, n2.Kind = api.KindNode, api.KindNode
+	mine, theirs, unbound := pod("a", "mine", "n1", "rs1"), pod("a", "theirs", "n2", "rs1"), pod("a", "unbound", "", "rs1")
+	rs := &api.ReplicaSet{ObjectMeta: api.ObjectMeta{Namespace: "a", Name: "rs1"}}
+	rs.Kind = api.KindReplicaSet
+	c := ForNode("n1")
+	c.Apply(apiserver.WatchEvent{Version: apiserver.EmptyVersion().With(n1, n2, mine, theirs, unbound, rs)})
+	if _, ok := c.Get(api.KeyOf(mine)); !ok {
+		t.Error("the kubelet of n1 must see its pod")
+	}
+	for _, o := range []api.Object{theirs, unbound, n2, rs} {
+		if _, ok := c.Get(api.KeyOf(o)); ok {
+			t.Errorf("the kubelet of n1 must not see %s", api.KeyOf(o))
+		}
+	}
+	if got := names(c.List(api.KindPod, "")); !slices.Equal(got, []string{"a/mine"}) {
+		t.Errorf("List pods = %v", got)
+	}
+	if got := names(c.List(api.KindNode, "")); !slices.Equal(got, []string{"/n1"}) {
+		t.Errorf("List nodes = %v", got)
+	}
+	if got := c.Owned(api.KindPod, "uid-rs1"); len(got) != 1 {
+		t.Errorf("Owned = %v, want only its own pod", names(got))
+	}
+	if got := c.OnNode("n2"); len(got) != 0 {
+		t.Errorf("OnNode(n2) = %v", names(got))
 	}
 }

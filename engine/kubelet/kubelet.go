@@ -33,7 +33,7 @@ type Kubelet struct {
 // (an "a.b.c.0/24" network) and whose images behave as behaviors says.
 func New(node, hostIP, podCIDR string, behaviors Behaviors) *Kubelet {
 	prefix := strings.TrimSuffix(podCIDR, "0/24")
-	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.New(),
+	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.ForNode(node),
 		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: Ready}
 }
 
@@ -45,7 +45,7 @@ func (k *Kubelet) Host() string { return k.node }
 
 // Watches implements reconcile.Component; the engine routes each kubelet
 // only the pods bound to its node, and its own Node.
-func (k *Kubelet) Watches() []string { return []string{api.KindPod, api.KindNode} }
+func (k *Kubelet) Watches() []string { return k.cache.Watches() }
 
 // Cache implements reconcile.Component.
 func (k *Kubelet) Cache() *informer.Cache { return k.cache }

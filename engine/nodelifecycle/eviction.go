@@ -21,7 +21,9 @@ type Evictor struct {
 }
 
 // NewEvictor returns an empty taint eviction controller.
-func NewEvictor() *Evictor { return &Evictor{cache: informer.New(), scheduled: map[api.Key]int64{}} }
+func NewEvictor() *Evictor {
+	return &Evictor{cache: informer.New(api.KindNode, api.KindPod), scheduled: map[api.Key]int64{}}
+}
 
 // Name implements reconcile.Component.
 func (e *Evictor) Name() string { return EvictionName }
@@ -30,7 +32,7 @@ func (e *Evictor) Name() string { return EvictionName }
 func (e *Evictor) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-func (e *Evictor) Watches() []string { return []string{api.KindNode, api.KindPod} }
+func (e *Evictor) Watches() []string { return e.cache.Watches() }
 
 // Cache implements reconcile.Component.
 func (e *Evictor) Cache() *informer.Cache { return e.cache }

@@ -48,7 +48,7 @@ func New(graceMS int64) *Controller {
 	if graceMS <= 0 {
 		graceMS = DefaultGracePeriodMS
 	}
-	return &Controller{cache: informer.New(), stopped: map[string]int64{}, grace: graceMS}
+	return &Controller{cache: informer.New(api.KindNode, api.KindPod), stopped: map[string]int64{}, grace: graceMS}
 }
 
 // Name implements reconcile.Component.
@@ -58,7 +58,7 @@ func (c *Controller) Name() string { return Name }
 func (c *Controller) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return []string{api.KindNode, api.KindPod} }
+func (c *Controller) Watches() []string { return c.cache.Watches() }
 
 // Cache implements reconcile.Component.
 func (c *Controller) Cache() *informer.Cache { return c.cache }

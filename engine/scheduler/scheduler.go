@@ -40,7 +40,7 @@ type Scheduler struct {
 
 // New returns a scheduler with an empty cache.
 func New() *Scheduler {
-	return &Scheduler{cache: informer.New(), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
+	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
 		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}}
 }
 
@@ -52,9 +52,7 @@ func (s *Scheduler) Host() string { return "" }
 
 // Watches implements reconcile.Component.
 // The scheduler watches ReplicaSets for the default spreading's selectors.
-func (s *Scheduler) Watches() []string {
-	return []string{api.KindNode, api.KindPod, api.KindReplicaSet}
-}
+func (s *Scheduler) Watches() []string { return s.cache.Watches() }
 
 // Cache exposes the scheduler's view.
 func (s *Scheduler) Cache() *informer.Cache { return s.cache }

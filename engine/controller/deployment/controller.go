@@ -22,7 +22,9 @@ type Controller struct {
 }
 
 // New returns a deployment controller with an empty cache.
-func New() *Controller { return &Controller{cache: informer.New()} }
+func New() *Controller {
+	return &Controller{cache: informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod)}
+}
 
 // Name implements reconcile.Component.
 func (c *Controller) Name() string { return Name }
@@ -31,9 +33,7 @@ func (c *Controller) Name() string { return Name }
 func (c *Controller) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-func (c *Controller) Watches() []string {
-	return []string{api.KindDeployment, api.KindReplicaSet, api.KindPod}
-}
+func (c *Controller) Watches() []string { return c.cache.Watches() }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }

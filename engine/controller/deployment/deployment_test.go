@@ -469,7 +469,7 @@ func TestCreateAlreadyExistsInCache(t *testing.T) {
 			f := newFake()
 			c := New()
 			rs := ownedRS(d, name, tc.image, 0, 1, 0)
-			c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs})
+			c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs, Version: apiserver.EmptyVersion().With(rs)})
 			s := &syncer{tick: f, cache: c.cache}
 			got, err := s.createFailed(d.DeepCopy(), rs, exists)
 			if tc.wantRS && (err != nil || got != rs) {

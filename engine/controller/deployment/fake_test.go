@@ -6,7 +6,6 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
-	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -68,7 +67,7 @@ func (f *fakeCtx) replicas(name string) (int32, bool) {
 	return o.(*api.ReplicaSet).Replicas(), true
 }
 
-func newSyncer(f *fakeCtx) *syncer { return &syncer{tick: f, cache: informer.New(), now: f.now} }
+func newSyncer(f *fakeCtx) *syncer { return &syncer{tick: f, cache: New().cache, now: f.now} }
 
 func intstr(s string) *api.IntOrString {
 	if s == "" {
@@ -126,9 +125,10 @@ func ownedRS(d *api.Deployment, name, image string, created int64, replicas, ava
 // d and rss, as if it had seen their ADDED watch events.
 func syncOnce(f *fakeCtx, d *api.Deployment, rss ...*api.ReplicaSet) (reconcile.Result, error) {
 	c := New()
-	c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: d})
+	v := apiserver.EmptyVersion().With(d)
 	for _, rs := range rss {
-		c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs})
+		v = v.With(rs)
 	}
+	c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: d, Version: v})
 	return c.Reconcile(f, api.KeyOf(d))
 }

@@ -28,7 +28,9 @@ type Controller struct {
 }
 
 // New returns a ReplicaSet controller with an empty cache.
-func New() *Controller { return &Controller{cache: informer.New(), exp: expectations{}} }
+func New() *Controller {
+	return &Controller{cache: informer.New(api.KindReplicaSet, api.KindPod), exp: expectations{}}
+}
 
 // Name implements reconcile.Component.
 func (c *Controller) Name() string { return Name }
@@ -37,7 +39,7 @@ func (c *Controller) Name() string { return Name }
 func (c *Controller) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return []string{api.KindReplicaSet, api.KindPod} }
+func (c *Controller) Watches() []string { return c.cache.Watches() }
 
 // Cache exposes the controller's view.
 func (c *Controller) Cache() *informer.Cache { return c.cache }

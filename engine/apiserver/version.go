@@ -1,0 +1,293 @@
+package apiserver
+
+import (
+	"cmp"
+
+	"github.com/google/btree"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// Version is the API server's objects as of one resourceVersion: an
+// immutable snapshot. A write makes a new Version that shares all but the
+// changed path of each tree with the one before, so keeping a Version
+// costs only what changes after it: taking one is O(1).
+//
+// The trees are github.com/google/btree's copy-on-write B-trees, the ones
+// the real API server's watch cache keeps its snapshots in
+// (k8s.io/apiserver/pkg/storage/cacher/store_btree.go). Objects are kept
+// per kind in (namespace, name) order, so a List is a range scan; the
+// indexes the controllers need (objects by controller owner, pods by
+// node) are versioned with them, once for every component.
+//
+// An informer cache is a view of the Version its last watch event carried
+// (see WatchEvent.Version); a checkpoint holds the store's.
+type Version struct {
+	rv    int64
+	kinds [numKinds]*btree.BTreeG[*entry]
+	owner *btree.BTreeG[*indexEntry] // (owner index, kind, namespace, name)
+	node  *btree.BTreeG[*indexEntry] // pods: (node, namespace, name)
+}
+
+// numKinds is how many kinds the store holds (kindIndex numbers them).
+const numKinds = 6
+
+// kindIndex numbers the kinds the store holds.
+func kindIndex(kind string) (int, bool) {
+	switch kind {
+	case api.KindNamespace:
+		return 0, true
+	case api.KindNode:
+		return 1, true
+	case api.KindDeployment:
+		return 2, true
+	case api.KindReplicaSet:
+		return 3, true
+	case api.KindPod:
+		return 4, true
+	case api.KindEvent:
+		return 5, true
+	}
+	return 0, false
+}
+
+// entry is one stored object under its namespace and name.
+type entry struct {
+	ns, name string
+	obj      api.Object
+}
+
+func lessEntry(a, b *entry) bool {
+	if a.ns != b.ns {
+		return a.ns < b.ns
+	}
+	return a.name < b.name
+}
+
+// indexEntry is one object under an index value.
+type indexEntry struct {
+	idx string
+	key api.Key
+}
+
+func lessIndex(a, b *indexEntry) bool {
+	switch {
+	case a.idx != b.idx:
+		return a.idx < b.idx
+	case a.key.Kind != b.key.Kind:
+		return a.key.Kind < b.key.Kind
+	case a.key.Namespace != b.key.Namespace:
+		return a.key.Namespace < b.key.Namespace
+	}
+	return a.key.Name < b.key.Name
+}
+
+// degree is the B-trees' minimum degree: nodes of 7 to 15 items keep the
+// path a write copies short (about a kilobyte at 150,000 pods).
+const degree = 8
+
+// EmptyVersion is a Version with no objects, at resourceVersion 0.
+func EmptyVersion() *Version {
+	v := &Version{owner: btree.NewG(degree, lessIndex), node: btree.NewG(degree, lessIndex)}
+	for i := range v.kinds {
+		v.kinds[i] = btree.NewG(degree, lessEntry)
+	}
+	return v
+}
+
+// ResourceVersion is the resourceVersion of the last write the Version
+// holds.
+func (v *Version) ResourceVersion() int64 { return v.rv }
+
+// Get returns the object with key k, if the Version holds it.
+func (v *Version) Get(k api.Key) (api.Object, bool) {
+	i, ok := kindIndex(k.Kind)
+	if !ok {
+		return nil, false
+	}
+	e, ok := v.kinds[i].Get(&entry{ns: k.Namespace, name: k.Name})
+	if !ok {
+		return nil, false
+	}
+	return e.obj, true
+}
+
+// Count is how many objects of kind the Version holds.
+func (v *Version) Count(kind string) int {
+	if i, ok := kindIndex(kind); ok {
+		return v.kinds[i].Len()
+	}
+	return 0
+}
+
+// Len is how many objects the Version holds.
+func (v *Version) Len() int {
+	n := 0
+	for _, t := range v.kinds {
+		n += t.Len()
+	}
+	return n
+}
+
+// Ascend calls f for each object of kind in namespace ns ("" for all), in
+// (namespace, name) order, until f returns false.
+func (v *Version) Ascend(kind, ns string, f func(api.Object) bool) {
+	i, ok := kindIndex(kind)
+	if !ok {
+		return
+	}
+	visit := func(e *entry) bool { return f(e.obj) }
+	if ns == "" {
+		v.kinds[i].Ascend(visit)
+		return
+	}
+	v.kinds[i].AscendGreaterOrEqual(&entry{ns: ns}, func(e *entry) bool { return e.ns == ns && visit(e) })
+}
+
+// List returns the objects of kind in namespace ns ("" for all), sorted
+// by namespace and name.
+func (v *Version) List(kind, ns string) []api.Object {
+	var out []api.Object
+	if ns == "" {
+		out = make([]api.Object, 0, v.Count(kind))
+	}
+	v.Ascend(kind, ns, func(o api.Object) bool { out = append(out, o); return true })
+	return out
+}
+
+// ascendIndex calls f for each key under idx in an index, (kind,
+// namespace, name) order, until f returns false; kind "" means every kind.
+func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Key) bool) {
+	t.AscendGreaterOrEqual(&indexEntry{idx: idx, key: api.Key{Kind: kind}}, func(e *indexEntry) bool {
+		return e.idx == idx && (kind == "" || e.key.Kind == kind) && f(e.key)
+	})
+}
+
+// EachOwned calls f for each object of kind whose controller owner has
+// uid, in (namespace, name) order, until f returns false. Owner "orphan/"
+// + namespace holds the objects of that namespace without a controller.
+func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
+	ascendIndex(v.owner, uid, kind, func(k api.Key) bool {
+		o, _ := v.Get(k)
+		return f(o)
+	})
+}
+
+// EachOnNode calls f for each pod bound to node, in (namespace, name)
+// order, until f returns false.
+func (v *Version) EachOnNode(node string, f func(*api.Pod) bool) {
+	ascendIndex(v.node, node, api.KindPod, func(k api.Key) bool {
+		o, _ := v.Get(k)
+		return f(o.(*api.Pod))
+	})
+}
+
+// OrphanIndex is the owner index of the objects of namespace ns that have
+// no controller.
+func OrphanIndex(ns string) string { return "orphan/" + ns }
+
+// ownerIndex is the controller owner's UID, or OrphanIndex of the
+// namespace for objects without a controller, so orphans can be found
+// without a scan.
+func ownerIndex(o api.Object) string {
+	if ref := o.Meta().ControllerRef(); ref != nil {
+		return ref.UID
+	}
+	return OrphanIndex(o.Meta().Namespace)
+}
+
+// nodeIndex is the node a pod is bound to, "" for anything else.
+func nodeIndex(o api.Object) string {
+	if p, ok := o.(*api.Pod); ok {
+		return p.Spec.NodeName
+	}
+	return ""
+}
+
+// indexed reports whether objects of kind are in the owner index: Events
+// are not (nobody looks them up by owner, and they are the most written).
+func indexed(kind string) bool { return kind != api.KindEvent }
+
+// With returns a Version that also holds objs, each replacing the object
+// with its key if there is one, one resourceVersion later each; v is
+// unchanged. The API server writes through with and without; tests build
+// caches with With.
+func (v *Version) With(objs ...api.Object) *Version {
+	for _, o := range objs {
+		old, _ := v.Get(api.KeyOf(o))
+		v = v.with(o, old, v.rv+1)
+	}
+	return v
+}
+
+// Without returns a Version without the objects with these keys, one
+// resourceVersion later each; v is unchanged.
+func (v *Version) Without(keys ...api.Key) *Version {
+	for _, k := range keys {
+		if old, ok := v.Get(k); ok {
+			v = v.without(old, v.rv+1)
+		}
+	}
+	return v
+}
+
+// with returns the Version that holds o (a new object, or a new version
+// of one) at resourceVersion rv, and leaves v as it was.
+func (v *Version) with(o api.Object, old api.Object, rv int64) *Version {
+	n := *v
+	n.rv = rv
+	i, _ := kindIndex(o.GetKind())
+	m := o.Meta()
+	n.kinds[i] = v.kinds[i].Clone()
+	n.kinds[i].ReplaceOrInsert(&entry{ns: m.Namespace, name: m.Name, obj: o})
+	n.reindex(v, old, o)
+	return &n
+}
+
+// without returns the Version without old (deleted) at resourceVersion
+// rv, and leaves v as it was.
+func (v *Version) without(old api.Object, rv int64) *Version {
+	n := *v
+	n.rv = rv
+	i, _ := kindIndex(old.GetKind())
+	m := old.Meta()
+	n.kinds[i] = v.kinds[i].Clone()
+	n.kinds[i].Delete(&entry{ns: m.Namespace, name: m.Name})
+	n.reindex(v, old, nil)
+	return &n
+}
+
+// reindex moves the object from old's index entries to cur's (either may
+// be nil), copying only the index trees that change.
+func (n *Version) reindex(v *Version, old, cur api.Object) {
+	obj := cmp.Or(cur, old)
+	if !indexed(obj.GetKind()) {
+		return
+	}
+	k := api.KeyOf(obj)
+	var oldOwner, curOwner, oldNode, curNode string
+	if old != nil {
+		oldOwner, oldNode = ownerIndex(old), nodeIndex(old)
+	}
+	if cur != nil {
+		curOwner, curNode = ownerIndex(cur), nodeIndex(cur)
+	}
+	n.owner = move(v.owner, k, old != nil, oldOwner, cur != nil, curOwner)
+	n.node = move(v.node, k, oldNode != "", oldNode, curNode != "", curNode)
+}
+
+// move returns t with k moved from index value from (if had) to to (if
+// has): t itself when nothing changes, else a copy-on-write clone.
+func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, has bool, to string) *btree.BTreeG[*indexEntry] {
+	if had == has && from == to {
+		return t
+	}
+	c := t.Clone()
+	if had {
+		c.Delete(&indexEntry{idx: from, key: k})
+	}
+	if has {
+		c.ReplaceOrInsert(&indexEntry{idx: to, key: k})
+	}
+	return c
+}

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -21,10 +20,6 @@ func TestCatchesOldReplicaSetScaleUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := load(t, src)
-	comps := map[string]reconcile.Component{}
-	for _, c := range e.Components() {
-		comps[c.Name()] = c
-	}
 	var in *tickInput
 	for in == nil {
 		rv := e.Store().ResourceVersion()
@@ -33,7 +28,7 @@ func TestCatchesOldReplicaSetScaleUp(t *testing.T) {
 			t.Fatal("the run ended before the old ReplicaSet's clean-up")
 		}
 		if tk.Component == "deployment-controller" && strings.Contains(tk.Explanation, "skipped scaling down old ReplicaSets") {
-			if in, err = newTickInput(e, tk, comps[tk.Component], rv); err != nil {
+			if in, err = newTickInput(e, tk, component(e, tk.Component), rv); err != nil {
 				t.Fatal(err)
 			}
 		}

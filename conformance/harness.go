@@ -118,10 +118,6 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 	rep := &Report{Checked: map[string]int{}}
 	correlators := map[string]*correlator{}
 	names := new(int)
-	comps := map[string]reconcile.Component{}
-	for _, c := range e.Components() {
-		comps[c.Name()] = c
-	}
 	for !stop(e) {
 		// Deliveries due before the tick reach the caches (and the
 		// expectations) first: copy the components after them.
@@ -141,7 +137,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		if !ok {
 			continue
 		}
-		in, err := newTickInput(e, tk, comps[tk.Component], rvBefore)
+		in, err := newTickInput(e, tk, component(e, tk.Component), rvBefore)
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
 		}
@@ -189,6 +185,17 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// component is the engine's component of that name as it is now (a
+// checkpoint may have made the live one a copy).
+func component(e *engine.Engine, name string) reconcile.Component {
+	for _, c := range e.Components() {
+		if c.Name() == name && c.Host() == "" {
+			return c
+		}
+	}
+	return nil
 }
 
 func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv int64) (*tickInput, error) {

@@ -2,14 +2,17 @@
 // independent components (the deployment controller, the ReplicaSet
 // controller, the scheduler, one kubelet per node, the garbage collector,
 // the node lifecycle controller and the taint eviction controller) each
-// with its own informer cache fed after its watch latency, an event
-// recorder, and a discrete-event clock in virtual milliseconds. Nothing reads the wall clock and every random
-// choice comes from the scenario's seed, so the same scenario always gives
-// the same trace.
+// with its own informer cache fed after its watch latency (a view of the
+// API server's immutable Version as of the last event delivered to it),
+// an event recorder, and a discrete-event clock in virtual milliseconds.
+// Nothing reads the wall clock and every random choice comes from the
+// scenario's seed, so the same scenario always gives the same trace.
 //
 // One tick is one component handling one key (or one scenario action).
 // Step, StepBack, Seek, RunUntil and RunUntilSettled move through time;
-// going back restores the nearest checkpoint and replays. Drain delivers
+// going back restores the nearest checkpoint and replays. A checkpoint
+// shares the store's Version and the components with the live world,
+// which copies a component only when it first changes it. Drain delivers
 // the watch events due before the next tick without taking it, so a
 // caller (the differential harness in conformance/) can look at the
 // components exactly as that tick will find them.

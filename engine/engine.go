@@ -157,7 +157,7 @@ func (e *Engine) process(it item) *trace.Tick {
 	w.expireEvents()
 	switch it.kind {
 	case kindDelivery:
-		w.comps[it.comp].Observe(it.ev, queue{w: w, comp: it.comp, now: it.at})
+		w.comp(it.comp).Observe(it.ev, queue{w: w, comp: it.comp, now: it.at})
 		return nil
 	case kindWork:
 		wk := workKey{it.comp, it.key}
@@ -188,7 +188,7 @@ func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *l
 // bug in a component can never stop the simulation.
 func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
 	w := e.w
-	comp := w.comps[ci]
+	comp := w.comp(ci)
 	t, tick := e.newTick(comp, key)
 	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(tick, key) })
 	if err != nil {

@@ -29,7 +29,7 @@ func (w *world) agent(node string) (int, nodeAgent, bool) {
 	if !ok {
 		return 0, nil, false
 	}
-	a, ok := w.comps[i].(nodeAgent)
+	a, ok := w.comp(i).(nodeAgent)
 	return i, a, ok
 }
 
@@ -89,8 +89,8 @@ type leaseTracker interface {
 // runs one.
 func (w *world) lifecycle() (int, leaseTracker, bool) {
 	for i, c := range w.comps {
-		if lc, ok := c.(leaseTracker); ok && c.Name() == NodeLifecycleController {
-			return i, lc, true
+		if _, ok := c.(leaseTracker); ok && c.Name() == NodeLifecycleController {
+			return i, w.comp(i).(leaseTracker), true
 		}
 	}
 	return 0, nil, false

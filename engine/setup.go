@@ -15,6 +15,7 @@ import (
 func (w *world) addComponent(c reconcile.Component, latency int64) int {
 	i := len(w.comps)
 	w.comps = append(w.comps, c)
+	w.compGen = append(w.compGen, w.gen)
 	w.latency = append(w.latency, latency)
 	if c.Host() == "" {
 		for _, kind := range c.Watches() {
@@ -50,7 +51,7 @@ func (w *world) primeCaches() {
 	for w.agenda.Len() > 0 {
 		it := w.agenda.pop()
 		if it.kind == kindDelivery {
-			w.comps[it.comp].Observe(it.ev, discard{})
+			w.comp(it.comp).Observe(it.ev, discard{})
 		}
 	}
 	w.pending = map[workKey]pendingEntry{}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -12,15 +13,22 @@ import (
 // world is the whole mutable state of a simulation; a checkpoint is a
 // clone of it. Objects are immutable and shared between clones.
 type world struct {
-	store    *apiserver.Store
-	now      int64
-	ticks    int
-	seq      uint64
-	agenda   agenda
-	pending  map[workKey]pendingEntry // queued keys
-	waiting  map[workKey]pendingEntry // delayed adds (timers)
-	comps    []reconcile.Component
-	latency  []int64
+	store   *apiserver.Store
+	now     int64
+	ticks   int
+	seq     uint64
+	agenda  agenda
+	pending map[workKey]pendingEntry // queued keys
+	waiting map[workKey]pendingEntry // delayed adds (timers)
+	// comps are the components. A checkpoint shares them with the live
+	// world, which copies one (comp) the first time it changes it after
+	// the checkpoint: compGen[i] == gen says the live world owns comps[i].
+	comps   []reconcile.Component
+	compGen []uint64
+	gen     uint64
+	latency []int64
+	// latency, watchers and kubelets are set up by New and shared by every
+	// checkpoint.
 	watchers map[string][]int // kind → component indexes (kubelets excluded)
 	kubelets map[string]int   // node → component index
 	failures map[workKey]int
@@ -36,12 +44,25 @@ type world struct {
 	rng          *rand.Rand
 }
 
+// comp is component i, to change: the first change after a checkpoint
+// copies it, so the checkpoint keeps the one it holds.
+func (w *world) comp(i int) reconcile.Component {
+	if w.compGen[i] != w.gen {
+		w.comps[i] = w.comps[i].Clone()
+		w.compGen[i] = w.gen
+	}
+	return w.comps[i]
+}
+
+// clone is a checkpoint of the world: the store is O(1) to copy, the
+// components are shared until one side changes them; the work queues,
+// the agenda and the Event recorder are copied.
 func (w *world) clone() *world {
 	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
 		agenda: w.agenda.clone(), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
-		comps:   make([]reconcile.Component, len(w.comps)), latency: append([]int64(nil), w.latency...), watchers: w.watchers,
-		kubelets: make(map[string]int, len(w.kubelets)), failures: make(map[workKey]int, len(w.failures)),
+		comps:   slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
+		kubelets: w.kubelets, failures: make(map[workKey]int, len(w.failures)),
 		recorder: w.recorder.Clone(), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	for k, v := range w.pending {
@@ -50,12 +71,9 @@ func (w *world) clone() *world {
 	for k, v := range w.waiting {
 		c.waiting[k] = v
 	}
-	for i, comp := range w.comps {
-		c.comps[i] = comp.Clone()
-	}
-	for k, v := range w.kubelets {
-		c.kubelets[k] = v
-	}
+	// Neither side owns a component now: a new generation for each.
+	w.gen += 2
+	c.gen = w.gen + 1
 	for k, v := range w.failures {
 		c.failures[k] = v
 	}

@@ -3,7 +3,8 @@ package events
 import (
 	"fmt"
 	"hash/fnv"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -17,8 +18,10 @@ const (
 	spamRefillMS        = 300_000 // one token per 5 minutes
 )
 
+// aggregateRecord is shared by clones once stored: a change stores a new
+// one (its localKeys a new slice).
 type aggregateRecord struct {
-	localKeys map[uint64]bool // hashes of the distinct messages
+	localKeys []uint64 // hashes of the distinct messages, ascending
 	lastMS    int64
 }
 
@@ -31,36 +34,21 @@ type spamBucket struct {
 // caches are keyed by 64-bit FNV hashes of client-go's string keys, which
 // keeps checkpoints cheap; a collision is astronomically unlikely.
 type Recorder struct {
-	aggregate map[uint64]*aggregateRecord
+	aggregate map[uint64]aggregateRecord
 	logged    map[uint64]api.Key // event key → stored Event
-	spam      map[uint64]*spamBucket
+	spam      map[uint64]spamBucket
 	counter   int64
 }
 
 // New returns an empty recorder.
 func New() *Recorder {
-	return &Recorder{aggregate: map[uint64]*aggregateRecord{}, logged: map[uint64]api.Key{}, spam: map[uint64]*spamBucket{}}
+	return &Recorder{aggregate: map[uint64]aggregateRecord{}, logged: map[uint64]api.Key{}, spam: map[uint64]spamBucket{}}
 }
 
-// Clone returns an independent copy.
+// Clone returns an independent copy: the maps are copied, their values
+// (records are never changed in place) shared.
 func (r *Recorder) Clone() *Recorder {
-	c := &Recorder{aggregate: make(map[uint64]*aggregateRecord, len(r.aggregate)), logged: make(map[uint64]api.Key, len(r.logged)),
-		spam: make(map[uint64]*spamBucket, len(r.spam)), counter: r.counter}
-	for k, v := range r.aggregate {
-		lk := make(map[uint64]bool, len(v.localKeys))
-		for x := range v.localKeys {
-			lk[x] = true
-		}
-		c.aggregate[k] = &aggregateRecord{localKeys: lk, lastMS: v.lastMS}
-	}
-	for k, v := range r.logged {
-		c.logged[k] = v
-	}
-	for k, v := range r.spam {
-		b := *v
-		c.spam[k] = &b
-	}
-	return c
+	return &Recorder{aggregate: maps.Clone(r.aggregate), logged: maps.Clone(r.logged), spam: maps.Clone(r.spam), counter: r.counter}
 }
 
 // Write is the store write a recorded event caused.
@@ -137,21 +125,22 @@ func (r *Recorder) aggregateKey(e *api.Event, now int64) (uint64, string) {
 	akey := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason)
 	rec, ok := r.aggregate[akey]
 	if !ok || now-rec.lastMS > aggregateIntervalMS {
-		rec = &aggregateRecord{localKeys: map[uint64]bool{}}
-		r.aggregate[akey] = rec
+		rec = aggregateRecord{}
 	}
-	rec.localKeys[hash(e.Message)] = true
+	msg := hash(e.Message)
+	if i, found := slices.BinarySearch(rec.localKeys, msg); !found {
+		rec.localKeys = slices.Insert(slices.Clip(rec.localKeys), i, msg) // a new slice: a clone may share the old
+	}
 	rec.lastMS = now
-	if len(rec.localKeys) < aggregateMaxEvents {
+	combined := len(rec.localKeys) >= aggregateMaxEvents
+	if combined {
+		// PopAny: drop one remembered message (the smallest hash, for determinism).
+		rec.localKeys = rec.localKeys[1:]
+	}
+	r.aggregate[akey] = rec
+	if !combined {
 		return 0, ""
 	}
-	// PopAny: drop one remembered message (the smallest hash, for determinism).
-	keys := make([]uint64, 0, len(rec.localKeys))
-	for k := range rec.localKeys {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	delete(rec.localKeys, keys[0])
 	return akey, "(combined from similar events): " + e.Message
 }
 
@@ -161,14 +150,14 @@ func (r *Recorder) allow(e *api.Event, now int64) bool {
 	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
 	b, ok := r.spam[key]
 	if !ok {
-		b = &spamBucket{tokens: spamBurst, lastMS: now}
-		r.spam[key] = b
+		b = spamBucket{tokens: spamBurst, lastMS: now}
 	}
 	b.tokens = min(spamBurst, b.tokens+float64(now-b.lastMS)/spamRefillMS)
 	b.lastMS = now
-	if b.tokens < 1 {
-		return false
+	allowed := b.tokens >= 1
+	if allowed {
+		b.tokens--
 	}
-	b.tokens--
-	return true
+	r.spam[key] = b
+	return allowed
 }

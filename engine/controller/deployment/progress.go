@@ -43,15 +43,7 @@ func (s *syncer) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaS
 	if reflect.DeepEqual(d.Status, newStatus) {
 		return s.requeueStuckDeployment(d, newStatus), nil
 	}
-	nd := d.DeepCopy()
-	nd.Status = newStatus
-	_, err := s.tick.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))
-	if err == nil {
-		s.noteStatus(d, &newStatus)
-	} else {
-		s.Note("tried to write status (%d/%d ready, %d updated, %d available)", newStatus.ReadyReplicas, d.Replicas(), newStatus.UpdatedReplicas, newStatus.AvailableReplicas)
-	}
-	return reconcile.Result{}, err
+	return reconcile.Result{}, s.writeStatus(d, newStatus)
 }
 
 // noteStatus explains a status write: the summary of the ReplicaSets and

@@ -333,6 +333,12 @@ func (s *syncer) syncDeploymentStatus(allRSs []*api.ReplicaSet, newRS *api.Repli
 	if reflect.DeepEqual(d.Status, newStatus) {
 		return nil
 	}
+	return s.writeStatus(d, newStatus)
+}
+
+// writeStatus is the status update both syncDeploymentStatus and
+// syncRolloutStatus end with, noting what it wrote or tried to.
+func (s *syncer) writeStatus(d *api.Deployment, newStatus api.DeploymentStatus) error {
 	nd := d.DeepCopy()
 	nd.Status = newStatus
 	_, err := s.tick.UpdateStatus(trace.Aggregate, nd, statusSummary(d, &newStatus))

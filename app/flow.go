@@ -185,13 +185,18 @@ func (c *Flow) node(b model.Box) app.UI {
 
 // staleTip is what a component's stale cache believes, shown under the
 // box while it is hovered or focused (CSS), over whatever lies there.
+// Its clauses (split at " · ") stand on lines of their own.
 func staleTip(b model.Box) app.UI {
-	text := "◔ " + b.Stale
-	w := model.TextWidth(len([]rune(text)))
-	return svg("g").Class("stale-tip").Aria("hidden", "true").Body(
-		svg("rect").Attr("x", b.X).Attr("y", b.Y+b.H+4).Attr("width", w).Attr("height", 20).Attr("rx", 4),
-		svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+b.H+18).Text(text),
-	)
+	lines := strings.Split("◔ "+b.Stale, " · ")
+	w := 0
+	for _, l := range lines {
+		w = max(w, model.TextWidth(len([]rune(l))))
+	}
+	body := []app.UI{svg("rect").Attr("x", b.X).Attr("y", b.Y+b.H+4).Attr("width", w).Attr("height", 20*len(lines)).Attr("rx", 4)}
+	for i, l := range lines {
+		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+b.H+18+20*i).Text(l))
+	}
+	return svg("g").Class("stale-tip").Aria("hidden", "true").Body(body...)
 }
 
 // pick inspects the box whose handler runs (read from the element, as

@@ -104,6 +104,18 @@ func (e *Engine) Cached(component string, k api.Key) (obj api.Object, ok, watche
 	return nil, false, false
 }
 
+// CacheVersion is the resourceVersion of the API server's state a
+// component's cache reflects (by name, not a kubelet): how far behind the
+// API server (Store().ResourceVersion()) the component's view is.
+func (e *Engine) CacheVersion(component string) (int64, bool) {
+	for _, c := range e.w.comps {
+		if c.Name() == component && c.Host() == "" {
+			return c.Cache().ResourceVersion(), true
+		}
+	}
+	return 0, false
+}
+
 // Components returns the components, for the differential harness, which
 // rebuilds each one's view of the cluster.
 func (e *Engine) Components() []reconcile.Component { return e.w.comps }

@@ -469,16 +469,20 @@ func (l *layout) nodes(objs []api.Object) {
 // API server: the eventual consistency made visible.
 func (l *layout) stale(o api.Object, component string, describe func(api.Object) string) string {
 	cached, ok, watched := l.m.eng.Cached(component, api.KeyOf(o))
-	switch {
-	case !watched:
-		return ""
-	case !ok:
-		return component + " has not seen it yet"
-	case cached.Meta().ResourceVersion == o.Meta().ResourceVersion:
+	if !watched || ok && cached.Meta().ResourceVersion == o.Meta().ResourceVersion {
 		return ""
 	}
-	if was, now := describe(cached), describe(o); was != now {
-		return fmt.Sprintf("%s still sees %s", component, was)
+	// How far the component's whole view lags: its cache is the API
+	// server's state as of the last watch event it received.
+	lag := ""
+	if rv, ok := l.m.eng.CacheVersion(component); ok {
+		lag = fmt.Sprintf(" · its cache is at rv %d of %d", rv, l.m.eng.Store().ResourceVersion())
+	}
+	switch {
+	case !ok:
+		return component + " has not seen it yet" + lag
+	case describe(cached) != describe(o):
+		return fmt.Sprintf("%s still sees %s%s", component, describe(cached), lag)
 	}
 	return fmt.Sprintf("%s's copy is behind (rv %s, API rv %s)", component, cached.Meta().ResourceVersion, o.Meta().ResourceVersion)
 }

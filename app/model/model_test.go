@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -105,6 +106,13 @@ func TestFlow(t *testing.T) {
 	for _, b := range f.Boxes {
 		if b.Stale != "" {
 			stale++
+		}
+		if strings.Contains(b.Stale, " still sees ") || strings.Contains(b.Stale, " has not seen it yet") {
+			var cached, api int64
+			_, after, _ := strings.Cut(b.Stale, "its cache is at rv ")
+			if n, _ := fmt.Sscanf(after, "%d of %d", &cached, &api); n != 2 || cached >= api {
+				t.Errorf("a stale note says how far the cache lags behind the API server: %q", b.Stale)
+			}
 		}
 	}
 	if stale == 0 {

@@ -26,9 +26,9 @@ type world struct {
 	comps   []reconcile.Component
 	compGen []uint64
 	gen     uint64
-	latency []int64
 	// latency, watchers and kubelets are set up by New and shared by every
 	// checkpoint.
+	latency  []int64
 	watchers map[string][]int // kind → component indexes (kubelets excluded)
 	kubelets map[string]int   // node → component index
 	failures map[workKey]int

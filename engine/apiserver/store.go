@@ -16,12 +16,13 @@ const alphanums = "bcdfghjklmnpqrstvwxz2456789"
 // Store is the simulated API server. It is not safe for concurrent use;
 // the engine drives it from one goroutine.
 type Store struct {
-	cur  *Version // the objects as of the latest write
-	rv   int64
-	now  int64
-	pcg  rand.PCG
-	rng  *rand.Rand
-	sink func(WatchEvent)
+	cur   *Version // the objects as of the latest write
+	pivot *Pivot   // scratch for lookups
+	rv    int64
+	now   int64
+	pcg   rand.PCG
+	rng   *rand.Rand
+	sink  func(WatchEvent)
 	// podQuota, when positive, is a ResourceQuota on pods in every namespace.
 	podQuota int
 }
@@ -35,7 +36,7 @@ func (s *Store) PodQuota() int { return s.podQuota }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{cur: EmptyVersion(), pcg: *rand.NewPCG(seed, 0x5747e5f10)}
+	s := &Store{cur: EmptyVersion(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10)}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -57,6 +58,7 @@ func (s *Store) ResourceVersion() int64 { return s.rv }
 func (s *Store) Clone() *Store {
 	c := *s
 	c.rng = rand.New(&c.pcg)
+	c.pivot = new(Pivot)
 	return &c
 }
 
@@ -64,7 +66,7 @@ func (s *Store) Clone() *Store {
 func (s *Store) Version() *Version { return s.cur }
 
 // Get returns the stored object, or false.
-func (s *Store) Get(k api.Key) (api.Object, bool) { return s.cur.Get(k) }
+func (s *Store) Get(k api.Key) (api.Object, bool) { return s.cur.Lookup(k, s.pivot) }
 
 // Len returns how many objects are stored.
 func (s *Store) Len() int { return s.cur.Len() }

@@ -19,20 +19,24 @@ type Cache struct {
 	v     *apiserver.Version
 	kinds []string // the kinds watched
 	node  string   // a kubelet's node, else ""
+	pivot *apiserver.Pivot
 }
 
 // New returns an empty cache of a component that watches kinds.
-func New(kinds ...string) *Cache { return &Cache{v: apiserver.EmptyVersion(), kinds: kinds} }
+func New(kinds ...string) *Cache {
+	return &Cache{v: apiserver.EmptyVersion(), kinds: kinds, pivot: new(apiserver.Pivot)}
+}
 
 // ForNode returns an empty cache of the kubelet of node: it sees its own
 // Node and the pods bound to it.
 func ForNode(node string) *Cache {
-	return &Cache{v: apiserver.EmptyVersion(), kinds: []string{api.KindPod, api.KindNode}, node: node}
+	return &Cache{v: apiserver.EmptyVersion(), kinds: []string{api.KindPod, api.KindNode}, node: node, pivot: new(apiserver.Pivot)}
 }
 
 // Clone returns a copy of the cache: O(1), as a Version never changes.
 func (c *Cache) Clone() *Cache {
 	out := *c
+	out.pivot = new(apiserver.Pivot)
 	return &out
 }
 
@@ -68,7 +72,7 @@ func (c *Cache) Get(k api.Key) (api.Object, bool) {
 	if !c.watches(k.Kind) {
 		return nil, false
 	}
-	o, ok := c.v.Get(k)
+	o, ok := c.v.Lookup(k, c.pivot)
 	if !ok || !c.sees(o) {
 		return nil, false
 	}

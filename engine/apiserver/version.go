@@ -179,8 +179,9 @@ func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Key)
 // uid, in (namespace, name) order, until f returns false. Owner "orphan/"
 // + namespace holds the objects of that namespace without a controller.
 func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
+	p := new(Pivot)
 	ascendIndex(v.owner, uid, kind, func(k api.Key) bool {
-		o, _ := v.Get(k)
+		o, _ := v.Lookup(k, p)
 		return f(o)
 	})
 }
@@ -188,8 +189,9 @@ func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
 // EachOnNode calls f for each pod bound to node, in (namespace, name)
 // order, until f returns false.
 func (v *Version) EachOnNode(node string, f func(*api.Pod) bool) {
+	p := new(Pivot)
 	ascendIndex(v.node, node, api.KindPod, func(k api.Key) bool {
-		o, _ := v.Get(k)
+		o, _ := v.Lookup(k, p)
 		return f(o.(*api.Pod))
 	})
 }
@@ -252,7 +254,7 @@ func (v *Version) with(o api.Object, old api.Object, rv int64) *Version {
 	m := o.Meta()
 	n.kinds[i] = v.kinds[i].Clone()
 	n.kinds[i].ReplaceOrInsert(&entry{ns: m.Namespace, name: m.Name, obj: o})
-	n.reindex(v, old, o)
+	reindex(&n, v, old, o)
 	return &n
 }
 
@@ -265,13 +267,13 @@ func (v *Version) without(old api.Object, rv int64) *Version {
 	m := old.Meta()
 	n.kinds[i] = v.kinds[i].Clone()
 	n.kinds[i].Delete(&entry{ns: m.Namespace, name: m.Name})
-	n.reindex(v, old, nil)
+	reindex(&n, v, old, nil)
 	return &n
 }
 
-// reindex moves the object from old's index entries to cur's (either may
-// be nil), copying only the index trees that change.
-func (n *Version) reindex(v *Version, old, cur api.Object) {
+// reindex sets n's indexes to v's with the object moved from old's index
+// entries to cur's (either may be nil), copying only the trees that change.
+func reindex(n, v *Version, old, cur api.Object) {
 	obj := cmp.Or(cur, old)
 	if !indexed(obj.GetKind()) {
 		return

@@ -117,7 +117,8 @@ func (e *Engine) CacheVersion(component string) (int64, bool) {
 }
 
 // Components returns the components, for the differential harness, which
-// rebuilds each one's view of the cluster.
+// rebuilds each one's view of the cluster. They may be shared with
+// checkpoints: read them (or Clone them), never change them.
 func (e *Engine) Components() []reconcile.Component { return e.w.comps }
 
 // Settled reports whether no work is due or scheduled.
@@ -255,9 +256,10 @@ func (e *Engine) run(a Action) *trace.Tick {
 // finish numbers the tick, appends it to the trace and checkpoints.
 //
 // Checkpoints are at least CheckpointEvery ticks apart, and at least a
-// quarter as many ticks as the store holds objects: a clone costs
-// O(objects), so the amortised cost per tick stays constant (about four
-// times the cost of cloning one object, small beside a tick's own cost),
+// quarter as many ticks as the store holds objects. A checkpoint shares
+// the store's Version and the components, but still copies the agenda,
+// the work queues and the Event recorder's caches, which grow with the
+// cluster: spacing by the object count keeps that cost per tick constant,
 // while a step back replays at most a quarter as many ticks as there are
 // objects (at 1,000 pods, with their Events, about 1,500 ticks).
 func (e *Engine) finish(t *trace.Tick) *trace.Tick {

@@ -29,35 +29,44 @@ func (s *LabelSelector) Empty() bool {
 }
 
 // AsSelector is metav1.LabelSelectorAsSelector: a nil selector selects
-// nothing, an empty one everything. A selector the API server would have
-// refused (an unknown operator, a bad key) selects nothing.
+// nothing, an empty one everything. The API server refuses an invalid
+// selector (a bad operator, key or value), so a stored object's always
+// converts; an invalid one selects nothing.
 func (s *LabelSelector) AsSelector() labels.Selector {
-	if s == nil {
+	sel, err := s.asSelector()
+	if err != nil {
 		return labels.Nothing()
 	}
+	return sel
+}
+
+func (s *LabelSelector) asSelector() (labels.Selector, error) {
+	if s == nil {
+		return labels.Nothing(), nil
+	}
 	if s.Empty() {
-		return labels.Everything()
+		return labels.Everything(), nil
 	}
 	reqs := make([]labels.Requirement, 0, len(s.MatchLabels)+len(s.MatchExpressions))
 	for k, v := range s.MatchLabels {
 		r, err := labels.NewRequirement(k, selection.Equals, []string{v})
 		if err != nil {
-			return labels.Nothing()
+			return nil, err
 		}
 		reqs = append(reqs, *r)
 	}
 	for _, e := range s.MatchExpressions {
 		op, ok := selectorOp(e.Operator)
 		if !ok {
-			return labels.Nothing()
+			return nil, fmt.Errorf("%q is not a valid label selector operator", e.Operator)
 		}
 		r, err := labels.NewRequirement(e.Key, op, append([]string(nil), e.Values...))
 		if err != nil {
-			return labels.Nothing()
+			return nil, err
 		}
 		reqs = append(reqs, *r)
 	}
-	return labels.NewSelector().Add(reqs...)
+	return labels.NewSelector().Add(reqs...), nil
 }
 
 // selectorOp maps a metav1.LabelSelectorOperator to apimachinery's
@@ -102,12 +111,17 @@ func (r LabelSelectorRequirement) Validate() error {
 }
 
 // String renders the selector as kubectl does (metav1.FormatLabelSelector):
-// "app=web,tier in (a,b)", requirements sorted by key, "<none>" for none.
+// "app=web,tier in (a,b)", requirements sorted by key, "<none>" for none,
+// "<error>" for one that does not convert.
 func (s *LabelSelector) String() string {
 	if s == nil {
 		return "<none>"
 	}
-	if out := s.AsSelector().String(); out != "" {
+	sel, err := s.asSelector()
+	if err != nil {
+		return "<error>"
+	}
+	if out := sel.String(); out != "" {
 		return out
 	}
 	return "<none>"

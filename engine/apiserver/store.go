@@ -62,9 +62,6 @@ func (s *Store) Clone() *Store {
 	return &c
 }
 
-// Version is the objects as of the latest write: an immutable snapshot.
-func (s *Store) Version() *Version { return s.cur }
-
 // Get returns the stored object, or false.
 func (s *Store) Get(k api.Key) (api.Object, bool) { return s.cur.Lookup(k, s.pivot) }
 

@@ -161,14 +161,27 @@ func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, d
 		e.required("spec.selector")
 		return
 	}
-	valid := true
+	// ValidateLabelSelector (apimachinery meta/v1/validation): the
+	// matchLabels as labels, then each requirement's operator and values,
+	// key and value syntax.
+	before := len(*e)
+	validateLabels(e, "spec.selector.matchLabels", sel.MatchLabels)
 	for i, r := range sel.MatchExpressions {
+		path := fmt.Sprintf("spec.selector.matchExpressions[%d]", i)
 		if err := r.Validate(); err != nil {
 			field, detail, _ := strings.Cut(err.Error(), ": ")
-			e.add(fmt.Sprintf("spec.selector.matchExpressions[%d].%s", i, field), "%s", detail)
-			valid = false
+			e.add(path+"."+field, "%s", detail)
+		}
+		for _, msg := range labelKeyErrors(r.Key) {
+			e.invalid(path+".key", r.Key, msg)
+		}
+		for j, v := range r.Values {
+			for _, msg := range labelValueErrors(v) {
+				e.invalid(fmt.Sprintf("%s.values[%d]", path, j), v, msg)
+			}
 		}
 	}
+	valid := len(*e) == before
 	if !valid {
 		// ValidateDeploymentSpec (pkg/apis/apps/validation) checks the
 		// template's labels only against a selector that parses.

@@ -51,6 +51,16 @@ func kindIndex(kind string) (int, bool) {
 	return 0, false
 }
 
+// mustKindIndex is kindIndex of a kind the store holds: a new kind must
+// be numbered there before anything can store it.
+func mustKindIndex(kind string) int {
+	i, ok := kindIndex(kind)
+	if !ok {
+		panic("apiserver: no tree for kind " + kind + " (add it to kindIndex)")
+	}
+	return i
+}
+
 // entry is one stored object under its namespace and name.
 type entry struct {
 	ns, name string
@@ -167,11 +177,11 @@ func (v *Version) List(kind, ns string) []api.Object {
 	return out
 }
 
-// ascendIndex calls f for each key under idx in an index, (kind,
-// namespace, name) order, until f returns false; kind "" means every kind.
+// ascendIndex calls f for each key of kind under idx in an index, in
+// (namespace, name) order, until f returns false.
 func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Key) bool) {
 	t.AscendGreaterOrEqual(&indexEntry{idx: idx, key: api.Key{Kind: kind}}, func(e *indexEntry) bool {
-		return e.idx == idx && (kind == "" || e.key.Kind == kind) && f(e.key)
+		return e.idx == idx && e.key.Kind == kind && f(e.key)
 	})
 }
 
@@ -250,7 +260,7 @@ func (v *Version) Without(keys ...api.Key) *Version {
 func (v *Version) with(o api.Object, old api.Object, rv int64) *Version {
 	n := *v
 	n.rv = rv
-	i, _ := kindIndex(o.GetKind())
+	i := mustKindIndex(o.GetKind())
 	m := o.Meta()
 	n.kinds[i] = v.kinds[i].Clone()
 	n.kinds[i].ReplaceOrInsert(&entry{ns: m.Namespace, name: m.Name, obj: o})
@@ -263,7 +273,7 @@ func (v *Version) with(o api.Object, old api.Object, rv int64) *Version {
 func (v *Version) without(old api.Object, rv int64) *Version {
 	n := *v
 	n.rv = rv
-	i, _ := kindIndex(old.GetKind())
+	i := mustKindIndex(old.GetKind())
 	m := old.Meta()
 	n.kinds[i] = v.kinds[i].Clone()
 	n.kinds[i].Delete(&entry{ns: m.Namespace, name: m.Name})

@@ -118,3 +118,33 @@ func BenchmarkCluster(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCreateThenRollout creates a 10,000-pod Deployment, runs it to
+// settled, sets a new image and runs the rolling update to settled: the
+// state-model issue's headline figure. It reports the whole run's time,
+// its ticks and the peak heap (the heap the runtime obtained from the
+// system, which never shrinks), so run it alone, with -benchtime 1x.
+func BenchmarkCreateThenRollout(b *testing.B) {
+	src := []byte(examples.Scale(10000))
+	b.Run("pods=10000", func(b *testing.B) {
+		for b.Loop() {
+			runtime.GC()
+			e, _ := testkit.Load(b, src)
+			start := time.Now()
+			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+				b.Fatal(err)
+			}
+			setImage(e, "default", "web", "web:2")
+			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+				b.Fatal(err)
+			}
+			settle := time.Since(start)
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(settle.Seconds(), "settle-s")
+			b.ReportMetric(float64(e.Tick()), "ticks")
+			b.ReportMetric(float64(settle.Nanoseconds())/float64(e.Tick()), "ns/tick")
+			b.ReportMetric(float64(ms.HeapSys)/(1<<20), "peak-heap-MiB")
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -380,10 +381,13 @@ func (s *Store) Bind(k api.Key, uid, node string) (api.Object, error) {
 	if old.Spec.NodeName != "" {
 		return nil, &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", k.Name, k.Name, old.Spec.NodeName)}
 	}
-	p := old.DeepCopy()
+	// Stored objects are immutable: the new version shares all but the
+	// fields it changes with the old one.
+	p := *old
 	p.Spec.NodeName = node
+	p.Status.Conditions = slices.Clone(old.Status.Conditions)
 	SetPodCondition(&p.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.now)
-	return s.replace(p, old), nil
+	return s.replace(&p, old), nil
 }
 
 // SetPodCondition sets a pod condition, keeping lastTransitionTime when
@@ -497,11 +501,11 @@ func (s *Store) markDeleting(old *api.Pod, grace int64) api.Object {
 	if old.DeletionTimestamp != nil && old.DeletionTimestamp.MS <= deadline {
 		return old
 	}
-	p := old.DeepCopy()
+	p := *old // shares all but the two fields it sets with old
 	t := api.At(deadline)
 	p.DeletionTimestamp = &t
 	p.DeletionGracePeriodSeconds = api.Int64(grace)
-	return s.replace(p, old)
+	return s.replace(&p, old)
 }
 
 // DryRun applies defaults and validation to a copy of obj, as a create

@@ -74,10 +74,14 @@ func lessEntry(a, b *entry) bool {
 	return a.name < b.name
 }
 
-// indexEntry is one object under an index value.
+// indexEntry is one object under an index value. It holds the object
+// itself, so walking an index (a ReplicaSet's pods, a node's pods) is a
+// range scan without a lookup per object; a write of an indexed object
+// therefore replaces its index entries too.
 type indexEntry struct {
 	idx string
 	key api.Key
+	obj api.Object
 }
 
 func lessIndex(a, b *indexEntry) bool {
@@ -177,11 +181,11 @@ func (v *Version) List(kind, ns string) []api.Object {
 	return out
 }
 
-// ascendIndex calls f for each key of kind under idx in an index, in
+// ascendIndex calls f for each object of kind under idx in an index, in
 // (namespace, name) order, until f returns false.
-func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Key) bool) {
+func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Object) bool) {
 	t.AscendGreaterOrEqual(&indexEntry{idx: idx, key: api.Key{Kind: kind}}, func(e *indexEntry) bool {
-		return e.idx == idx && e.key.Kind == kind && f(e.key)
+		return e.idx == idx && e.key.Kind == kind && f(e.obj)
 	})
 }
 
@@ -189,21 +193,13 @@ func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Key)
 // uid, in (namespace, name) order, until f returns false. Owner "orphan/"
 // + namespace holds the objects of that namespace without a controller.
 func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
-	p := new(Pivot)
-	ascendIndex(v.owner, uid, kind, func(k api.Key) bool {
-		o, _ := v.Lookup(k, p)
-		return f(o)
-	})
+	ascendIndex(v.owner, uid, kind, f)
 }
 
 // EachOnNode calls f for each pod bound to node, in (namespace, name)
 // order, until f returns false.
 func (v *Version) EachOnNode(node string, f func(*api.Pod) bool) {
-	p := new(Pivot)
-	ascendIndex(v.node, node, api.KindPod, func(k api.Key) bool {
-		o, _ := v.Lookup(k, p)
-		return f(o.(*api.Pod))
-	})
+	ascendIndex(v.node, node, api.KindPod, func(o api.Object) bool { return f(o.(*api.Pod)) })
 }
 
 // OrphanIndex is the owner index of the objects of namespace ns that have
@@ -296,22 +292,24 @@ func reindex(n, v *Version, old, cur api.Object) {
 	if cur != nil {
 		curOwner, curNode = ownerIndex(cur), nodeIndex(cur)
 	}
-	n.owner = move(v.owner, k, old != nil, oldOwner, cur != nil, curOwner)
-	n.node = move(v.node, k, oldNode != "", oldNode, curNode != "", curNode)
+	n.owner = move(v.owner, k, old != nil, oldOwner, cur, curOwner)
+	n.node = move(v.node, k, oldNode != "", oldNode, cur, curNode)
 }
 
-// move returns t with k moved from index value from (if had) to to (if
-// has): t itself when nothing changes, else a copy-on-write clone.
-func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, has bool, to string) *btree.BTreeG[*indexEntry] {
-	if had == has && from == to {
+// move returns t with k's entry moved from index value from (if had) to
+// to, holding cur (nil, or to "", for none): a copy-on-write clone of t,
+// or t itself when k was not and is not in the index.
+func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string) *btree.BTreeG[*indexEntry] {
+	has := cur != nil && to != ""
+	if !had && !has {
 		return t
 	}
 	c := t.Clone()
-	if had {
+	if had && (!has || from != to) {
 		c.Delete(&indexEntry{idx: from, key: k})
 	}
 	if has {
-		c.ReplaceOrInsert(&indexEntry{idx: to, key: k})
+		c.ReplaceOrInsert(&indexEntry{idx: to, key: k, obj: cur})
 	}
 	return c
 }

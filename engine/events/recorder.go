@@ -1,8 +1,8 @@
 package events
 
 import (
+	"cmp"
 	"fmt"
-	"hash/fnv"
 	"maps"
 	"slices"
 
@@ -18,8 +18,6 @@ const (
 	spamRefillMS        = 300_000 // one token per 5 minutes
 )
 
-// aggregateRecord is shared by clones once stored: a change stores a new
-// one (its localKeys a new slice).
 type aggregateRecord struct {
 	localKeys []uint64 // hashes of the distinct messages, ascending
 	lastMS    int64
@@ -31,24 +29,93 @@ type spamBucket struct {
 }
 
 // Recorder turns emitted events into Event objects in the store. Its
-// caches are keyed by 64-bit FNV hashes of client-go's string keys, which
-// keeps checkpoints cheap; a collision is astronomically unlikely.
+// caches are keyed by 64-bit FNV hashes of client-go's string keys; a
+// collision is astronomically unlikely.
+//
+// Every key of client-go's three caches (the spam filter's, the
+// aggregator's and the event logger's) includes the involved object, so
+// the recorder keeps them per involved object: a checkpoint copies one
+// pointer per object that ever had an Event, not an entry per Event. The
+// object's correlation is shared by clones until one side changes it:
+// the first change after a checkpoint copies it (gen says who owns it),
+// as the engine does with its components.
 type Recorder struct {
-	aggregate map[uint64]aggregateRecord
-	logged    map[uint64]api.Key // event key → stored Event
-	spam      map[uint64]spamBucket
-	counter   int64
+	objects map[uint64]*correlation // by involvedObjectKey
+	gen     uint64
+	counter int64
+}
+
+// correlation is the recorder's memory of one involved object's events:
+// small slices sorted by key (an object has a handful of each).
+type correlation struct {
+	gen       uint64
+	spam      []keyed[spamBucket]
+	aggregate []keyed[aggregateRecord]
+	logged    []keyed[string] // event key → name of the stored Event
+}
+
+// keyed is one entry of a correlation cache.
+type keyed[V any] struct {
+	key uint64
+	val V
+}
+
+// find returns the index of key in s, sorted by key, and whether it is
+// there.
+func find[V any](s []keyed[V], key uint64) (int, bool) {
+	return slices.BinarySearchFunc(s, key, func(e keyed[V], k uint64) int { return cmp.Compare(e.key, k) })
+}
+
+// lookup returns the value of key in s.
+func lookup[V any](s []keyed[V], key uint64) (V, bool) {
+	if i, ok := find(s, key); ok {
+		return s[i].val, true
+	}
+	var none V
+	return none, false
+}
+
+// store sets key to v in s, keeping it sorted.
+func store[V any](s []keyed[V], key uint64, v V) []keyed[V] {
+	i, ok := find(s, key)
+	if ok {
+		s[i].val = v
+		return s
+	}
+	return slices.Insert(slices.Clip(s), i, keyed[V]{key, v}) // grown to fit: most objects keep a handful
+}
+
+func (c *correlation) clone(gen uint64) *correlation {
+	return &correlation{gen: gen, spam: slices.Clone(c.spam), aggregate: slices.Clone(c.aggregate), logged: slices.Clone(c.logged)}
 }
 
 // New returns an empty recorder.
 func New() *Recorder {
-	return &Recorder{aggregate: map[uint64]aggregateRecord{}, logged: map[uint64]api.Key{}, spam: map[uint64]spamBucket{}}
+	return &Recorder{objects: map[uint64]*correlation{}}
 }
 
-// Clone returns an independent copy: the maps are copied, their values
-// (records are never changed in place) shared.
+// Clone returns an independent copy: O(involved objects), the
+// correlations shared until either side changes one.
 func (r *Recorder) Clone() *Recorder {
-	return &Recorder{aggregate: maps.Clone(r.aggregate), logged: maps.Clone(r.logged), spam: maps.Clone(r.spam), counter: r.counter}
+	r.gen += 2
+	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter}
+}
+
+// correlation returns the state of the object an event is about, to
+// change: copied first if a clone shares it.
+func (r *Recorder) correlation(e *api.Event) *correlation {
+	k := involvedObjectKey(e)
+	c, ok := r.objects[k]
+	switch {
+	case !ok:
+		c = &correlation{gen: r.gen}
+	case c.gen != r.gen:
+		c = c.clone(r.gen)
+	default:
+		return c
+	}
+	r.objects[k] = c
+	return c
 }
 
 // Write is the store write a recorded event caused.
@@ -61,17 +128,18 @@ type Write struct {
 // filter dropped the event.
 func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error) {
 	now := s.Now()
-	if !r.allow(e, now) {
+	c := r.correlation(e)
+	if !c.allow(e, now) {
 		return Write{}, false, nil
 	}
-	key, message := r.aggregateKey(e, now)
+	key, message := c.aggregateKey(e, now)
 	if key != 0 {
 		e.Message = message
 	} else {
 		key = eventKey(e)
 	}
-	if k, ok := r.logged[key]; ok {
-		if old, ok := s.Get(k); ok {
+	if name, ok := lookup(c.logged, key); ok {
+		if old, ok := s.Get(api.Key{Kind: api.KindEvent, Namespace: eventNamespace(e), Name: name}); ok {
 			prev := old.(*api.Event)
 			ne := prev.DeepCopy()
 			ne.Count++
@@ -86,10 +154,7 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 	}
 	r.counter++
 	e.Name = fmt.Sprintf("%s.%x", e.InvolvedObject.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
-	e.Namespace = e.InvolvedObject.Namespace
-	if e.Namespace == "" {
-		e.Namespace = "default"
-	}
+	e.Namespace = eventNamespace(e)
 	e.Count = 1
 	e.FirstTimestamp, e.LastTimestamp = api.At(now), api.At(now)
 	e.ReportingComponent = e.Source.Component
@@ -98,18 +163,39 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 	if err != nil {
 		return Write{}, false, err
 	}
-	r.logged[key] = api.KeyOf(out)
+	c.logged = store(c.logged, key, out.Meta().Name)
 	return Write{After: out}, true, nil
 }
 
-// hash is FNV-1a over the parts, separated by NUL.
+// hash is 64-bit FNV-1a (hash/fnv's New64a) over the parts, each
+// followed by a NUL, computed in place: hashing an event allocates nothing.
 func hash(parts ...string) uint64 {
-	h := fnv.New64a()
+	const offset64, prime64 = 14695981039346656037, 1099511628211
+	h := uint64(offset64)
 	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
+		for i := 0; i < len(p); i++ {
+			h ^= uint64(p[i])
+			h *= prime64
+		}
+		h *= prime64 // h ^= 0: the separator
 	}
-	return h.Sum64()
+	return h
+}
+
+// eventNamespace is the namespace of an Event: its involved object's, or
+// default for a cluster-scoped one.
+func eventNamespace(e *api.Event) string {
+	if e.InvolvedObject.Namespace == "" {
+		return "default"
+	}
+	return e.InvolvedObject.Namespace
+}
+
+// involvedObjectKey identifies the object an event is about: every
+// correlation key below includes these fields.
+func involvedObjectKey(e *api.Event) uint64 {
+	o := e.InvolvedObject
+	return hash(o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
 }
 
 // eventKey identifies identical events (getEventKey).
@@ -120,16 +206,16 @@ func eventKey(e *api.Event) uint64 {
 
 // aggregateKey returns the key and message of a combined event once an
 // object has had 10 distinct messages with one reason within 10 minutes.
-func (r *Recorder) aggregateKey(e *api.Event, now int64) (uint64, string) {
+func (c *correlation) aggregateKey(e *api.Event, now int64) (uint64, string) {
 	o := e.InvolvedObject
 	akey := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason)
-	rec, ok := r.aggregate[akey]
+	rec, ok := lookup(c.aggregate, akey)
 	if !ok || now-rec.lastMS > aggregateIntervalMS {
 		rec = aggregateRecord{}
 	}
 	msg := hash(e.Message)
 	if i, found := slices.BinarySearch(rec.localKeys, msg); !found {
-		rec.localKeys = slices.Insert(slices.Clip(rec.localKeys), i, msg) // a new slice: a clone may share the old
+		rec.localKeys = slices.Insert(slices.Clip(rec.localKeys), i, msg) // a new slice: a clone of the correlation shares the old
 	}
 	rec.lastMS = now
 	combined := len(rec.localKeys) >= aggregateMaxEvents
@@ -137,7 +223,7 @@ func (r *Recorder) aggregateKey(e *api.Event, now int64) (uint64, string) {
 		// PopAny: drop one remembered message (the smallest hash, for determinism).
 		rec.localKeys = rec.localKeys[1:]
 	}
-	r.aggregate[akey] = rec
+	c.aggregate = store(c.aggregate, akey, rec)
 	if !combined {
 		return 0, ""
 	}
@@ -145,10 +231,10 @@ func (r *Recorder) aggregateKey(e *api.Event, now int64) (uint64, string) {
 }
 
 // allow is the spam filter: a token bucket per source and object.
-func (r *Recorder) allow(e *api.Event, now int64) bool {
+func (c *correlation) allow(e *api.Event, now int64) bool {
 	o := e.InvolvedObject
 	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
-	b, ok := r.spam[key]
+	b, ok := lookup(c.spam, key)
 	if !ok {
 		b = spamBucket{tokens: spamBurst, lastMS: now}
 	}
@@ -158,6 +244,6 @@ func (r *Recorder) allow(e *api.Event, now int64) bool {
 	if allowed {
 		b.tokens--
 	}
-	r.spam[key] = b
+	c.spam = store(c.spam, key, b)
 	return allowed
 }

@@ -2,6 +2,8 @@ package events
 
 import (
 	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -78,5 +80,28 @@ func TestSpamFilter(t *testing.T) {
 	s.SetNow(300_000)
 	if _, ok, _ := r.Record(s, event("later")); !ok {
 		t.Fatal("a token refills after 5 minutes")
+	}
+}
+
+// The in-place hash is hash/fnv's FNV-1a over each part and a NUL.
+func TestHashIsFNV1a(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		parts := make([]string, rng.IntN(12))
+		for i := range parts {
+			b := make([]byte, rng.IntN(40))
+			for j := range b {
+				b[j] = byte(rng.IntN(256))
+			}
+			parts[i] = string(b)
+		}
+		h := fnv.New64a()
+		for _, p := range parts {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+		if got, want := hash(parts...), h.Sum64(); got != want {
+			t.Fatalf("hash(%q) = %x, want %x", parts, got, want)
+		}
 	}
 }

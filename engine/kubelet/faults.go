@@ -32,7 +32,8 @@ func (k *Kubelet) SetHealth(h Health) []api.Key {
 	if was != Ready && h == Ready {
 		// A kubelet coming back reconciles every pod's status with the API
 		// server's, which others (the node lifecycle controller) changed.
-		for _, rt := range k.pods {
+		for key := range k.pods {
+			rt, _ := k.runtime(key)
 			rt.status = nil
 		}
 		for _, o := range k.cache.List(api.KindPod, "") {
@@ -53,7 +54,7 @@ func (k *Kubelet) FailImage(image, msg string) {
 // Kill ends the pod's running containers with exit code 137, as the OOM
 // killer or a kill -9 would; it reports whether any was running.
 func (k *Kubelet) Kill(pod api.Key, now int64) bool {
-	rt, ok := k.pods[pod]
+	rt, ok := k.runtime(pod)
 	if !ok {
 		return false
 	}

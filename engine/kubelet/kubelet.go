@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"maps"
 	"reflect"
 	"strings"
 
@@ -27,6 +28,9 @@ type Kubelet struct {
 	pullFailures map[string]string
 	// health is what a scenario fault made of this kubelet.
 	health Health
+	// gen says which pod runtimes this kubelet owns (podRuntime.gen ==
+	// gen); the others it shares with the checkpoint it was cloned from.
+	gen uint64
 }
 
 // New returns the kubelet of node, whose pods get addresses from podCIDR
@@ -62,11 +66,24 @@ func (k *Kubelet) Clone() reconcile.Component {
 	for i := range k.images {
 		c.images[i] = true
 	}
-	c.pods = make(map[api.Key]*podRuntime, len(k.pods))
-	for key, rt := range k.pods {
-		c.pods[key] = rt.clone()
-	}
+	// The pod runtimes are shared until the clone changes one (runtime):
+	// a component is never changed after it was cloned, so the original
+	// keeps them as they are.
+	c.pods = maps.Clone(k.pods)
+	c.gen = k.gen + 1
 	return &c
+}
+
+// runtime returns the runtime of the pod with key, to change: copied
+// first if the checkpoint this kubelet was cloned from shares it.
+func (k *Kubelet) runtime(key api.Key) (*podRuntime, bool) {
+	rt, ok := k.pods[key]
+	if ok && rt.gen != k.gen {
+		rt = rt.clone()
+		rt.gen = k.gen
+		k.pods[key] = rt
+	}
+	return rt, ok
 }
 
 // Observe caches the pod and queues it for its pod worker. A change of

@@ -41,7 +41,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 		return reconcile.Result{}, nil
 	}
 	o, ok := k.cache.Get(key)
-	rt := k.pods[key]
+	rt, _ := k.runtime(key)
 	if !ok {
 		if rt != nil {
 			delete(k.pods, key)
@@ -75,7 +75,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 
 // admit starts the pod's sandbox and gives it an IP address.
 func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
-	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: fmt.Sprintf("%s%d", k.ipPrefix, k.nextIP)}
+	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: fmt.Sprintf("%s%d", k.ipPrefix, k.nextIP), gen: k.gen}
 	k.nextIP++
 	if k.nextIP > 254 {
 		k.nextIP = 2

@@ -85,7 +85,7 @@ func nodePorts(u *podUsage, info *nodeInfo) *status {
 // asking for more than the node's whole allocatable cannot be helped by
 // preemption (UnschedulableAndUnresolvable, noderesources/fit.go).
 func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) *status {
-	st := &status{}
+	var st status // on the stack unless the node does not fit
 	a := info.allocatable(n)
 	if a.hasPods && int64(info.pods+1) > a.pods {
 		st.reasons = append(st.reasons, "Too many pods")
@@ -101,5 +101,5 @@ func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) *status {
 	if len(st.reasons) == 0 {
 		return nil
 	}
-	return st
+	return &st
 }

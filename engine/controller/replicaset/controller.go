@@ -115,7 +115,8 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	tick.Read(rs)
 	now := tick.Now()
 	needsSync := c.exp.satisfied(key, now)
-	pods, err := c.claimPods(tick, rs, activePods(c.cache, rs))
+	owned, orphans := activePods(c.cache, rs)
+	pods, err := c.claimPods(tick, rs, owned, orphans)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
@@ -169,23 +170,22 @@ func prefix(s string) string {
 	return "; " + s
 }
 
-// activePods returns the cached pods owned by rs or orphaned in its
-// namespace, without terminal or terminating ones (FilterActivePods). The
-// owned pods come in no particular order; code whose effects depend on the
-// order sorts what it acts on.
-func activePods(cache *informer.Cache, rs *api.ReplicaSet) []*api.Pod {
-	var out []*api.Pod
+// activePods returns the cached pods controlled by rs and those orphaned
+// in its namespace, without terminal or terminating ones
+// (FilterActivePods). The pods come in no particular order; code whose
+// effects depend on the order sorts what it acts on.
+func activePods(cache *informer.Cache, rs *api.ReplicaSet) (owned, orphans []*api.Pod) {
 	cache.EachOwned(api.KindPod, rs.UID, func(o api.Object) {
 		if p := o.(*api.Pod); api.IsPodActive(p) {
-			out = append(out, p)
+			owned = append(owned, p)
 		}
 	})
 	for _, o := range cache.Orphans(api.KindPod, rs.Namespace) {
 		if p := o.(*api.Pod); api.IsPodActive(p) {
-			out = append(out, p)
+			orphans = append(orphans, p)
 		}
 	}
-	return out
+	return owned, orphans
 }
 
 // byName sorts pods by name, for deterministic order where it matters.
@@ -195,16 +195,18 @@ func byName(ps []*api.Pod) {
 
 // claimPods keeps owned pods that still match, adopts matching orphans and
 // releases owned pods that no longer match (PodControllerRefManager).
-func (c *Controller) claimPods(tick reconcile.Tick, rs *api.ReplicaSet, pods []*api.Pod) ([]*api.Pod, error) {
-	var out, changes []*api.Pod
+func (c *Controller) claimPods(tick reconcile.Tick, rs *api.ReplicaSet, owned, orphans []*api.Pod) ([]*api.Pod, error) {
+	out := make([]*api.Pod, 0, len(owned))
+	var changes []*api.Pod
 	selector := rs.Spec.Selector.AsSelector()
-	for _, p := range pods {
-		if p.ControllerRef() != nil && selector.Matches(labels.Set(p.Labels)) {
+	for _, p := range owned {
+		if selector.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)
 		} else {
 			changes = append(changes, p)
 		}
 	}
+	changes = append(changes, orphans...)
 	byName(changes)
 	for _, p := range changes {
 		matches := selector.Matches(labels.Set(p.Labels))

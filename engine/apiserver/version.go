@@ -74,10 +74,11 @@ func lessEntry(a, b *entry) bool {
 	return a.name < b.name
 }
 
-// indexEntry is one object under an index value. It holds the object
-// itself, so walking an index (a ReplicaSet's pods, a node's pods) is a
-// range scan without a lookup per object; a write of an indexed object
-// therefore replaces its index entries too.
+// indexEntry is one object under an index value. The owner index holds
+// the object itself, so listing a ReplicaSet's pods is a range scan
+// without a lookup per pod, and a write of an owned object replaces its
+// entry too. The node index holds only keys: a kubelet lists its few
+// pods by lookup, and a pod's status writes leave that index alone.
 type indexEntry struct {
 	idx string
 	key api.Key
@@ -199,7 +200,14 @@ func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
 // EachOnNode calls f for each pod bound to node, in (namespace, name)
 // order, until f returns false.
 func (v *Version) EachOnNode(node string, f func(*api.Pod) bool) {
-	ascendIndex(v.node, node, api.KindPod, func(o api.Object) bool { return f(o.(*api.Pod)) })
+	p := new(Pivot)
+	v.node.AscendGreaterOrEqual(&indexEntry{idx: node, key: api.Key{Kind: api.KindPod}}, func(e *indexEntry) bool {
+		if e.idx != node || e.key.Kind != api.KindPod {
+			return false
+		}
+		o, _ := v.Lookup(e.key, p)
+		return f(o.(*api.Pod))
+	})
 }
 
 // OrphanIndex is the owner index of the objects of namespace ns that have
@@ -292,17 +300,21 @@ func reindex(n, v *Version, old, cur api.Object) {
 	if cur != nil {
 		curOwner, curNode = ownerIndex(cur), nodeIndex(cur)
 	}
-	n.owner = move(v.owner, k, old != nil, oldOwner, cur, curOwner)
-	n.node = move(v.node, k, oldNode != "", oldNode, cur, curNode)
+	n.owner = move(v.owner, k, old != nil, oldOwner, cur, curOwner, true)
+	n.node = move(v.node, k, oldNode != "", oldNode, cur, curNode, false)
 }
 
 // move returns t with k's entry moved from index value from (if had) to
-// to, holding cur (nil, or to "", for none): a copy-on-write clone of t,
-// or t itself when k was not and is not in the index.
-func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string) *btree.BTreeG[*indexEntry] {
+// to (nil cur, or to "", for none), holding cur if withObjects: a
+// copy-on-write clone of t, or t itself when nothing changes. An index
+// without objects changes only when the object changes index value.
+func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string, withObjects bool) *btree.BTreeG[*indexEntry] {
 	has := cur != nil && to != ""
-	if !had && !has {
+	if !had && !has || !withObjects && had == has && from == to {
 		return t
+	}
+	if !withObjects {
+		cur = nil
 	}
 	c := t.Clone()
 	if had && (!has || from != to) {

@@ -17,12 +17,11 @@ const Name = "garbage-collector"
 // Collector is the garbage collector with its view of owned objects.
 type Collector struct {
 	cache *informer.Cache
-	uids  map[string]api.Key // live objects by uid
 }
 
 // New returns an empty collector.
 func New() *Collector {
-	return &Collector{cache: informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod), uids: map[string]api.Key{}}
+	return &Collector{cache: informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod)}
 }
 
 // Name implements reconcile.Component.
@@ -39,11 +38,7 @@ func (c *Collector) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Collector) Clone() reconcile.Component {
-	u := make(map[string]api.Key, len(c.uids))
-	for k, v := range c.uids {
-		u[k] = v
-	}
-	return &Collector{cache: c.cache.Clone(), uids: u}
+	return &Collector{cache: c.cache.Clone()}
 }
 
 // Observe tracks objects and queues the ones whose owners went away or
@@ -53,7 +48,6 @@ func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	m := ev.Object.Meta()
 	k := ev.Key()
 	if ev.Type == apiserver.Deleted {
-		delete(c.uids, m.UID)
 		for _, kind := range c.Watches() {
 			for _, dep := range c.cache.Owned(kind, m.UID) {
 				q.Add(api.KeyOf(dep))
@@ -62,14 +56,13 @@ func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		c.wakeOwners(m, q)
 		return
 	}
-	c.uids[m.UID] = k
 	startsDeleting := ev.Old == nil || ev.Old.Meta().DeletionTimestamp == nil
 	if m.DeletionTimestamp != nil && startsDeleting && hasFinalizer(m, apiserver.FinalizerOrphan, apiserver.FinalizerForeground) {
 		q.Add(k)
 	}
 	if ev.Type == apiserver.Added {
 		for _, ref := range m.OwnerReferences {
-			if _, ok := c.uids[ref.UID]; !ok {
+			if _, ok := c.owner(m.Namespace, ref); !ok {
 				q.Add(k) // maybe dangling: check
 			}
 		}
@@ -80,14 +73,21 @@ func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 // their dependents in foreground deletion.
 func (c *Collector) wakeOwners(m *api.ObjectMeta, q reconcile.Queue) {
 	for _, ref := range m.OwnerReferences {
-		k, ok := c.uids[ref.UID]
-		if !ok {
-			continue
-		}
-		if o, ok := c.cache.Get(k); ok && o.Meta().DeletionTimestamp != nil && hasFinalizer(o.Meta(), apiserver.FinalizerForeground) {
-			q.Add(k)
+		if o, ok := c.owner(m.Namespace, ref); ok && o.Meta().DeletionTimestamp != nil && hasFinalizer(o.Meta(), apiserver.FinalizerForeground) {
+			q.Add(api.KeyOf(o))
 		}
 	}
+}
+
+// owner returns the cached object an owner reference names, in the
+// dependent's namespace, if it is the one with the reference's UID (as
+// the real collector's isDangling looks owners up by their coordinates).
+func (c *Collector) owner(ns string, ref api.OwnerReference) (api.Object, bool) {
+	o, ok := c.cache.Get(api.Key{Kind: ref.Kind, Namespace: ns, Name: ref.Name})
+	if !ok || o.Meta().UID != ref.UID {
+		return nil, false
+	}
+	return o, true
 }
 
 func hasFinalizer(m *api.ObjectMeta, names ...string) bool {

@@ -310,6 +310,12 @@ func (s *Store) replace(obj, old api.Object) api.Object {
 	if reflect.DeepEqual(obj, old) {
 		return old
 	}
+	return s.modify(obj, old)
+}
+
+// modify stores obj, a changed version of old, at the next
+// resourceVersion and tells the watchers.
+func (s *Store) modify(obj, old api.Object) api.Object {
 	s.bump(obj)
 	s.put(obj, old)
 	s.emit(Modified, obj, old)
@@ -323,7 +329,7 @@ func (s *Store) UpdateStatus(obj api.Object) (api.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.replace(withStatusOf(old, obj), old), nil
+	return s.replaceStatus(withStatusOf(old, obj), old), nil
 }
 
 // PatchStatus replaces the status without a resourceVersion precondition,
@@ -333,7 +339,29 @@ func (s *Store) PatchStatus(obj api.Object) (api.Object, error) {
 	if !ok || (obj.Meta().UID != "" && obj.Meta().UID != old.Meta().UID) {
 		return nil, NotFound(obj.GetKind(), obj.Meta().Name)
 	}
-	return s.replace(withStatusOf(old, obj), old), nil
+	return s.replaceStatus(withStatusOf(old, obj), old), nil
+}
+
+// replaceStatus is replace of a status write made by withStatusOf. A
+// pod's, ReplicaSet's or node's new version shares everything but its
+// status with old, so comparing the statuses tells whether it changes
+// anything, without walking the spec.
+func (s *Store) replaceStatus(obj, old api.Object) api.Object {
+	var same bool
+	switch o := obj.(type) {
+	case *api.Pod:
+		same = reflect.DeepEqual(o.Status, old.(*api.Pod).Status)
+	case *api.ReplicaSet:
+		same = reflect.DeepEqual(o.Status, old.(*api.ReplicaSet).Status)
+	case *api.Node:
+		same = reflect.DeepEqual(o.Status, old.(*api.Node).Status)
+	default:
+		return s.replace(obj, old)
+	}
+	if same {
+		return old
+	}
+	return s.modify(obj, old)
 }
 
 // withStatusOf returns a copy of old carrying src's status.

@@ -224,19 +224,19 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 		return "", "0/0 nodes are available: no nodes available to schedule pods.", 0
 	}
 	want := numFeasibleNodesToFind(total)
-	var feasible []*nodeInfo
-	failures := map[string]*status{}
+	feasible := make([]*nodeInfo, 0, want)
+	var failures []*status // one per node that did not fit
 	processed := 0
 	u := usageOf(p)
 	for ; processed < total && len(feasible) < want; processed++ {
 		i := (s.nextStart + processed) % total
-		name, info := s.nodes[i], s.order[i]
+		info := s.order[i]
 		n := info.node
 		if n == nil {
 			continue
 		}
 		if st := filter(p, &u, n, info); st != nil {
-			failures[name] = st
+			failures = append(failures, st)
 			continue
 		}
 		feasible = append(feasible, info)
@@ -269,7 +269,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 // count as "Preemption is not helpful for scheduling" and the others as
 // "No preemption victims found for incoming pod" (every pod here has the
 // same priority, so there is never a victim).
-func fitError(total int, failures map[string]*status) string {
+func fitError(total int, failures []*status) string {
 	reasons := map[string]int{}
 	preempt := map[string]int{}
 	for _, st := range failures {

@@ -23,9 +23,9 @@ func cpuPod(cpu string) *api.Pod {
 // the preemption suffix and the double period.
 func TestFitErrorS9(t *testing.T) {
 	p := cpuPod("3")
-	fails := map[string]*status{}
+	var fails []*status
 	for _, n := range []*api.Node{node("a", "2"), node("b", "2"), node("c", "2")} {
-		fails[n.Name] = filterPod(p, n, &nodeInfo{})
+		fails = append(fails, filterPod(p, n, &nodeInfo{}))
 	}
 	// The pod asks for more than any node's allocatable: preemption cannot help.
 	want := "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
@@ -33,7 +33,7 @@ func TestFitErrorS9(t *testing.T) {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 	cp := node("cp", "8", api.Taint{Key: "node-role.kubernetes.io/control-plane", Effect: api.TaintNoSchedule})
-	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "2"), &nodeInfo{}), "b": filterPod(p, node("b", "2"), &nodeInfo{})}
+	fails = []*status{filterPod(p, cp, &nodeInfo{}), filterPod(p, node("a", "2"), &nodeInfo{}), filterPod(p, node("b", "2"), &nodeInfo{})}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -42,7 +42,7 @@ func TestFitErrorS9(t *testing.T) {
 	// among pods of equal priority.
 	busy := &nodeInfo{}
 	busy.add(cpuPod("2"), usageOf(cpuPod("2")), 1)
-	fails = map[string]*status{"cp": filterPod(p, cp, &nodeInfo{}), "a": filterPod(p, node("a", "4"), busy), "b": filterPod(p, node("b", "4"), busy)}
+	fails = []*status{filterPod(p, cp, &nodeInfo{}), filterPod(p, node("a", "4"), busy), filterPod(p, node("b", "4"), busy)}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)

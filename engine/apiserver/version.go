@@ -3,8 +3,6 @@ package apiserver
 import (
 	"cmp"
 
-	"github.com/google/btree"
-
 	"github.com/stateflow/stateflow/engine/api"
 )
 
@@ -13,9 +11,9 @@ import (
 // changed path of each tree with the one before, so keeping a Version
 // costs only what changes after it: taking one is O(1).
 //
-// The trees are github.com/google/btree's copy-on-write B-trees, the ones
-// the real API server's watch cache keeps its snapshots in
-// (k8s.io/apiserver/pkg/storage/cacher/store_btree.go). Objects are kept
+// The trees are persistent B+trees (ptree), as the real API server's watch
+// cache keeps its snapshots in B-trees (github.com/google/btree, in
+// k8s.io/apiserver/pkg/storage/cacher/store_btree.go). Objects are kept
 // per kind in (namespace, name) order, so a List is a range scan; the
 // indexes the controllers need (objects by controller owner, pods by
 // node) are versioned with them, once for every component.
@@ -24,9 +22,9 @@ import (
 // (see WatchEvent.Version); a checkpoint holds the store's.
 type Version struct {
 	rv    int64
-	kinds [numKinds]*btree.BTreeG[*entry]
-	owner *btree.BTreeG[*indexEntry] // (owner index, kind, namespace, name)
-	node  *btree.BTreeG[*indexEntry] // pods: (node, namespace, name)
+	kinds [numKinds]*ptree[*entry]
+	owner *ptree[*indexEntry] // (owner index, kind, namespace, name)
+	node  *ptree[*indexEntry] // pods: (node, namespace, name)
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
@@ -97,18 +95,19 @@ func lessIndex(a, b *indexEntry) bool {
 	return a.key.Name < b.key.Name
 }
 
-// degree is the B-trees' minimum degree: nodes of 7 to 15 items keep the
-// path a write copies short (about a kilobyte at 150,000 pods).
-const degree = 8
+// entryOps and indexOps order the trees; their separators keep the keys
+// and drop the objects.
+var (
+	entryOps = &ptreeOps[*entry]{less: lessEntry, sep: func(e *entry) *entry { return &entry{ns: e.ns, name: e.name} }}
+	indexOps = &ptreeOps[*indexEntry]{less: lessIndex, sep: func(e *indexEntry) *indexEntry { return &indexEntry{idx: e.idx, key: e.key} }}
+)
 
-// EmptyVersion is a Version with no objects, at resourceVersion 0. Its
-// trees share one free list without spare nodes: every informer cache
-// starts from one, and a write to a shared tree copies its nodes anyway.
+// EmptyVersion is a Version with no objects, at resourceVersion 0.
 func EmptyVersion() *Version {
-	free, freeIndex := btree.NewFreeListG[*entry](0), btree.NewFreeListG[*indexEntry](0)
-	v := &Version{owner: btree.NewWithFreeListG(degree, lessIndex, freeIndex), node: btree.NewWithFreeListG(degree, lessIndex, freeIndex)}
+	v := &Version{owner: &ptree[*indexEntry]{}, node: &ptree[*indexEntry]{}}
+	empty := &ptree[*entry]{}
 	for i := range v.kinds {
-		v.kinds[i] = btree.NewWithFreeListG(degree, lessEntry, free)
+		v.kinds[i] = empty
 	}
 	return v
 }
@@ -131,7 +130,7 @@ func (v *Version) Lookup(k api.Key, p *Pivot) (api.Object, bool) {
 		return nil, false
 	}
 	p.e.ns, p.e.name = k.Namespace, k.Name
-	e, ok := v.kinds[i].Get(&p.e)
+	e, ok := v.kinds[i].Get(&p.e, entryOps)
 	p.e = entry{}
 	if !ok {
 		return nil, false
@@ -163,12 +162,11 @@ func (v *Version) Ascend(kind, ns string, f func(api.Object) bool) {
 	if !ok {
 		return
 	}
-	visit := func(e *entry) bool { return f(e.obj) }
 	if ns == "" {
-		v.kinds[i].Ascend(visit)
+		v.kinds[i].Ascend(false, nil, entryOps, func(e *entry) bool { return f(e.obj) })
 		return
 	}
-	v.kinds[i].AscendGreaterOrEqual(&entry{ns: ns}, func(e *entry) bool { return e.ns == ns && visit(e) })
+	v.kinds[i].Ascend(true, &entry{ns: ns}, entryOps, func(e *entry) bool { return e.ns == ns && f(e.obj) })
 }
 
 // List returns the objects of kind in namespace ns ("" for all), sorted
@@ -184,8 +182,8 @@ func (v *Version) List(kind, ns string) []api.Object {
 
 // ascendIndex calls f for each object of kind under idx in an index, in
 // (namespace, name) order, until f returns false.
-func ascendIndex(t *btree.BTreeG[*indexEntry], idx, kind string, f func(api.Object) bool) {
-	t.AscendGreaterOrEqual(&indexEntry{idx: idx, key: api.Key{Kind: kind}}, func(e *indexEntry) bool {
+func ascendIndex(t *ptree[*indexEntry], idx, kind string, f func(api.Object) bool) {
+	t.Ascend(true, &indexEntry{idx: idx, key: api.Key{Kind: kind}}, indexOps, func(e *indexEntry) bool {
 		return e.idx == idx && e.key.Kind == kind && f(e.obj)
 	})
 }
@@ -201,7 +199,7 @@ func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
 // order, until f returns false.
 func (v *Version) EachOnNode(node string, f func(*api.Pod) bool) {
 	p := new(Pivot)
-	v.node.AscendGreaterOrEqual(&indexEntry{idx: node, key: api.Key{Kind: api.KindPod}}, func(e *indexEntry) bool {
+	v.node.Ascend(true, &indexEntry{idx: node, key: api.Key{Kind: api.KindPod}}, indexOps, func(e *indexEntry) bool {
 		if e.idx != node || e.key.Kind != api.KindPod {
 			return false
 		}
@@ -266,8 +264,7 @@ func (v *Version) with(o api.Object, old api.Object, rv int64) *Version {
 	n.rv = rv
 	i := mustKindIndex(o.GetKind())
 	m := o.Meta()
-	n.kinds[i] = v.kinds[i].Clone()
-	n.kinds[i].ReplaceOrInsert(&entry{ns: m.Namespace, name: m.Name, obj: o})
+	n.kinds[i] = v.kinds[i].With(&entry{ns: m.Namespace, name: m.Name, obj: o}, entryOps)
 	reindex(&n, v, old, o)
 	return &n
 }
@@ -279,8 +276,7 @@ func (v *Version) without(old api.Object, rv int64) *Version {
 	n.rv = rv
 	i := mustKindIndex(old.GetKind())
 	m := old.Meta()
-	n.kinds[i] = v.kinds[i].Clone()
-	n.kinds[i].Delete(&entry{ns: m.Namespace, name: m.Name})
+	n.kinds[i], _ = v.kinds[i].Without(&entry{ns: m.Namespace, name: m.Name}, entryOps)
 	reindex(&n, v, old, nil)
 	return &n
 }
@@ -305,10 +301,10 @@ func reindex(n, v *Version, old, cur api.Object) {
 }
 
 // move returns t with k's entry moved from index value from (if had) to
-// to (nil cur, or to "", for none), holding cur if withObjects: a
-// copy-on-write clone of t, or t itself when nothing changes. An index
+// to (nil cur, or to "", for none), holding cur if withObjects: a new
+// tree, or t itself when nothing changes. An index
 // without objects changes only when the object changes index value.
-func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string, withObjects bool) *btree.BTreeG[*indexEntry] {
+func move(t *ptree[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string, withObjects bool) *ptree[*indexEntry] {
 	has := cur != nil && to != ""
 	if !had && !has || !withObjects && had == has && from == to {
 		return t
@@ -316,12 +312,11 @@ func move(t *btree.BTreeG[*indexEntry], k api.Key, had bool, from string, cur ap
 	if !withObjects {
 		cur = nil
 	}
-	c := t.Clone()
 	if had && (!has || from != to) {
-		c.Delete(&indexEntry{idx: from, key: k})
+		t, _ = t.Without(&indexEntry{idx: from, key: k}, indexOps)
 	}
 	if has {
-		c.ReplaceOrInsert(&indexEntry{idx: to, key: k, obj: cur})
+		t = t.With(&indexEntry{idx: to, key: k, obj: cur}, indexOps)
 	}
-	return c
+	return t
 }

@@ -1,0 +1,279 @@
+package apiserver
+
+// ptree is a persistent B+tree: an immutable sorted set of items. Every
+// write returns a new tree that shares all but the copied path from the
+// root to the changed leaf with the old one, so keeping the old tree (a
+// Version, an informer's view, a checkpoint) costs nothing until it is
+// the only holder of a path.
+//
+// It replaces github.com/google/btree's copy-on-write BTreeG here because
+// every write of the store is to a tree that a Version keeps: google/btree
+// then clones two copy-on-write contexts and the tree header and copies
+// each node on the path as three allocations (the node, its items, its
+// children); a ptree node is one allocation with its items inline, and a
+// lookup follows one pointer per level instead of three.
+//
+// Items live in the leaves; an internal node holds, between two children,
+// a separator no greater than every item of the right child and greater
+// than every item of the left one (a copy of an item without its payload,
+// made by sep, so a separator never keeps a deleted object alive).
+// Deleting never merges nodes: a node that empties is dropped from its
+// parent and an internal node left with one child is replaced by it, which
+// keeps every search correct; the store's keys are spread evenly enough
+// that leaves refill.
+type ptree[T any] struct {
+	root   *pnode[T]
+	length int
+}
+
+// pmax is how many items a leaf and how many separators an internal node
+// holds at most.
+const pmax = 16
+
+// pnode is a leaf (kids == nil: items[:n] are the items) or an internal
+// node (items[:n] separate kids[:n+1]).
+type pnode[T any] struct {
+	n     int
+	items [pmax]T
+	kids  *[pmax + 1]*pnode[T]
+}
+
+// ptreeOps are the order of a ptree's items and how to make a separator.
+type ptreeOps[T any] struct {
+	less func(a, b T) bool
+	sep  func(T) T // the item's key without its payload
+}
+
+func (nd *pnode[T]) leaf() bool { return nd.kids == nil }
+
+// lowerBound is the first index of items[:n] not less than x.
+func (nd *pnode[T]) lowerBound(x T, less func(a, b T) bool) int {
+	lo, hi := 0, nd.n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if less(nd.items[m], x) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// child is the index of the child of an internal node whose range holds
+// x: the number of separators not greater than x.
+func (nd *pnode[T]) child(x T, less func(a, b T) bool) int {
+	lo, hi := 0, nd.n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if less(x, nd.items[m]) {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// copyNode returns a copy of nd that the caller may change: one
+// allocation, plus the children array of an internal node.
+func (nd *pnode[T]) copyNode() *pnode[T] {
+	c := &pnode[T]{n: nd.n, items: nd.items}
+	if nd.kids != nil {
+		kids := *nd.kids
+		c.kids = &kids
+	}
+	return c
+}
+
+// Len is how many items the tree holds.
+func (t *ptree[T]) Len() int { return t.length }
+
+// Get returns the item equal to x, if the tree holds one.
+func (t *ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
+	nd := t.root
+	for nd != nil {
+		if nd.leaf() {
+			i := nd.lowerBound(x, ops.less)
+			if i < nd.n && !ops.less(x, nd.items[i]) {
+				return nd.items[i], true
+			}
+			break
+		}
+		nd = nd.kids[nd.child(x, ops.less)]
+	}
+	var none T
+	return none, false
+}
+
+// With returns a tree that holds x in place of the item equal to it, if
+// any; t is unchanged.
+func (t *ptree[T]) With(x T, ops *ptreeOps[T]) *ptree[T] {
+	if t.root == nil {
+		root := &pnode[T]{n: 1}
+		root.items[0] = x
+		return &ptree[T]{root: root, length: 1}
+	}
+	nd, right, sep, replaced := t.root.insert(x, ops)
+	if right != nil {
+		root := &pnode[T]{n: 1, kids: new([pmax + 1]*pnode[T])}
+		root.items[0] = sep
+		root.kids[0], root.kids[1] = nd, right
+		nd = root
+	}
+	n := t.length
+	if !replaced {
+		n++
+	}
+	return &ptree[T]{root: nd, length: n}
+}
+
+// insert returns nd with x inserted or replaced, and, when nd had to
+// split, the new right sibling and the separator between the two.
+func (nd *pnode[T]) insert(x T, ops *ptreeOps[T]) (out, right *pnode[T], sep T, replaced bool) {
+	c := nd.copyNode()
+	if nd.leaf() {
+		i := nd.lowerBound(x, ops.less)
+		if i < nd.n && !ops.less(x, nd.items[i]) {
+			c.items[i] = x
+			return c, nil, sep, true
+		}
+		return c.insertAt(i, x, nil, ops)
+	}
+	i := nd.child(x, ops.less)
+	kid, kidRight, kidSep, replaced := nd.kids[i].insert(x, ops)
+	c.kids[i] = kid
+	if kidRight == nil {
+		return c, nil, sep, replaced
+	}
+	out, right, sep, _ = c.insertAt(i, kidSep, kidRight, ops)
+	return out, right, sep, replaced
+}
+
+// insertAt puts item x at index i of c, a copy nd owns, and (in an
+// internal node) the child right after it, splitting c if it is full.
+func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out, newRight *pnode[T], sep T, replaced bool) {
+	if c.n < pmax {
+		copy(c.items[i+1:c.n+1], c.items[i:c.n])
+		c.items[i] = x
+		if c.kids != nil {
+			copy(c.kids[i+2:c.n+2], c.kids[i+1:c.n+1])
+			c.kids[i+1] = right
+		}
+		c.n++
+		return c, nil, sep, false
+	}
+	// Full: lay out the pmax+1 items (and pmax+2 children) and cut them
+	// in two halves.
+	var items [pmax + 1]T
+	copy(items[:i], c.items[:i])
+	items[i] = x
+	copy(items[i+1:], c.items[i:pmax])
+	if c.leaf() {
+		half := (pmax + 1) / 2
+		r := &pnode[T]{n: pmax + 1 - half}
+		copy(r.items[:], items[half:])
+		c.items = [pmax]T{}
+		copy(c.items[:], items[:half])
+		c.n = half
+		return c, r, ops.sep(r.items[0]), false
+	}
+	var kids [pmax + 2]*pnode[T]
+	copy(kids[:i+1], c.kids[:i+1])
+	kids[i+1] = right
+	copy(kids[i+2:], c.kids[i+1:pmax+1])
+	mid := (pmax + 1) / 2 // items[mid] moves up
+	r := &pnode[T]{n: pmax - mid, kids: new([pmax + 1]*pnode[T])}
+	copy(r.items[:], items[mid+1:])
+	copy(r.kids[:], kids[mid+1:])
+	c.items, c.kids = [pmax]T{}, new([pmax + 1]*pnode[T])
+	copy(c.items[:], items[:mid])
+	copy(c.kids[:], kids[:mid+1])
+	c.n = mid
+	return c, r, items[mid], false
+}
+
+// Without returns a tree without the item equal to x, and whether there
+// was one; t is unchanged.
+func (t *ptree[T]) Without(x T, ops *ptreeOps[T]) (*ptree[T], bool) {
+	if t.root == nil {
+		return t, false
+	}
+	nd, found := t.root.remove(x, ops)
+	if !found {
+		return t, false
+	}
+	return &ptree[T]{root: nd, length: t.length - 1}, true
+}
+
+// remove returns nd without the item equal to x (nil when nd empties),
+// and whether nd held it.
+func (nd *pnode[T]) remove(x T, ops *ptreeOps[T]) (*pnode[T], bool) {
+	if nd.leaf() {
+		i := nd.lowerBound(x, ops.less)
+		if i == nd.n || ops.less(x, nd.items[i]) {
+			return nd, false
+		}
+		if nd.n == 1 {
+			return nil, true
+		}
+		c := &pnode[T]{n: nd.n - 1}
+		copy(c.items[:i], nd.items[:i])
+		copy(c.items[i:], nd.items[i+1:nd.n])
+		return c, true
+	}
+	i := nd.child(x, ops.less)
+	kid, found := nd.kids[i].remove(x, ops)
+	if !found {
+		return nd, false
+	}
+	if kid != nil {
+		c := nd.copyNode()
+		c.kids[i] = kid
+		return c, true
+	}
+	// The child emptied: drop it with the separator on one side of it.
+	if nd.n == 1 {
+		return nd.kids[1-i], true
+	}
+	c := &pnode[T]{n: nd.n - 1, kids: new([pmax + 1]*pnode[T])}
+	gone := max(i-1, 0) // the separator that goes with child i
+	copy(c.items[:gone], nd.items[:gone])
+	copy(c.items[gone:], nd.items[gone+1:nd.n])
+	copy(c.kids[:i], nd.kids[:i])
+	copy(c.kids[i:], nd.kids[i+1:nd.n+1])
+	return c, true
+}
+
+// Ascend calls f for each item in order, from the first not less than
+// pivot (every item when from is false), until f returns false.
+func (t *ptree[T]) Ascend(from bool, pivot T, ops *ptreeOps[T], f func(T) bool) {
+	if t.root != nil {
+		t.root.ascend(from, pivot, ops.less, f)
+	}
+}
+
+func (nd *pnode[T]) ascend(from bool, pivot T, less func(a, b T) bool, f func(T) bool) bool {
+	if nd.leaf() {
+		i := 0
+		if from {
+			i = nd.lowerBound(pivot, less)
+		}
+		for ; i < nd.n; i++ {
+			if !f(nd.items[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	c := 0
+	if from {
+		c = nd.child(pivot, less)
+	}
+	for first := c; c <= nd.n; c++ {
+		if !nd.kids[c].ascend(from && c == first, pivot, less, f) {
+			return false
+		}
+	}
+	return true
+}

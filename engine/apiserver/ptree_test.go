@@ -1,0 +1,136 @@
+package apiserver
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// kv is a test item: ordered by k, carrying v.
+type kv struct{ k, v int }
+
+var kvOps = &ptreeOps[kv]{
+	less: func(a, b kv) bool { return a.k < b.k },
+	sep:  func(a kv) kv { return kv{k: a.k, v: -1} },
+}
+
+// model is the oracle: a sorted slice, copied on every write.
+type model []kv
+
+func (m model) with(x kv) model {
+	i, found := slices.BinarySearchFunc(m, x.k, func(e kv, k int) int { return e.k - k })
+	out := slices.Clone(m)
+	if found {
+		out[i] = x
+		return out
+	}
+	return slices.Insert(out, i, x)
+}
+
+func (m model) without(k int) (model, bool) {
+	i, found := slices.BinarySearchFunc(m, k, func(e kv, k int) int { return e.k - k })
+	if !found {
+		return m, false
+	}
+	return slices.Delete(slices.Clone(m), i, i+1), true
+}
+
+func collect(t *ptree[kv], from bool, pivot int, limit int) []kv {
+	var out []kv
+	t.Ascend(from, kv{k: pivot}, kvOps, func(x kv) bool {
+		out = append(out, x)
+		return len(out) < limit
+	})
+	return out
+}
+
+// Random writes and deletes against a sorted slice, keeping every
+// version: each version of the tree answers Get, Len and Ascend (from the
+// start and from any pivot, stopped early) exactly as its model does,
+// after every later write. No separator carries a payload.
+func TestPtreeMatchesASortedSlice(t *testing.T) {
+	for seed := range uint64(30) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		keys := 1 + rng.IntN(3000)
+		trees := []*ptree[kv]{{}}
+		models := []model{nil}
+		for step := range 2500 {
+			tr, m := trees[len(trees)-1], models[len(models)-1]
+			k := rng.IntN(keys)
+			if rng.IntN(3) == 0 {
+				var found bool
+				tr, found = tr.Without(kv{k: k}, kvOps)
+				var mfound bool
+				m, mfound = m.without(k)
+				if found != mfound {
+					t.Fatalf("seed %d step %d: Without(%d) found %v, want %v", seed, step, k, found, mfound)
+				}
+			} else {
+				x := kv{k, step}
+				tr, m = tr.With(x, kvOps), m.with(x)
+			}
+			trees, models = append(trees, tr), append(models, m)
+		}
+		for i, tr := range trees {
+			if i%97 != 0 && i != len(trees)-1 {
+				continue
+			}
+			m := models[i]
+			if tr.Len() != len(m) {
+				t.Fatalf("seed %d version %d: Len %d, want %d", seed, i, tr.Len(), len(m))
+			}
+			if got := collect(tr, false, 0, len(m)+1); !slices.Equal(got, m) && len(m) > 0 {
+				t.Fatalf("seed %d version %d: Ascend gave %v, want %v", seed, i, got, m)
+			}
+			for range 20 {
+				k := rng.IntN(keys+2) - 1
+				got, ok := tr.Get(kv{k: k}, kvOps)
+				j, want := slices.BinarySearchFunc(m, k, func(e kv, k int) int { return e.k - k })
+				if ok != want || ok && got != m[j] {
+					t.Fatalf("seed %d version %d: Get(%d) = %v %v", seed, i, k, got, ok)
+				}
+				limit := 1 + rng.IntN(40)
+				wantFrom := m[j:min(len(m), j+limit)]
+				if g := collect(tr, true, k, limit); !slices.Equal(g, wantFrom) {
+					t.Fatalf("seed %d version %d: Ascend from %d gave %v, want %v", seed, i, k, g, wantFrom)
+				}
+			}
+			checkSeparators(t, tr.root)
+		}
+	}
+}
+
+// checkSeparators fails if a separator carries a payload or orders its
+// children wrongly.
+func checkSeparators(t *testing.T, nd *pnode[kv]) (lo, hi int, ok bool) {
+	t.Helper()
+	if nd == nil {
+		return 0, 0, false
+	}
+	if nd.leaf() {
+		if nd.n == 0 {
+			t.Fatal("an empty leaf")
+		}
+		return nd.items[0].k, nd.items[nd.n-1].k, true
+	}
+	first := true
+	for c := 0; c <= nd.n; c++ {
+		l, h, ok := checkSeparators(t, nd.kids[c])
+		if !ok {
+			t.Fatal("an internal node with a nil child")
+		}
+		if c > 0 && l < nd.items[c-1].k || c < nd.n && h >= nd.items[c].k {
+			t.Fatalf("child %d spans %d..%d across separators %v", c, l, h, nd.items[:nd.n])
+		}
+		if first {
+			lo, first = l, false
+		}
+		hi = h
+	}
+	for _, s := range nd.items[:nd.n] {
+		if s.v != -1 {
+			t.Fatalf("separator %v keeps a payload", s)
+		}
+	}
+	return lo, hi, true
+}

@@ -75,15 +75,29 @@ func (nd *pnode[T]) child(x T, less func(a, b T) bool) int {
 	return lo
 }
 
+// inode is an internal node with its children array in the same
+// allocation: kids points at arr.
+type inode[T any] struct {
+	pnode[T]
+	arr [pmax + 1]*pnode[T]
+}
+
+// newInternal returns an empty internal node: one allocation.
+func newInternal[T any]() *pnode[T] {
+	in := &inode[T]{}
+	in.kids = &in.arr
+	return &in.pnode
+}
+
 // copyNode returns a copy of nd that the caller may change: one
-// allocation, plus the children array of an internal node.
+// allocation.
 func (nd *pnode[T]) copyNode() *pnode[T] {
-	c := &pnode[T]{n: nd.n, items: nd.items}
-	if nd.kids != nil {
-		kids := *nd.kids
-		c.kids = &kids
+	if nd.kids == nil {
+		return &pnode[T]{n: nd.n, items: nd.items}
 	}
-	return c
+	in := &inode[T]{arr: *nd.kids}
+	in.n, in.items, in.kids = nd.n, nd.items, &in.arr
+	return &in.pnode
 }
 
 // Len is how many items the tree holds.
@@ -116,7 +130,8 @@ func (t *ptree[T]) With(x T, ops *ptreeOps[T]) *ptree[T] {
 	}
 	nd, right, sep, replaced := t.root.insert(x, ops)
 	if right != nil {
-		root := &pnode[T]{n: 1, kids: new([pmax + 1]*pnode[T])}
+		root := newInternal[T]()
+		root.n = 1
 		root.items[0] = sep
 		root.kids[0], root.kids[1] = nd, right
 		nd = root
@@ -183,10 +198,11 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 	kids[i+1] = right
 	copy(kids[i+2:], c.kids[i+1:pmax+1])
 	mid := (pmax + 1) / 2 // items[mid] moves up
-	r := &pnode[T]{n: pmax - mid, kids: new([pmax + 1]*pnode[T])}
+	r := newInternal[T]()
+	r.n = pmax - mid
 	copy(r.items[:], items[mid+1:])
 	copy(r.kids[:], kids[mid+1:])
-	c.items, c.kids = [pmax]T{}, new([pmax + 1]*pnode[T])
+	c.items, *c.kids = [pmax]T{}, [pmax + 1]*pnode[T]{}
 	copy(c.items[:], items[:mid])
 	copy(c.kids[:], kids[:mid+1])
 	c.n = mid
@@ -236,7 +252,8 @@ func (nd *pnode[T]) remove(x T, ops *ptreeOps[T]) (*pnode[T], bool) {
 	if nd.n == 1 {
 		return nd.kids[1-i], true
 	}
-	c := &pnode[T]{n: nd.n - 1, kids: new([pmax + 1]*pnode[T])}
+	c := newInternal[T]()
+	c.n = nd.n - 1
 	gone := max(i-1, 0) // the separator that goes with child i
 	copy(c.items[:gone], nd.items[:gone])
 	copy(c.items[gone:], nd.items[gone+1:nd.n])

@@ -134,3 +134,29 @@ func checkSeparators(t *testing.T, nd *pnode[kv]) (lo, hi int, ok bool) {
 	}
 	return lo, hi, true
 }
+
+// BenchmarkPtreeWith writes into a 100,000-item tree whose every version
+// is kept for a while, as the store's Versions are.
+func BenchmarkPtreeWith(b *testing.B) {
+	var tr *ptree[kv] = &ptree[kv]{}
+	for i := range 100000 {
+		tr = tr.With(kv{i * 7919 % 100003, i}, kvOps)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	b.ReportAllocs()
+	for b.Loop() {
+		tr = tr.With(kv{rng.IntN(100003), 0}, kvOps)
+	}
+}
+
+// BenchmarkPtreeGet looks items up in a 100,000-item tree.
+func BenchmarkPtreeGet(b *testing.B) {
+	var tr *ptree[kv] = &ptree[kv]{}
+	for i := range 100000 {
+		tr = tr.With(kv{i * 7919 % 100003, i}, kvOps)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for b.Loop() {
+		tr.Get(kv{k: rng.IntN(100003)}, kvOps)
+	}
+}

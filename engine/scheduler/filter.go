@@ -85,21 +85,22 @@ func nodePorts(u *podUsage, info *nodeInfo) *status {
 // asking for more than the node's whole allocatable cannot be helped by
 // preemption (UnschedulableAndUnresolvable, noderesources/fit.go).
 func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) *status {
-	var st status // on the stack unless the node does not fit
+	var reasons []string // allocated only for a node that does not fit
+	unresolvable := false
 	a := info.allocatable(n)
 	if a.hasPods && int64(info.pods+1) > a.pods {
-		st.reasons = append(st.reasons, "Too many pods")
+		reasons = append(reasons, "Too many pods")
 	}
 	if u.milliCPU > 0 && u.milliCPU > a.milliCPU-info.milliCPU {
-		st.reasons = append(st.reasons, "Insufficient cpu")
-		st.unresolvable = st.unresolvable || u.milliCPU > a.milliCPU
+		reasons = append(reasons, "Insufficient cpu")
+		unresolvable = unresolvable || u.milliCPU > a.milliCPU
 	}
 	if u.memory > 0 && u.memory > a.memory-info.memory {
-		st.reasons = append(st.reasons, "Insufficient memory")
-		st.unresolvable = st.unresolvable || u.memory > a.memory
+		reasons = append(reasons, "Insufficient memory")
+		unresolvable = unresolvable || u.memory > a.memory
 	}
-	if len(st.reasons) == 0 {
+	if len(reasons) == 0 {
 		return nil
 	}
-	return &st
+	return &status{reasons: reasons, unresolvable: unresolvable}
 }

@@ -133,8 +133,8 @@ var stories = map[string]story{
 		reasons := ""
 		for _, tk := range e.Trace() {
 			for _, eff := range tk.Effects {
-				if strings.Contains(eff.Summary, "DeploymentPaused") || strings.Contains(eff.Summary, "DeploymentResumed") {
-					reasons += eff.Summary + "\n"
+				if strings.Contains(eff.Text(), "DeploymentPaused") || strings.Contains(eff.Text(), "DeploymentResumed") {
+					reasons += eff.Text() + "\n"
 				}
 			}
 		}

@@ -46,11 +46,7 @@ func (c *liveTick) record(class trace.Class, op trace.Op, before, after api.Obje
 	if obj == nil {
 		obj = before
 	}
-	k := api.KeyOf(obj)
-	if summary == "" {
-		summary = fmt.Sprintf("%sd %s", op, k.Short())
-	}
-	c.tick.Effects = append(c.tick.Effects, trace.Effect{Class: class, Op: op, Object: k, Before: before, After: after, Summary: summary})
+	c.tick.Effects = append(c.tick.Effects, trace.Effect{Class: class, Op: op, Object: api.KeyOf(obj), Before: before, After: after, Summary: summary})
 }
 
 func (c *liveTick) Create(class trace.Class, obj api.Object, summary string) (api.Object, error) {
@@ -143,5 +139,5 @@ func (c *liveTick) Event(obj api.Object, fieldPath, eventType, reason, message s
 	if w.Before != nil {
 		op = trace.Update
 	}
-	c.record(trace.Event, op, w.Before, w.After, fmt.Sprintf("%s %s on %s: %s", eventType, reason, api.KeyOf(obj).Short(), w.After.(*api.Event).Message))
+	c.record(trace.Event, op, w.Before, w.After, "") // trace.Effect.Text says it
 }

@@ -88,7 +88,7 @@ func TestAlertsAreRed(t *testing.T) {
 				continue
 			}
 			for _, e := range tk.Effects {
-				if strings.Contains(e.Summary, want) || e.After != nil && strings.Contains(compact(e.After), want) {
+				if strings.Contains(e.Text(), want) || e.After != nil && strings.Contains(compact(e.After), want) {
 					found = true
 				}
 			}

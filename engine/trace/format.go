@@ -47,7 +47,7 @@ func (t *Tick) MarshalJSON() ([]byte, error) {
 		if ch == nil {
 			ch = []Change{}
 		}
-		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Summary})
+		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Text()})
 	}
 	return json.Marshal(j)
 }

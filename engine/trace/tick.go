@@ -51,7 +51,24 @@ type Effect struct {
 	Object  api.Key
 	Before  api.Object // nil for a create
 	After   api.Object // nil for a delete
+	// Summary is what the writer said it did; empty when Text can say
+	// it from the effect itself.
 	Summary string
+}
+
+// Text is the effect in a sentence: its Summary, or, for an Event the
+// recorder wrote, its type, reason, object and message, or else the
+// operation and the object. What can be said from the objects is said
+// when read, not when the tick runs.
+func (e *Effect) Text() string {
+	if e.Summary != "" {
+		return e.Summary
+	}
+	if ev, ok := e.After.(*api.Event); ok && e.Class == Event {
+		o := ev.InvolvedObject
+		return ev.Type + " " + ev.Reason + " on " + api.Key{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name}.Short() + ": " + ev.Message
+	}
+	return string(e.Op) + "d " + e.Object.Short()
 }
 
 // Changes returns the fields the effect changed. It is computed on demand

@@ -1,6 +1,8 @@
 package scheduler
 
 import (
+	"slices"
+
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -23,14 +25,43 @@ type nodeInfo struct {
 	pods                   int
 	hostPorts              map[int32]int
 	podKeys                map[api.Key]struct{} // the pods accounted here
-	// spread caches, per default-spreading selector, how many of the
-	// node's pods it selects: kept up to date as pods come and go, dropped
-	// when a pod's labels or deletion change.
-	spread map[string]*spreadCount
+	// spread caches, per default-spreading selector (a handful per node),
+	// how many of the node's pods it selects: kept up to date as pods come
+	// and go, dropped when a pod's labels or deletion change.
+	spread    []*spreadCount
+	spreadIDs []int32 // spreadIDs[i] is the selector id of spread[i]
+	// topo is the node's topology labels, read once per node version
+	// (topoOf) instead of two label lookups per pod and node.
+	topoOf *api.Node
+	topo   topology
 	// alloc is the allocatable of the node version allocOf (objects are
 	// immutable, so a new version is a new pointer).
 	allocOf *api.Node
 	alloc   allocatable
+}
+
+// topology is a node's values of the default spreading's topology keys.
+type topology struct {
+	hostname, zone       string
+	hasHostname, hasZone bool
+}
+
+// label returns n's value of a spreading topology key (n is info.node).
+func (info *nodeInfo) label(n *api.Node, key string) (string, bool) {
+	if info.topoOf != n {
+		info.topoOf = n
+		info.topo = topology{}
+		info.topo.hostname, info.topo.hasHostname = n.Labels[labelHostname]
+		info.topo.zone, info.topo.hasZone = n.Labels[labelZone]
+	}
+	switch key {
+	case labelHostname:
+		return info.topo.hostname, info.topo.hasHostname
+	case labelZone:
+		return info.topo.zone, info.topo.hasZone
+	}
+	v, ok := n.Labels[key]
+	return v, ok
 }
 
 // allocatable is what a node offers, read once per node version instead
@@ -66,11 +97,12 @@ func (n *nodeInfo) clone() *nodeInfo {
 	for k := range n.podKeys {
 		c.podKeys[k] = struct{}{}
 	}
-	c.spread = make(map[string]*spreadCount, len(n.spread))
-	for k, v := range n.spread {
+	c.spread = make([]*spreadCount, len(n.spread))
+	for i, v := range n.spread {
 		cp := *v
-		c.spread[k] = &cp
+		c.spread[i] = &cp
 	}
+	c.spreadIDs = slices.Clone(n.spreadIDs)
 	return &c
 }
 

@@ -36,12 +36,15 @@ type Scheduler struct {
 	attempts  map[api.Key]int      // failed attempts per pod
 	parked    map[api.Key]bool     // in the unschedulable pool
 	nextStart int
+	// selectorIDs numbers the default-spreading selectors (by their
+	// ReplicaSet's UID) for the nodes' cached counts.
+	selectorIDs map[string]int32
 }
 
 // New returns a scheduler with an empty cache.
 func New() *Scheduler {
 	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
-		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}}
+		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}, selectorIDs: map[string]int32{}}
 }
 
 // Name implements reconcile.Component.
@@ -60,7 +63,7 @@ func (s *Scheduler) Cache() *informer.Cache { return s.cache }
 // Clone implements reconcile.Component.
 func (s *Scheduler) Clone() reconcile.Component {
 	c := &Scheduler{cache: s.cache.Clone(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
-		placed: cloneMap(s.placed), assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart}
+		placed: cloneMap(s.placed), assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs)}
 	for k, v := range s.info {
 		c.info[k] = v.clone()
 	}
@@ -112,7 +115,8 @@ func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	k := api.KeyOf(p)
 	if node, ok := s.placed[k]; ok && spreadChanged(ev, p) {
-		s.nodeInfo(node).spread = nil
+		info := s.nodeInfo(node)
+		info.spread, info.spreadIDs = nil, nil
 	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 	if node, ok := s.placed[k]; ok && gone {

@@ -22,7 +22,8 @@ var systemDefaultConstraints = []struct {
 
 // defaultSelector is helper.DefaultSelector for what the engine
 // simulates: the selector of the pod's controlling ReplicaSet, with a key
-// for the per-node counts (ReplicaSet selectors are immutable). Services,
+// for the per-node counts, the ReplicaSet's UID (ReplicaSet selectors are
+// immutable). Services,
 // replication controllers and stateful sets add to it upstream; the
 // engine has none yet.
 func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
@@ -38,15 +39,17 @@ func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 	if sel.Empty() {
 		return nil, ""
 	}
-	return sel, p.Namespace + "/" + o.Meta().UID
+	return sel, o.Meta().UID
 }
 
 // matching counts the pods accounted on a node that sel selects, in ns,
 // not terminating (countPodsMatchSelector); the count is cached on the
 // node and kept up to date as pods are added and removed.
-func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, key, ns string) int64 {
-	if c, ok := info.spread[key]; ok {
-		return c.n
+func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, id int32, ns string) int64 {
+	for i, have := range info.spreadIDs {
+		if have == id {
+			return info.spread[i].n
+		}
 	}
 	c := &spreadCount{sel: sel.AsSelector(), ns: ns}
 	for k := range info.podKeys {
@@ -54,11 +57,20 @@ func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, key, ns str
 			c.n++
 		}
 	}
-	if info.spread == nil {
-		info.spread = map[string]*spreadCount{}
-	}
-	info.spread[key] = c
+	info.spread = append(info.spread, c)
+	info.spreadIDs = append(info.spreadIDs, id)
 	return c.n
+}
+
+// selectorID numbers a default-spreading selector by its key, so that a
+// node finds its cached count by comparing small integers.
+func (s *Scheduler) selectorID(key string) int32 {
+	id, ok := s.selectorIDs[key]
+	if !ok {
+		id = int32(len(s.selectorIDs))
+		s.selectorIDs[key] = id
+	}
+	return id
 }
 
 // spreadScores is PodTopologySpread's PreScore, Score and NormalizeScore
@@ -70,18 +82,19 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 	if sel == nil || len(feasible) == 0 {
 		return nil
 	}
+	id := s.selectorID(key)
 	raw := make([]float64, len(feasible))
 	for _, c := range systemDefaultConstraints {
 		if c.key == labelHostname {
 			weight := math.Log(float64(len(feasible) + 2))
 			for i, info := range feasible {
-				if _, ok := info.node.Labels[c.key]; ok {
-					raw[i] += float64(s.matching(info, sel, key, p.Namespace))*weight + float64(c.maxSkew-1)
+				if _, ok := info.label(info.node, c.key); ok {
+					raw[i] += float64(s.matching(info, sel, id, p.Namespace))*weight + float64(c.maxSkew-1)
 				}
 			}
 			continue
 		}
-		s.addDomainScores(p, feasible, raw, c.key, c.maxSkew, sel, key)
+		s.addDomainScores(p, feasible, raw, c.key, c.maxSkew, sel, id)
 	}
 	return normalizeSpread(raw)
 }
@@ -91,10 +104,10 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 // the domains; every node that matches the pod's nodeSelector (the
 // default NodeInclusionPolicy) adds its matching pods to its domain; a
 // feasible node carrying the label scores its domain's count.
-func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, sel *api.LabelSelector, key string) {
+func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, sel *api.LabelSelector, id int32) {
 	labelled := false
 	for _, info := range feasible {
-		if _, ok := info.node.Labels[topoKey]; ok {
+		if _, ok := info.label(info.node, topoKey); ok {
 			labelled = true
 			break
 		}
@@ -104,20 +117,21 @@ func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []floa
 	}
 	domains := map[string]int64{}
 	for _, info := range feasible {
-		domains[info.node.Labels[topoKey]] = 0
+		v, _ := info.label(info.node, topoKey)
+		domains[v] = 0
 	}
 	for _, info := range s.order {
 		if info.node == nil || !selectsNode(p, info.node) {
 			continue
 		}
-		v := info.node.Labels[topoKey]
+		v, _ := info.label(info.node, topoKey)
 		if _, ok := domains[v]; ok {
-			domains[v] += s.matching(info, sel, key, p.Namespace)
+			domains[v] += s.matching(info, sel, id, p.Namespace)
 		}
 	}
 	weight := math.Log(float64(len(domains) + 2))
 	for i, info := range feasible {
-		if v, ok := info.node.Labels[topoKey]; ok {
+		if v, ok := info.label(info.node, topoKey); ok {
 			raw[i] += float64(domains[v])*weight + float64(maxSkew-1)
 		}
 	}

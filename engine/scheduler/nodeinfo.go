@@ -1,8 +1,6 @@
 package scheduler
 
 import (
-	"slices"
-
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -25,11 +23,11 @@ type nodeInfo struct {
 	pods                   int
 	hostPorts              map[int32]int
 	podKeys                map[api.Key]struct{} // the pods accounted here
-	// spread caches, per default-spreading selector (a handful per node),
-	// how many of the node's pods it selects: kept up to date as pods come
-	// and go, dropped when a pod's labels or deletion change.
-	spread    []*spreadCount
-	spreadIDs []int32 // spreadIDs[i] is the selector id of spread[i]
+	// spread caches, per default-spreading selector (indexed by its id,
+	// nil until counted), how many of the node's pods it selects: kept up
+	// to date as pods come and go, dropped when a pod's labels or
+	// deletion change.
+	spread []*spreadCount
 	// topo is the node's topology labels, read once per node version
 	// (topoOf) instead of two label lookups per pod and node.
 	topoOf *api.Node
@@ -99,10 +97,11 @@ func (n *nodeInfo) clone() *nodeInfo {
 	}
 	c.spread = make([]*spreadCount, len(n.spread))
 	for i, v := range n.spread {
-		cp := *v
-		c.spread[i] = &cp
+		if v != nil {
+			cp := *v
+			c.spread[i] = &cp
+		}
 	}
-	c.spreadIDs = slices.Clone(n.spreadIDs)
 	return &c
 }
 
@@ -162,7 +161,7 @@ func (n *nodeInfo) add(p *api.Pod, u podUsage, sign int64) {
 		delete(n.podKeys, api.KeyOf(p))
 	}
 	for _, c := range n.spread {
-		if c.counts(p) {
+		if c != nil && c.counts(p) {
 			c.n += sign
 		}
 	}

@@ -115,8 +115,7 @@ func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	k := api.KeyOf(p)
 	if node, ok := s.placed[k]; ok && spreadChanged(ev, p) {
-		info := s.nodeInfo(node)
-		info.spread, info.spreadIDs = nil, nil
+		s.nodeInfo(node).spread = nil
 	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 	if node, ok := s.placed[k]; ok && gone {

@@ -46,10 +46,8 @@ func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 // not terminating (countPodsMatchSelector); the count is cached on the
 // node and kept up to date as pods are added and removed.
 func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, id int32, ns string) int64 {
-	for i, have := range info.spreadIDs {
-		if have == id {
-			return info.spread[i].n
-		}
+	if int(id) < len(info.spread) && info.spread[id] != nil {
+		return info.spread[id].n
 	}
 	c := &spreadCount{sel: sel.AsSelector(), ns: ns}
 	for k := range info.podKeys {
@@ -57,13 +55,15 @@ func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, id int32, n
 			c.n++
 		}
 	}
-	info.spread = append(info.spread, c)
-	info.spreadIDs = append(info.spreadIDs, id)
+	if int(id) >= len(info.spread) {
+		info.spread = append(info.spread, make([]*spreadCount, int(id)+1-len(info.spread))...)
+	}
+	info.spread[id] = c
 	return c.n
 }
 
 // selectorID numbers a default-spreading selector by its key, so that a
-// node finds its cached count by comparing small integers.
+// node finds its cached count by index.
 func (s *Scheduler) selectorID(key string) int32 {
 	id, ok := s.selectorIDs[key]
 	if !ok {

@@ -1,6 +1,8 @@
 package scheduler
 
 import (
+	"maps"
+
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -22,7 +24,9 @@ type nodeInfo struct {
 	nonZeroCPU, nonZeroMem int64     // with defaults for pods without requests
 	pods                   int
 	hostPorts              map[int32]int
-	podKeys                map[api.Key]struct{} // the pods accounted here
+	// accounted are the pods accounted here, each as the scheduler's
+	// cache last showed it (kept current by observePod).
+	accounted map[api.Key]*api.Pod
 	// spread caches, per default-spreading selector (indexed by its id,
 	// nil until counted), how many of the node's pods it selects: kept up
 	// to date as pods come and go, dropped when a pod's labels or
@@ -91,10 +95,7 @@ func (n *nodeInfo) clone() *nodeInfo {
 	for k, v := range n.hostPorts {
 		c.hostPorts[k] = v
 	}
-	c.podKeys = make(map[api.Key]struct{}, len(n.podKeys))
-	for k := range n.podKeys {
-		c.podKeys[k] = struct{}{}
-	}
+	c.accounted = maps.Clone(n.accounted)
 	c.spread = make([]*spreadCount, len(n.spread))
 	for i, v := range n.spread {
 		if v != nil {
@@ -152,13 +153,13 @@ func (c *spreadCount) counts(p *api.Pod) bool {
 
 // add accounts pod p's usage on the node (sign 1) or removes it (-1).
 func (n *nodeInfo) add(p *api.Pod, u podUsage, sign int64) {
-	if n.podKeys == nil {
-		n.podKeys = map[api.Key]struct{}{}
+	if n.accounted == nil {
+		n.accounted = map[api.Key]*api.Pod{}
 	}
 	if sign > 0 {
-		n.podKeys[api.KeyOf(p)] = struct{}{}
+		n.accounted[api.KeyOf(p)] = p
 	} else {
-		delete(n.podKeys, api.KeyOf(p))
+		delete(n.accounted, api.KeyOf(p))
 	}
 	for _, c := range n.spread {
 		if c != nil && c.counts(p) {

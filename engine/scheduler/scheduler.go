@@ -114,8 +114,14 @@ func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 
 func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	k := api.KeyOf(p)
-	if node, ok := s.placed[k]; ok && spreadChanged(ev, p) {
-		s.nodeInfo(node).spread = nil
+	if node, ok := s.placed[k]; ok {
+		info := s.nodeInfo(node)
+		if _, ok := info.accounted[k]; ok {
+			info.accounted[k] = p // as the cache now shows it
+		}
+		if spreadChanged(ev, p) {
+			info.spread = nil
+		}
 	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 	if node, ok := s.placed[k]; ok && gone {

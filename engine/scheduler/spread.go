@@ -50,8 +50,8 @@ func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, id int32, n
 		return info.spread[id].n
 	}
 	c := &spreadCount{sel: sel.AsSelector(), ns: ns}
-	for k := range info.podKeys {
-		if o, ok := s.cache.Get(k); ok && c.counts(o.(*api.Pod)) {
+	for _, p := range info.accounted {
+		if c.counts(p) {
 			c.n++
 		}
 	}

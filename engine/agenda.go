@@ -4,13 +4,12 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
 type itemKind uint8
 
 const (
-	kindDelivery itemKind = iota // a watch event reaching a component's cache
+	kindDelivery itemKind = iota // the oldest watch event in a component's inbox reaching its cache
 	kindWork                     // a key in a component's work queue
 	kindTimer                    // an AddAfter whose delay ends: the key is queued then
 	kindAction                   // a scenario action
@@ -23,7 +22,6 @@ type item struct {
 	kind   itemKind
 	comp   int // component index
 	key    api.Key
-	ev     apiserver.WatchEvent
 	action int
 }
 

@@ -170,7 +170,7 @@ func (e *Engine) process(it item) *trace.Tick {
 	w.expireEvents()
 	switch it.kind {
 	case kindDelivery:
-		w.comp(it.comp).Observe(it.ev, queue{w: w, comp: it.comp, now: it.at})
+		w.comp(it.comp).Observe(w.received(it.comp), queue{w: w, comp: it.comp, now: it.at})
 		return nil
 	case kindWork:
 		wk := workKey{it.comp, it.key}

@@ -17,6 +17,7 @@ func (w *world) addComponent(c reconcile.Component, latency int64) int {
 	w.comps = append(w.comps, c)
 	w.compGen = append(w.compGen, w.gen)
 	w.latency = append(w.latency, latency)
+	w.inboxes = append(w.inboxes, inbox{})
 	if c.Host() == "" {
 		for _, kind := range c.Watches() {
 			w.watchers[kind] = append(w.watchers[kind], i)
@@ -51,7 +52,7 @@ func (w *world) primeCaches() {
 	for w.agenda.Len() > 0 {
 		it := w.agenda.pop()
 		if it.kind == kindDelivery {
-			w.comp(it.comp).Observe(it.ev, discard{})
+			w.comp(it.comp).Observe(w.received(it.comp), discard{})
 		}
 	}
 	w.pending = map[workKey]pendingEntry{}

@@ -18,6 +18,7 @@ type world struct {
 	ticks   int
 	seq     uint64
 	agenda  agenda
+	inboxes []inbox // per component: its pending watch deliveries
 	pending map[workKey]pendingEntry // queued keys
 	waiting map[workKey]pendingEntry // delayed adds (timers)
 	// comps are the components. A checkpoint shares them with the live
@@ -44,6 +45,14 @@ type world struct {
 	rng          *rand.Rand
 }
 
+func cloneInboxes(bs []inbox) []inbox {
+	out := make([]inbox, len(bs))
+	for i := range bs {
+		out[i] = bs[i].clone()
+	}
+	return out
+}
+
 // comp is component i, to change: the first change after a checkpoint
 // copies it, so the checkpoint keeps the one it holds.
 func (w *world) comp(i int) reconcile.Component {
@@ -59,7 +68,7 @@ func (w *world) comp(i int) reconcile.Component {
 // the agenda and the Event recorder are copied.
 func (w *world) clone() *world {
 	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
-		agenda: w.agenda.clone(), pending: make(map[workKey]pendingEntry, len(w.pending)),
+		agenda: w.agenda.clone(), inboxes: cloneInboxes(w.inboxes), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
 		kubelets: w.kubelets, failures: make(map[workKey]int, len(w.failures)),
@@ -83,14 +92,15 @@ func (w *world) clone() *world {
 
 // fanOut turns a write into deliveries, one per watching component, after
 // that component's latency. Pods go only to the kubelets of their nodes.
-func (w *world) fanOut(ev apiserver.WatchEvent) {
+func (w *world) fanOut(e apiserver.WatchEvent) {
+	ev := &e // one copy, shared by every delivery
 	kind := ev.Object.GetKind()
 	for _, i := range w.watchers[kind] {
-		w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+		w.deliver(i, ev)
 	}
 	if kind == api.KindNode {
 		if i, ok := w.kubelets[ev.Object.Meta().Name]; ok {
-			w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+			w.deliver(i, ev)
 		}
 	}
 	if kind != api.KindPod && kind != api.KindNode {
@@ -101,12 +111,12 @@ func (w *world) fanOut(ev apiserver.WatchEvent) {
 	}
 	node := ev.Object.(*api.Pod).Spec.NodeName
 	if i, ok := w.kubelets[node]; ok && node != "" {
-		w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+		w.deliver(i, ev)
 	}
 	if ev.Old != nil {
 		if old := ev.Old.(*api.Pod).Spec.NodeName; old != node && old != "" {
 			if i, ok := w.kubelets[old]; ok {
-				w.schedule(item{at: w.now + w.latency[i], kind: kindDelivery, comp: i, ev: ev})
+				w.deliver(i, ev)
 			}
 		}
 	}

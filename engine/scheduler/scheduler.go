@@ -1,6 +1,8 @@
 package scheduler
 
 import (
+	"k8s.io/apimachinery/pkg/labels"
+
 	"fmt"
 	"maps"
 	"slices"
@@ -39,6 +41,7 @@ type Scheduler struct {
 	// selectorIDs numbers the default-spreading selectors (by their
 	// ReplicaSet's UID) for the nodes' cached counts.
 	selectorIDs map[string]int32
+	selectors   []labels.Selector // by id, converted once
 }
 
 // New returns a scheduler with an empty cache.
@@ -63,7 +66,7 @@ func (s *Scheduler) Cache() *informer.Cache { return s.cache }
 // Clone implements reconcile.Component.
 func (s *Scheduler) Clone() reconcile.Component {
 	c := &Scheduler{cache: s.cache.Clone(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
-		placed: cloneMap(s.placed), assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs)}
+		placed: cloneMap(s.placed), assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs), selectors: slices.Clip(s.selectors)}
 	for k, v := range s.info {
 		c.info[k] = v.clone()
 	}

@@ -42,14 +42,14 @@ func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 	return sel, o.Meta().UID
 }
 
-// matching counts the pods accounted on a node that sel selects, in ns,
+// matching counts the pods accounted on a node that selector id selects, in ns,
 // not terminating (countPodsMatchSelector); the count is cached on the
 // node and kept up to date as pods are added and removed.
-func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, id int32, ns string) int64 {
+func (s *Scheduler) matching(info *nodeInfo, id int32, ns string) int64 {
 	if int(id) < len(info.spread) && info.spread[id] != nil {
 		return info.spread[id].n
 	}
-	c := &spreadCount{sel: sel.AsSelector(), ns: ns}
+	c := &spreadCount{sel: s.selectors[id], ns: ns}
 	for _, p := range info.accounted {
 		if c.counts(p) {
 			c.n++
@@ -63,12 +63,14 @@ func (s *Scheduler) matching(info *nodeInfo, sel *api.LabelSelector, id int32, n
 }
 
 // selectorID numbers a default-spreading selector by its key, so that a
-// node finds its cached count by index.
-func (s *Scheduler) selectorID(key string) int32 {
+// node finds its cached count by index, and converts it once for every
+// node (s.selectors[id]).
+func (s *Scheduler) selectorID(key string, sel *api.LabelSelector) int32 {
 	id, ok := s.selectorIDs[key]
 	if !ok {
 		id = int32(len(s.selectorIDs))
 		s.selectorIDs[key] = id
+		s.selectors = append(s.selectors, sel.AsSelector())
 	}
 	return id
 }
@@ -82,19 +84,19 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 	if sel == nil || len(feasible) == 0 {
 		return nil
 	}
-	id := s.selectorID(key)
+	id := s.selectorID(key, sel)
 	raw := make([]float64, len(feasible))
 	for _, c := range systemDefaultConstraints {
 		if c.key == labelHostname {
 			weight := math.Log(float64(len(feasible) + 2))
 			for i, info := range feasible {
 				if _, ok := info.label(info.node, c.key); ok {
-					raw[i] += float64(s.matching(info, sel, id, p.Namespace))*weight + float64(c.maxSkew-1)
+					raw[i] += float64(s.matching(info, id, p.Namespace))*weight + float64(c.maxSkew-1)
 				}
 			}
 			continue
 		}
-		s.addDomainScores(p, feasible, raw, c.key, c.maxSkew, sel, id)
+		s.addDomainScores(p, feasible, raw, c.key, c.maxSkew, id)
 	}
 	return normalizeSpread(raw)
 }
@@ -104,7 +106,7 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 // the domains; every node that matches the pod's nodeSelector (the
 // default NodeInclusionPolicy) adds its matching pods to its domain; a
 // feasible node carrying the label scores its domain's count.
-func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, sel *api.LabelSelector, id int32) {
+func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, id int32) {
 	labelled := false
 	for _, info := range feasible {
 		if _, ok := info.label(info.node, topoKey); ok {
@@ -126,7 +128,7 @@ func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []floa
 		}
 		v, _ := info.label(info.node, topoKey)
 		if _, ok := domains[v]; ok {
-			domains[v] += s.matching(info, sel, id, p.Namespace)
+			domains[v] += s.matching(info, id, p.Namespace)
 		}
 	}
 	weight := math.Log(float64(len(domains) + 2))

@@ -254,20 +254,26 @@ func (e *Engine) run(a Action) *trace.Tick {
 }
 
 // checkpointSpacing is how many ticks lie between two checkpoints: at
-// least CheckpointEvery, and a quarter as many ticks as the store holds
-// objects.
+// least CheckpointEvery, a quarter as many ticks as the store holds
+// objects, and at most half of MaxTraceTicks.
 //
 // A checkpoint shares the store's Version, the components and the Event
-// recorder's per-object caches, but it copies the agenda, the work queues
-// and the recorder's pointers at once (about 4 MiB at 10,000 pods), and
-// the live world then copies each component the first time it changes it
-// (the scheduler's and each kubelet's state): spacing by the object count
-// keeps that cost per tick bounded, while a step back replays at most a
-// quarter as many ticks as there are objects. (Capping the spacing at an
-// eighth of MaxTraceTicks, so that the trace could be trimmed closer to
-// it, made the 150,000-pod run's peak heap grow from 6.5 to 9.3 GiB.)
+// recorder's per-object caches, but it copies the agenda, the inboxes,
+// the work queues and the recorder's pointers at once (about 4 MiB at
+// 10,000 pods), and the live world then copies each component the first
+// time it changes it (the scheduler's and each kubelet's state): spacing
+// by the object count keeps that cost per tick bounded, while a step
+// back replays at most a quarter as many ticks as there are objects. The
+// cap lets the trace be trimmed near MaxTraceTicks (it is trimmed only at
+// a checkpoint): at 150,000 pods the spacing would be 225,000 ticks, and
+// the trace kept up to 275,000 ticks of object versions. Capping at an
+// eighth instead made that run's peak heap grow from 6.5 to 9.3 GiB.
 func (e *Engine) checkpointSpacing() int {
-	return max(e.cfg.CheckpointEvery, e.w.store.Len()/4)
+	n := e.w.store.Len() / 4
+	if e.cfg.MaxTraceTicks > 0 {
+		n = min(n, e.cfg.MaxTraceTicks/2)
+	}
+	return max(e.cfg.CheckpointEvery, n)
 }
 
 // finish numbers the tick, appends it to the trace and checkpoints.

@@ -18,7 +18,7 @@ type world struct {
 	ticks   int
 	seq     uint64
 	agenda  agenda
-	inboxes []inbox // per component: its pending watch deliveries
+	inboxes []inbox                  // per component: its pending watch deliveries
 	pending map[workKey]pendingEntry // queued keys
 	waiting map[workKey]pendingEntry // delayed adds (timers)
 	// comps are the components. A checkpoint shares them with the live

@@ -105,3 +105,35 @@ func TestHashIsFNV1a(t *testing.T) {
 		}
 	}
 }
+
+// A clone and its original share their correlation caches until one
+// changes them: exhausting the spam filter's bucket for an object on one
+// side leaves the other side's bucket full, whichever side goes first.
+func TestCloneSharesCachesCopyOnWrite(t *testing.T) {
+	for _, floodOriginal := range []bool{true, false} {
+		s := apiserver.New(1)
+		orig := New()
+		if _, ok, _ := orig.Record(s, event("first")); !ok {
+			t.Fatal("the first event was dropped")
+		}
+		clone, cs := orig.Clone(), s.Clone() // each side writes its own store
+		flooded, fs, other, os := orig, s, clone, cs
+		if !floodOriginal {
+			flooded, fs, other, os = clone, cs, orig, s
+		}
+		dropped := false
+		for i := range 2 * spamBurst {
+			_, ok, err := flooded.Record(fs, event(fmt.Sprintf("flood %d", i)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dropped = dropped || !ok
+		}
+		if !dropped {
+			t.Fatal("the spam filter dropped nothing")
+		}
+		if _, ok, err := other.Record(os, event("after the flood")); err != nil || !ok {
+			t.Errorf("flooding the original=%v emptied the other side's bucket too (%v)", floodOriginal, err)
+		}
+	}
+}

@@ -28,8 +28,9 @@ type Kubelet struct {
 	pullFailures map[string]string
 	// health is what a scenario fault made of this kubelet.
 	health Health
-	// gen says which pod runtimes this kubelet owns (podRuntime.gen ==
-	// gen); the others it shares with the checkpoint it was cloned from.
+	// gen says which pod runtimes this kubelet may change in place
+	// (podRuntime.gen == gen); the others it shares with its clones or the
+	// kubelet it was cloned from.
 	gen uint64
 }
 
@@ -56,7 +57,12 @@ func (k *Kubelet) Cache() *informer.Cache { return k.cache }
 
 // Clone implements reconcile.Component.
 func (k *Kubelet) Clone() reconcile.Component {
+	// Neither side owns the pod runtimes now: each copies one before it
+	// first changes it (runtime), so both stay independent however they
+	// are used.
+	k.gen += 2
 	c := *k
+	c.gen = k.gen + 1
 	c.cache = k.cache.Clone()
 	c.pullFailures = make(map[string]string, len(k.pullFailures))
 	for i, m := range k.pullFailures {
@@ -66,16 +72,13 @@ func (k *Kubelet) Clone() reconcile.Component {
 	for i := range k.images {
 		c.images[i] = true
 	}
-	// The pod runtimes are shared until the clone changes one (runtime):
-	// a component is never changed after it was cloned, so the original
-	// keeps them as they are.
 	c.pods = maps.Clone(k.pods)
-	c.gen = k.gen + 1
 	return &c
 }
 
 // runtime returns the runtime of the pod with key, to change: copied
-// first if the checkpoint this kubelet was cloned from shares it.
+// first if a clone of this kubelet, or the kubelet it was cloned from,
+// shares it.
 func (k *Kubelet) runtime(key api.Key) (*podRuntime, bool) {
 	rt, ok := k.pods[key]
 	if ok && rt.gen != k.gen {

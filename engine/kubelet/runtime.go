@@ -56,7 +56,7 @@ type podRuntime struct {
 	killing    bool
 	stopAt     int64
 	status     *api.PodStatus // last status reported, to keep transition times
-	gen        uint64         // the Kubelet.gen of the kubelet that owns it
+	gen        uint64         // the Kubelet.gen of the kubelet that may change it in place
 }
 
 func (r *podRuntime) clone() *podRuntime {

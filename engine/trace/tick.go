@@ -46,11 +46,11 @@ const (
 
 // Effect is one write made during a tick.
 type Effect struct {
-	Class   Class
-	Op      Op
-	Object  api.Key
-	Before  api.Object // nil for a create
-	After   api.Object // nil for a delete
+	Class  Class
+	Op     Op
+	Object api.Key
+	Before api.Object // nil for a create
+	After  api.Object // nil for a delete
 	// Summary is what the writer said it did; empty when Text can say
 	// it from the effect itself.
 	Summary string

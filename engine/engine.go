@@ -170,7 +170,8 @@ func (e *Engine) process(it item) *trace.Tick {
 	w.expireEvents()
 	switch it.kind {
 	case kindDelivery:
-		w.comp(it.comp).Observe(w.received(it.comp), queue{w: w, comp: it.comp, now: it.at})
+		w.q = queue{w: w, comp: it.comp, now: it.at}
+		w.comp(it.comp).Observe(w.received(it.comp), &w.q) // a pointer: no allocation per delivery
 		return nil
 	case kindWork:
 		wk := workKey{it.comp, it.key}

@@ -19,6 +19,7 @@ type world struct {
 	seq     uint64
 	agenda  agenda
 	inboxes []inbox                  // per component: its pending watch deliveries
+	q       queue                    // the work queue handed to the component a delivery reaches
 	pending map[workKey]pendingEntry // queued keys
 	waiting map[workKey]pendingEntry // delayed adds (timers)
 	// comps are the components. A checkpoint shares them with the live

@@ -231,7 +231,7 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 		// A new spec or new annotations (pkg/registry/apps/deployment/strategy.go).
-		if !reflect.DeepEqual(o.Spec, old.(*api.Deployment).Spec) || !equalStringMaps(o.Annotations, old.(*api.Deployment).Annotations) {
+		if !reflect.DeepEqual(&o.Spec, &old.(*api.Deployment).Spec) || !equalStringMaps(o.Annotations, old.(*api.Deployment).Annotations) {
 			o.Generation++
 		}
 	case *api.ReplicaSet:
@@ -240,13 +240,13 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		if err := immutableSelector(o, old.(*api.ReplicaSet).Spec.Selector, o.Spec.Selector); err != nil {
 			return nil, err
 		}
-		if !reflect.DeepEqual(o.Spec, old.(*api.ReplicaSet).Spec) {
+		if !reflect.DeepEqual(&o.Spec, &old.(*api.ReplicaSet).Spec) {
 			o.Generation++
 		}
 	case *api.Pod:
 		o.TypeMeta, o.Status = old.(*api.Pod).TypeMeta, old.(*api.Pod).Status
 		o.Spec.NodeName = old.(*api.Pod).Spec.NodeName
-		if !reflect.DeepEqual(o.Spec, old.(*api.Pod).Spec) {
+		if !reflect.DeepEqual(&o.Spec, &old.(*api.Pod).Spec) {
 			o.Generation++ // updatePodGeneration (pkg/registry/core/pod/strategy.go)
 		}
 	case *api.Node:
@@ -350,11 +350,11 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 	var same bool
 	switch o := obj.(type) {
 	case *api.Pod:
-		same = reflect.DeepEqual(o.Status, old.(*api.Pod).Status)
+		same = reflect.DeepEqual(&o.Status, &old.(*api.Pod).Status)
 	case *api.ReplicaSet:
-		same = reflect.DeepEqual(o.Status, old.(*api.ReplicaSet).Status)
+		same = reflect.DeepEqual(&o.Status, &old.(*api.ReplicaSet).Status)
 	case *api.Node:
-		same = reflect.DeepEqual(o.Status, old.(*api.Node).Status)
+		same = reflect.DeepEqual(&o.Status, &old.(*api.Node).Status)
 	default:
 		return s.replace(obj, old)
 	}

@@ -99,7 +99,7 @@ func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	}
 	if ev.Type == apiserver.Modified {
 		old, cur := ev.Old.(*api.Pod), ev.Object.(*api.Pod)
-		if reflect.DeepEqual(old.Spec, cur.Spec) && reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&
+		if reflect.DeepEqual(&old.Spec, &cur.Spec) && reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&
 			reflect.DeepEqual(old.Labels, cur.Labels) && reflect.DeepEqual(old.Annotations, cur.Annotations) {
 			return
 		}

@@ -78,7 +78,8 @@ func nextBackoff(cur int64) int64 {
 
 // create creates the container; it runs once StartMS has passed.
 func (k *Kubelet) create(w *worker, c *container, b Behavior) {
-	c.id = fmt.Sprintf("%016x%016x%016x%016x", w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64())
+	c.id = fmt.Sprintf("containerd://%016x%016x%016x%016x", w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64())
+	c.imageRef = imageID(c.image)
 	w.event(c, api.EventNormal, "Created", "Created container: "+c.name)
 	w.Note("created container %s (starts in %s)", c.name, trace.FormatTime(b.StartMS))
 	c.stage, c.due, c.waiting, c.waitingMsg, c.pullRetryAt = stageStarting, w.now+b.StartMS, "", "", 0
@@ -119,7 +120,7 @@ func (k *Kubelet) exited(w *worker, c *container, b Behavior) {
 		reason = "Error"
 	}
 	c.term = &api.ContainerStateTerminated{ExitCode: b.ExitCode, Reason: reason, StartedAt: api.At(c.startedAt),
-		FinishedAt: api.At(c.exitAt), ContainerID: "containerd://" + c.id}
+		FinishedAt: api.At(c.exitAt), ContainerID: c.id}
 	c.stage, c.ready, c.finishedAt = stageExited, false, c.exitAt
 	w.Note("%s exited with code %d", c.name, b.ExitCode)
 }

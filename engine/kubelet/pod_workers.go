@@ -171,7 +171,7 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	if base == nil {
 		base = &p.Status
 	}
-	if reflect.DeepEqual(*base, st) {
+	if reflect.DeepEqual(base, &st) {
 		return nil
 	}
 	cp := *p // the store keeps only the status of a status patch
@@ -213,7 +213,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 	}
 	for _, c := range rt.containers {
 		if c.stage == stageRunning || c.stage == stageStarting {
-			c.term = &api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: "containerd://" + c.id}
+			c.term = &api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: c.id}
 		} else if c.term == nil {
 			c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "ContainerStatusUnknown", FinishedAt: api.At(w.now)}
 		}

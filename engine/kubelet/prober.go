@@ -50,7 +50,7 @@ func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spe
 	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
 		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip))
 		w.event(c, api.EventNormal, "Killing", fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name))
-		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: "containerd://" + c.id}
+		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: c.id}
 		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
 		w.Note("%s failed its liveness probe: killed", c.name)
 		return true

@@ -32,7 +32,8 @@ type container struct {
 	exitAt      int64 // when the app exits on its own; 0 never
 	finishedAt  int64 // when it last exited
 	restarts    int32
-	id          string
+	id          string // "containerd://" and a hex id, once created
+	imageRef    string // the image's digest reference (imageID), once created
 	waiting     string // waiting reason shown while not running
 	waitingMsg  string
 	term        *api.ContainerStateTerminated // current terminated state

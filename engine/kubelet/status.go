@@ -105,8 +105,8 @@ func containerStatus(c *container) api.ContainerStatus {
 	started := c.stage == stageRunning
 	cs := api.ContainerStatus{Name: c.name, Image: c.image, Ready: c.ready && c.stage == stageRunning, RestartCount: c.restarts, Started: &started}
 	if c.id != "" {
-		cs.ImageID = imageID(c.image)
-		cs.ContainerID = "containerd://" + c.id
+		cs.ImageID = c.imageRef
+		cs.ContainerID = c.id
 	}
 	switch c.stage {
 	case stageRunning:

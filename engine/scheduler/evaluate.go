@@ -28,8 +28,8 @@ func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 			continue
 		}
 		v := NodeVerdict{Node: name}
-		if st := filter(p, &u, info.node, info); st != nil {
-			v.Reasons = st.reasons
+		if st := filter(p, &u, info.node, info); st.fails() {
+			v.Reasons = st.reasons.texts()
 		} else {
 			feasible = append(feasible, info)
 			at = append(at, len(out))

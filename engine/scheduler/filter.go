@@ -2,56 +2,107 @@ package scheduler
 
 import "github.com/stateflow/stateflow/engine/api"
 
-// status is one plugin's verdict on one node.
+// status is one plugin's verdict on one node: the zero status fits. A
+// value with its reasons as bits, so that filtering allocates nothing,
+// even for the many nodes of a full cluster that do not fit.
 type status struct {
-	reasons      []string
+	reasons      reasons
 	unresolvable bool // UnschedulableAndUnresolvable: preemption cannot help
+}
+
+// fails reports whether the node does not fit.
+func (s status) fails() bool { return s.reasons != 0 }
+
+// reasons is a set of the filter plugins' reasons.
+type reasons uint8
+
+const (
+	reasonUnschedulable reasons = 1 << iota
+	reasonTaint
+	reasonAffinity
+	reasonPorts
+	reasonPods
+	reasonCPU
+	reasonMemory
+	reasonCount = iota
+)
+
+// text is the message of a single reason (as the plugins word it).
+func (r reasons) text() string {
+	switch r {
+	case reasonUnschedulable:
+		return "node(s) were unschedulable"
+	case reasonTaint:
+		// Since v1.32 the reason no longer names the taint
+		// (tainttoleration/taint_toleration.go).
+		return "node(s) had untolerated taint(s)"
+	case reasonAffinity:
+		return "node(s) didn't match Pod's node affinity/selector"
+	case reasonPorts:
+		return "node(s) didn't have free ports for the requested pod ports"
+	case reasonPods:
+		return "Too many pods"
+	case reasonCPU:
+		return "Insufficient cpu"
+	case reasonMemory:
+		return "Insufficient memory"
+	}
+	return ""
+}
+
+// texts lists the messages of the reasons in the set, in plugin order.
+func (r reasons) texts() []string {
+	var out []string
+	for i := range reasonCount {
+		if one := reasons(1) << i; r&one != 0 {
+			out = append(out, one.text())
+		}
+	}
+	return out
 }
 
 // filter runs the default filter plugins in order and stops at the first
 // failure (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
 // NodeResourcesFit).
-func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) *status {
-	if s := nodeUnschedulable(p, n); s != nil {
+func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) status {
+	if s := nodeUnschedulable(p, n); s.fails() {
 		return s
 	}
-	if s := taintToleration(p, n); s != nil {
+	if s := taintToleration(p, n); s.fails() {
 		return s
 	}
-	if s := nodeAffinity(p, n); s != nil {
+	if s := nodeAffinity(p, n); s.fails() {
 		return s
 	}
-	if s := nodePorts(u, info); s != nil {
+	if s := nodePorts(u, info); s.fails() {
 		return s
 	}
 	return resourcesFit(u, n, info)
 }
 
-func nodeUnschedulable(p *api.Pod, n *api.Node) *status {
+func nodeUnschedulable(p *api.Pod, n *api.Node) status {
 	if !n.Spec.Unschedulable {
-		return nil
+		return status{}
 	}
 	t := api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: api.TaintNoSchedule}
 	for _, tol := range p.Spec.Tolerations {
 		if tol.Tolerates(t) {
-			return nil
+			return status{}
 		}
 	}
-	return &status{reasons: []string{"node(s) were unschedulable"}, unresolvable: true}
+	return status{reasons: reasonUnschedulable, unresolvable: true}
 }
 
-func taintToleration(p *api.Pod, n *api.Node) *status {
+func taintToleration(p *api.Pod, n *api.Node) status {
 	for _, t := range n.Spec.Taints {
 		if t.Effect != api.TaintNoSchedule && t.Effect != api.TaintNoExecute {
 			continue
 		}
 		if !tolerated(p.Spec.Tolerations, t) {
-			// Since v1.32 the reason no longer names the taint
-			// (tainttoleration/taint_toleration.go).
-			return &status{reasons: []string{"node(s) had untolerated taint(s)"}, unresolvable: true}
+			return status{reasons: reasonTaint, unresolvable: true}
 		}
 	}
-	return nil
+	return status{}
 }
 
 func tolerated(tols []api.Toleration, t api.Taint) bool {
@@ -63,44 +114,40 @@ func tolerated(tols []api.Toleration, t api.Taint) bool {
 	return false
 }
 
-func nodeAffinity(p *api.Pod, n *api.Node) *status {
+func nodeAffinity(p *api.Pod, n *api.Node) status {
 	for k, v := range p.Spec.NodeSelector {
 		if n.Labels[k] != v {
-			return &status{reasons: []string{"node(s) didn't match Pod's node affinity/selector"}, unresolvable: true}
+			return status{reasons: reasonAffinity, unresolvable: true}
 		}
 	}
-	return nil
+	return status{}
 }
 
-func nodePorts(u *podUsage, info *nodeInfo) *status {
+func nodePorts(u *podUsage, info *nodeInfo) status {
 	for _, port := range u.hostPorts {
 		if info.hostPorts[port] > 0 {
-			return &status{reasons: []string{"node(s) didn't have free ports for the requested pod ports"}}
+			return status{reasons: reasonPorts}
 		}
 	}
-	return nil
+	return status{}
 }
 
 // resourcesFit reports every insufficient resource of the node. A pod
 // asking for more than the node's whole allocatable cannot be helped by
 // preemption (UnschedulableAndUnresolvable, noderesources/fit.go).
-func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) *status {
-	var reasons []string // allocated only for a node that does not fit
-	unresolvable := false
+func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) status {
+	var st status
 	a := info.allocatable(n)
 	if a.hasPods && int64(info.pods+1) > a.pods {
-		reasons = append(reasons, "Too many pods")
+		st.reasons |= reasonPods
 	}
 	if u.milliCPU > 0 && u.milliCPU > a.milliCPU-info.milliCPU {
-		reasons = append(reasons, "Insufficient cpu")
-		unresolvable = unresolvable || u.milliCPU > a.milliCPU
+		st.reasons |= reasonCPU
+		st.unresolvable = st.unresolvable || u.milliCPU > a.milliCPU
 	}
 	if u.memory > 0 && u.memory > a.memory-info.memory {
-		reasons = append(reasons, "Insufficient memory")
-		unresolvable = unresolvable || u.memory > a.memory
+		st.reasons |= reasonMemory
+		st.unresolvable = st.unresolvable || u.memory > a.memory
 	}
-	if len(reasons) == 0 {
-		return nil
-	}
-	return &status{reasons: reasons, unresolvable: unresolvable}
+	return st
 }

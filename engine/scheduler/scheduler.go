@@ -237,7 +237,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 	}
 	want := numFeasibleNodesToFind(total)
 	feasible := make([]*nodeInfo, 0, want)
-	var failures []*status // one per node that did not fit
+	var failures []status // one per node that did not fit
 	processed := 0
 	u := usageOf(p)
 	for ; processed < total && len(feasible) < want; processed++ {
@@ -247,7 +247,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 		if n == nil {
 			continue
 		}
-		if st := filter(p, &u, n, info); st != nil {
+		if st := filter(p, &u, n, info); st.fails() {
 			failures = append(failures, st)
 			continue
 		}
@@ -281,11 +281,11 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 // count as "Preemption is not helpful for scheduling" and the others as
 // "No preemption victims found for incoming pod" (every pod here has the
 // same priority, so there is never a victim).
-func fitError(total int, failures []*status) string {
+func fitError(total int, failures []status) string {
 	reasons := map[string]int{}
 	preempt := map[string]int{}
 	for _, st := range failures {
-		for _, r := range st.reasons {
+		for _, r := range st.reasons.texts() {
 			reasons[r]++
 		}
 		if st.unresolvable {

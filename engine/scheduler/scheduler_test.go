@@ -23,7 +23,7 @@ func cpuPod(cpu string) *api.Pod {
 // the preemption suffix and the double period.
 func TestFitErrorS9(t *testing.T) {
 	p := cpuPod("3")
-	var fails []*status
+	var fails []status
 	for _, n := range []*api.Node{node("a", "2"), node("b", "2"), node("c", "2")} {
 		fails = append(fails, filterPod(p, n, &nodeInfo{}))
 	}
@@ -33,7 +33,7 @@ func TestFitErrorS9(t *testing.T) {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 	cp := node("cp", "8", api.Taint{Key: "node-role.kubernetes.io/control-plane", Effect: api.TaintNoSchedule})
-	fails = []*status{filterPod(p, cp, &nodeInfo{}), filterPod(p, node("a", "2"), &nodeInfo{}), filterPod(p, node("b", "2"), &nodeInfo{})}
+	fails = []status{filterPod(p, cp, &nodeInfo{}), filterPod(p, node("a", "2"), &nodeInfo{}), filterPod(p, node("b", "2"), &nodeInfo{})}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -42,7 +42,7 @@ func TestFitErrorS9(t *testing.T) {
 	// among pods of equal priority.
 	busy := &nodeInfo{}
 	busy.add(cpuPod("2"), usageOf(cpuPod("2")), 1)
-	fails = []*status{filterPod(p, cp, &nodeInfo{}), filterPod(p, node("a", "4"), busy), filterPod(p, node("b", "4"), busy)}
+	fails = []status{filterPod(p, cp, &nodeInfo{}), filterPod(p, node("a", "4"), busy), filterPod(p, node("b", "4"), busy)}
 	want = "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
 	if got := fitError(3, fails); got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
@@ -53,11 +53,11 @@ func TestFitErrorS9(t *testing.T) {
 func TestFilterOrder(t *testing.T) {
 	n := node("n", "1", api.Taint{Key: "dedicated", Value: "db", Effect: api.TaintNoSchedule})
 	n.Spec.Unschedulable = true
-	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); st.reasons[0] != "node(s) were unschedulable" {
+	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); st.reasons.texts()[0] != "node(s) were unschedulable" {
 		t.Fatalf("reasons %v", st.reasons)
 	}
 	n.Spec.Unschedulable = false
-	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); len(st.reasons) != 1 || st.reasons[0] != "node(s) had untolerated taint(s)" {
+	if st := filterPod(cpuPod("3"), n, &nodeInfo{}); len(st.reasons.texts()) != 1 || st.reasons.texts()[0] != "node(s) had untolerated taint(s)" {
 		t.Fatalf("reasons %v", st.reasons)
 	}
 }
@@ -89,7 +89,7 @@ func TestBackoff(t *testing.T) {
 
 // filterPod and scorePod run the filters and the score for one pod, as
 // one scheduling attempt does.
-func filterPod(p *api.Pod, n *api.Node, info *nodeInfo) *status {
+func filterPod(p *api.Pod, n *api.Node, info *nodeInfo) status {
 	u := usageOf(p)
 	return filter(p, &u, n, info)
 }

@@ -40,7 +40,7 @@ func (s *syncer) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaS
 		}
 	}
 	copyReplicaFailure(&newStatus, allRSs, newRS, s.now)
-	if reflect.DeepEqual(d.Status, newStatus) {
+	if reflect.DeepEqual(&d.Status, &newStatus) {
 		return s.requeueStuckDeployment(d, newStatus), nil
 	}
 	return reconcile.Result{}, s.writeStatus(d, newStatus)

@@ -330,7 +330,7 @@ func (s *syncer) calculateStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet
 // syncDeploymentStatus writes the calculated status if it changed.
 func (s *syncer) syncDeploymentStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) error {
 	newStatus := s.calculateStatus(allRSs, newRS, d)
-	if reflect.DeepEqual(d.Status, newStatus) {
+	if reflect.DeepEqual(&d.Status, &newStatus) {
 		return nil
 	}
 	return s.writeStatus(d, newStatus)

@@ -398,7 +398,7 @@ func containsLabels(have, want map[string]string) bool {
 // fresh read from the API server, keeping that observedGeneration.
 func (c *Controller) updateStatus(tick reconcile.Tick, rs *api.ReplicaSet, st api.ReplicaSetStatus) (*api.ReplicaSet, error) {
 	st.ObservedGeneration = rs.Generation
-	if reflect.DeepEqual(rs.Status, st) {
+	if reflect.DeepEqual(&rs.Status, &st) {
 		return rs, nil
 	}
 	cur := rs

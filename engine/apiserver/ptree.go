@@ -21,6 +21,9 @@ package apiserver
 // parent and an internal node left with one child is replaced by it, which
 // keeps every search correct; the store's keys are spread evenly enough
 // that leaves refill.
+//
+// A ptree is a small value (a root and a count): writes return a new one
+// without allocating a header.
 type ptree[T any] struct {
 	root   *pnode[T]
 	length int
@@ -101,10 +104,10 @@ func (nd *pnode[T]) copyNode() *pnode[T] {
 }
 
 // Len is how many items the tree holds.
-func (t *ptree[T]) Len() int { return t.length }
+func (t ptree[T]) Len() int { return t.length }
 
 // Get returns the item equal to x, if the tree holds one.
-func (t *ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
+func (t ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
 	nd := t.root
 	for nd != nil {
 		if nd.leaf() {
@@ -122,11 +125,11 @@ func (t *ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
 
 // With returns a tree that holds x in place of the item equal to it, if
 // any; t is unchanged.
-func (t *ptree[T]) With(x T, ops *ptreeOps[T]) *ptree[T] {
+func (t ptree[T]) With(x T, ops *ptreeOps[T]) ptree[T] {
 	if t.root == nil {
 		root := &pnode[T]{n: 1}
 		root.items[0] = x
-		return &ptree[T]{root: root, length: 1}
+		return ptree[T]{root: root, length: 1}
 	}
 	nd, right, sep, replaced := t.root.insert(x, ops)
 	if right != nil {
@@ -140,7 +143,7 @@ func (t *ptree[T]) With(x T, ops *ptreeOps[T]) *ptree[T] {
 	if !replaced {
 		n++
 	}
-	return &ptree[T]{root: nd, length: n}
+	return ptree[T]{root: nd, length: n}
 }
 
 // insert returns nd with x inserted or replaced, and, when nd had to
@@ -211,7 +214,7 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 
 // Without returns a tree without the item equal to x, and whether there
 // was one; t is unchanged.
-func (t *ptree[T]) Without(x T, ops *ptreeOps[T]) (*ptree[T], bool) {
+func (t ptree[T]) Without(x T, ops *ptreeOps[T]) (ptree[T], bool) {
 	if t.root == nil {
 		return t, false
 	}
@@ -219,7 +222,7 @@ func (t *ptree[T]) Without(x T, ops *ptreeOps[T]) (*ptree[T], bool) {
 	if !found {
 		return t, false
 	}
-	return &ptree[T]{root: nd, length: t.length - 1}, true
+	return ptree[T]{root: nd, length: t.length - 1}, true
 }
 
 // remove returns nd without the item equal to x (nil when nd empties),
@@ -264,7 +267,7 @@ func (nd *pnode[T]) remove(x T, ops *ptreeOps[T]) (*pnode[T], bool) {
 
 // Ascend calls f for each item in order, from the first not less than
 // pivot (every item when from is false), until f returns false.
-func (t *ptree[T]) Ascend(from bool, pivot T, ops *ptreeOps[T], f func(T) bool) {
+func (t ptree[T]) Ascend(from bool, pivot T, ops *ptreeOps[T], f func(T) bool) {
 	if t.root != nil {
 		t.root.ascend(from, pivot, ops.less, f)
 	}

@@ -35,7 +35,7 @@ func (m model) without(k int) (model, bool) {
 	return slices.Delete(slices.Clone(m), i, i+1), true
 }
 
-func collect(t *ptree[kv], from bool, pivot int, limit int) []kv {
+func collect(t ptree[kv], from bool, pivot int, limit int) []kv {
 	var out []kv
 	t.Ascend(from, kv{k: pivot}, kvOps, func(x kv) bool {
 		out = append(out, x)
@@ -52,7 +52,7 @@ func TestPtreeMatchesASortedSlice(t *testing.T) {
 	for seed := range uint64(30) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		keys := 1 + rng.IntN(3000)
-		trees := []*ptree[kv]{{}}
+		trees := []ptree[kv]{{}}
 		models := []model{nil}
 		for step := range 2500 {
 			tr, m := trees[len(trees)-1], models[len(models)-1]
@@ -138,7 +138,7 @@ func checkSeparators(t *testing.T, nd *pnode[kv]) (lo, hi int, ok bool) {
 // BenchmarkPtreeWith writes into a 100,000-item tree whose every version
 // is kept for a while, as the store's Versions are.
 func BenchmarkPtreeWith(b *testing.B) {
-	var tr *ptree[kv] = &ptree[kv]{}
+	var tr ptree[kv]
 	for i := range 100000 {
 		tr = tr.With(kv{i * 7919 % 100003, i}, kvOps)
 	}
@@ -151,7 +151,7 @@ func BenchmarkPtreeWith(b *testing.B) {
 
 // BenchmarkPtreeGet looks items up in a 100,000-item tree.
 func BenchmarkPtreeGet(b *testing.B) {
-	var tr *ptree[kv] = &ptree[kv]{}
+	var tr ptree[kv]
 	for i := range 100000 {
 		tr = tr.With(kv{i * 7919 % 100003, i}, kvOps)
 	}

@@ -22,9 +22,9 @@ import (
 // (see WatchEvent.Version); a checkpoint holds the store's.
 type Version struct {
 	rv    int64
-	kinds [numKinds]*ptree[*entry]
-	owner *ptree[*indexEntry] // (owner index, kind, namespace, name)
-	node  *ptree[*indexEntry] // pods: (node, namespace, name)
+	kinds [numKinds]ptree[*entry]
+	owner ptree[*indexEntry] // (owner index, kind, namespace, name)
+	node  ptree[*indexEntry] // pods: (node, namespace, name)
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
@@ -104,12 +104,7 @@ var (
 
 // EmptyVersion is a Version with no objects, at resourceVersion 0.
 func EmptyVersion() *Version {
-	v := &Version{owner: &ptree[*indexEntry]{}, node: &ptree[*indexEntry]{}}
-	empty := &ptree[*entry]{}
-	for i := range v.kinds {
-		v.kinds[i] = empty
-	}
-	return v
+	return &Version{}
 }
 
 // ResourceVersion is the resourceVersion of the last write the Version
@@ -182,7 +177,7 @@ func (v *Version) List(kind, ns string) []api.Object {
 
 // ascendIndex calls f for each object of kind under idx in an index, in
 // (namespace, name) order, until f returns false.
-func ascendIndex(t *ptree[*indexEntry], idx, kind string, f func(api.Object) bool) {
+func ascendIndex(t ptree[*indexEntry], idx, kind string, f func(api.Object) bool) {
 	t.Ascend(true, &indexEntry{idx: idx, key: api.Key{Kind: kind}}, indexOps, func(e *indexEntry) bool {
 		return e.idx == idx && e.key.Kind == kind && f(e.obj)
 	})
@@ -304,7 +299,7 @@ func reindex(n, v *Version, old, cur api.Object) {
 // to (nil cur, or to "", for none), holding cur if withObjects: a new
 // tree, or t itself when nothing changes. An index
 // without objects changes only when the object changes index value.
-func move(t *ptree[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string, withObjects bool) *ptree[*indexEntry] {
+func move(t ptree[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string, withObjects bool) ptree[*indexEntry] {
 	has := cur != nil && to != ""
 	if !had && !has || !withObjects && had == has && from == to {
 		return t

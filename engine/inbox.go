@@ -30,14 +30,28 @@ func (b *inbox) empty() bool { return b.head == len(b.q) }
 
 func (b *inbox) push(d delivery) { b.q = append(b.q, d) }
 
+// keptCapacity is how many deliveries' room an inbox keeps once it has
+// drained: a burst's larger slice is let go.
+const keptCapacity = 256
+
 // pop removes and returns the oldest delivery; the inbox must not be
-// empty. The slice is reused once it has drained.
+// empty. A drained inbox starts over at the front of its slice, and one
+// that never drains (a cluster that never settles) moves its pending
+// deliveries to the front once the delivered ones fill half of it, so
+// its slice stays bounded by what is pending.
 func (b *inbox) pop() delivery {
 	d := b.q[b.head]
 	b.q[b.head] = delivery{}
 	b.head++
-	if b.head == len(b.q) {
+	switch {
+	case b.head == len(b.q) && cap(b.q) > keptCapacity:
+		b.q, b.head = nil, 0
+	case b.head == len(b.q):
 		b.q, b.head = b.q[:0], 0
+	case b.head >= keptCapacity && b.head*2 >= len(b.q):
+		n := copy(b.q, b.q[b.head:])
+		clear(b.q[n:])
+		b.q, b.head = b.q[:n], 0
 	}
 	return d
 }

@@ -64,6 +64,14 @@ func (b *inbox) clone() inbox {
 	return inbox{q: append([]delivery(nil), b.q[b.head:]...)}
 }
 
+func cloneInboxes(bs []inbox) []inbox {
+	out := make([]inbox, len(bs))
+	for i := range bs {
+		out[i] = bs[i].clone()
+	}
+	return out
+}
+
 // deliver sends ev to component i after its latency.
 func (w *world) deliver(i int, ev *apiserver.WatchEvent) {
 	w.seq++

@@ -46,14 +46,6 @@ type world struct {
 	rng          *rand.Rand
 }
 
-func cloneInboxes(bs []inbox) []inbox {
-	out := make([]inbox, len(bs))
-	for i := range bs {
-		out[i] = bs[i].clone()
-	}
-	return out
-}
-
 // comp is component i, to change: the first change after a checkpoint
 // copies it, so the checkpoint keeps the one it holds.
 func (w *world) comp(i int) reconcile.Component {
@@ -66,7 +58,8 @@ func (w *world) comp(i int) reconcile.Component {
 
 // clone is a checkpoint of the world: the store is O(1) to copy, the
 // components are shared until one side changes them; the work queues,
-// the agenda and the Event recorder are copied.
+// the agenda, the inboxes and the Event recorder's per-object pointers
+// are copied.
 func (w *world) clone() *world {
 	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
 		agenda: w.agenda.clone(), inboxes: cloneInboxes(w.inboxes), pending: make(map[workKey]pendingEntry, len(w.pending)),

@@ -48,8 +48,9 @@ type topology struct {
 	hasHostname, hasZone bool
 }
 
-// label returns n's value of a spreading topology key (n is info.node).
-func (info *nodeInfo) label(n *api.Node, key string) (string, bool) {
+// label returns the node's value of a spreading topology key.
+func (info *nodeInfo) label(key string) (string, bool) {
+	n := info.node
 	if info.topoOf != n {
 		info.topoOf = n
 		info.topo = topology{}

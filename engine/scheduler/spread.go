@@ -23,9 +23,8 @@ var systemDefaultConstraints = []struct {
 // defaultSelector is helper.DefaultSelector for what the engine
 // simulates: the selector of the pod's controlling ReplicaSet, with a key
 // for the per-node counts, the ReplicaSet's UID (ReplicaSet selectors are
-// immutable). Services,
-// replication controllers and stateful sets add to it upstream; the
-// engine has none yet.
+// immutable). Services, replication controllers and stateful sets add to
+// it upstream; the engine has none yet.
 func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 	ref := p.ControllerRef()
 	if ref == nil || ref.Kind != api.KindReplicaSet || ref.APIVersion != "apps/v1" {
@@ -42,9 +41,9 @@ func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 	return sel, o.Meta().UID
 }
 
-// matching counts the pods accounted on a node that selector id selects, in ns,
-// not terminating (countPodsMatchSelector); the count is cached on the
-// node and kept up to date as pods are added and removed.
+// matching counts the pods accounted on a node that selector id selects,
+// in ns, not terminating (countPodsMatchSelector); the count is cached on
+// the node and kept up to date as pods are added and removed.
 func (s *Scheduler) matching(info *nodeInfo, id int32, ns string) int64 {
 	if int(id) < len(info.spread) && info.spread[id] != nil {
 		return info.spread[id].n
@@ -90,7 +89,7 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 		if c.key == labelHostname {
 			weight := math.Log(float64(len(feasible) + 2))
 			for i, info := range feasible {
-				if _, ok := info.label(info.node, c.key); ok {
+				if _, ok := info.label(c.key); ok {
 					raw[i] += float64(s.matching(info, id, p.Namespace))*weight + float64(c.maxSkew-1)
 				}
 			}
@@ -109,7 +108,7 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, id int32) {
 	labelled := false
 	for _, info := range feasible {
-		if _, ok := info.label(info.node, topoKey); ok {
+		if _, ok := info.label(topoKey); ok {
 			labelled = true
 			break
 		}
@@ -119,21 +118,21 @@ func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []floa
 	}
 	domains := map[string]int64{}
 	for _, info := range feasible {
-		v, _ := info.label(info.node, topoKey)
+		v, _ := info.label(topoKey)
 		domains[v] = 0
 	}
 	for _, info := range s.order {
 		if info.node == nil || !selectsNode(p, info.node) {
 			continue
 		}
-		v, _ := info.label(info.node, topoKey)
+		v, _ := info.label(topoKey)
 		if _, ok := domains[v]; ok {
 			domains[v] += s.matching(info, id, p.Namespace)
 		}
 	}
 	weight := math.Log(float64(len(domains) + 2))
 	for i, info := range feasible {
-		if v, ok := info.label(info.node, topoKey); ok {
+		if v, ok := info.label(topoKey); ok {
 			raw[i] += float64(domains[v])*weight + float64(maxSkew-1)
 		}
 	}

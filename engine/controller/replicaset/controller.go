@@ -199,7 +199,7 @@ func (c *Controller) claimPods(tick reconcile.Tick, rs *api.ReplicaSet, owned, o
 	out := make([]*api.Pod, 0, len(owned))
 	var changes []*api.Pod
 	selector := rs.Spec.Selector.AsSelector()
-	for _, p := range owned {
+	for _, p := range owned { // from the owner index: their controller is rs
 		if selector.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)
 		} else {

@@ -3,6 +3,8 @@ package engine
 import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/endpoint"
+	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
@@ -21,6 +23,8 @@ const (
 	GarbageCollector        = gc.Name
 	NodeLifecycleController = nodelifecycle.Name
 	TaintEvictionController = nodelifecycle.EvictionName
+	EndpointSliceController = endpointslice.Name
+	EndpointsController     = endpoint.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -33,7 +37,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -47,6 +51,8 @@ var DefaultLatency = map[string]int64{
 	GarbageCollector:        100,
 	NodeLifecycleController: 100,
 	TaintEvictionController: 100,
+	EndpointSliceController: 100,
+	EndpointsController:     100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

@@ -37,6 +37,7 @@ func countEvents(e *engine.Engine, reason, prefix string) int {
 }
 
 var stories = map[string]story{
+	"service-endpoints": {check: checkServiceEndpoints},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)
@@ -206,5 +207,50 @@ func TestExamples(t *testing.T) {
 			}
 			st.check(t, e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace})
 		})
+	}
+}
+
+// checkServiceEndpoints: the Service's slice lists every pod, ready once
+// the pod is; no endpoint turns ready before its pod did; an old pod is
+// terminating (serving, not ready) in the slice during the rollout; the
+// Service with a typo in its selector keeps an empty placeholder slice and
+// an Endpoints object without addresses.
+func checkServiceEndpoints(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+	slices := testkit.List[*api.EndpointSlice](e, api.KindEndpointSlice, "default")
+	bySvc := map[string][]*api.EndpointSlice{}
+	for _, s := range slices {
+		bySvc[s.Labels[api.LabelServiceName]] = append(bySvc[s.Labels[api.LabelServiceName]], s)
+	}
+	if web := bySvc["web"]; len(web) != 1 || len(web[0].Endpoints) != 3 || web[0].ReadyCount() != 3 || *web[0].Ports[0].Port != 8080 {
+		t.Errorf("svc/web: want one slice of 3 ready endpoints on port 8080 (the named port http), got %+v", web)
+	}
+	if typo := bySvc["web-typo"]; len(typo) != 1 || len(typo[0].Endpoints) != 0 {
+		t.Errorf("svc/web-typo: want one empty placeholder slice, got %+v", typo)
+	}
+	eps := testkit.List[*api.Endpoints](e, api.KindEndpoints, "default")
+	if len(eps) != 2 || eps[0].Name != "web" || len(eps[0].Subsets) != 1 || len(eps[0].Subsets[0].Addresses) != 3 || len(eps[1].Subsets) != 0 {
+		t.Errorf("Endpoints: want web with 3 addresses and web-typo with none, got %+v", eps)
+	}
+	ready := map[string]bool{} // pods the API server holds as Ready so far
+	terminating := false
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if p, ok := eff.After.(*api.Pod); ok && api.IsPodReady(p) {
+				ready[p.Name] = true
+			}
+			s, ok := eff.After.(*api.EndpointSlice)
+			if !ok {
+				continue
+			}
+			for _, ep := range s.Endpoints {
+				if *ep.Conditions.Ready && !ready[ep.TargetRef.Name] {
+					t.Errorf("tick %d: endpoint %s ready before its pod was", tk.Seq, ep.TargetRef.Name)
+				}
+				terminating = terminating || *ep.Conditions.Terminating && *ep.Conditions.Serving && !*ep.Conditions.Ready
+			}
+		}
+	}
+	if !terminating {
+		t.Error("no old pod was ever terminating (serving, not ready) in the slice during the rollout")
 	}
 }

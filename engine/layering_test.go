@@ -40,6 +40,7 @@ var layers = map[string][]rule{
 		{api.KindReplicaSet, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.ownerReferences", "metadata.finalizers", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds", "metadata.generation"}},
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.ownerReferences"}},
 		{api.KindDeployment, trace.Translate, []trace.Op{trace.Update, trace.Delete}, []string{"metadata.finalizers"}},
+		{api.KindEndpointSlice, trace.Translate, []trace.Op{trace.Delete}, nil},
 	},
 	"node-lifecycle-controller": {
 		{api.KindNode, trace.Aggregate, []trace.Op{trace.Update}, []string{"status.conditions"}},
@@ -49,6 +50,14 @@ var layers = map[string][]rule{
 	},
 	"taint-eviction-controller": {
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"endpointslice-controller": {
+		{api.KindEndpointSlice, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"endpoints-controller": {
+		{api.KindEndpoints, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
 	"kubelet": {
@@ -65,6 +74,10 @@ var ownLayer = map[string]map[string]bool{
 	"deployment-controller":     {api.KindDeployment: true},
 	"replicaset-controller":     {api.KindReplicaSet: true},
 	"node-lifecycle-controller": {api.KindNode: true, api.KindPod: true},
+	// The endpoint controllers summarise their pods' readiness sideways,
+	// into the Service's EndpointSlices and Endpoints.
+	"endpointslice-controller": {api.KindEndpointSlice: true},
+	"endpoints-controller":     {api.KindEndpoints: true},
 }
 
 func allowed(comp string, e *trace.Effect) (bool, string) {

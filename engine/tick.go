@@ -6,6 +6,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/endpoint"
+	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -119,6 +121,10 @@ func eventSource(component string) string {
 		return "default-scheduler"
 	case NodeLifecycleController:
 		return "node-controller"
+	case EndpointSliceController:
+		return endpointslice.EventSource
+	case EndpointsController:
+		return endpoint.EventSource
 	}
 	return component
 }

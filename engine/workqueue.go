@@ -63,7 +63,11 @@ func (q queue) Now() int64                     { return q.now }
 func (w *world) addRateLimited(comp int, key api.Key) int64 {
 	wk := workKey{comp, key}
 	w.failures[wk]++
-	delay := itemExponentialFailureDelay(w.failures[wk])
+	base, limit := int64(5), int64(1_000_000)
+	if b, ok := w.comps[comp].(backoffLimiter); ok {
+		base, limit = b.FailureBackoff()
+	}
+	delay := itemExponentialFailureDelay(w.failures[wk], base, limit)
 	w.enqueue(comp, key, w.now+delay)
 	return delay
 }
@@ -74,11 +78,18 @@ func (w *world) forget(comp int, key api.Key) { delete(w.failures, workKey{comp,
 
 // itemExponentialFailureDelay is the delay of client-go's default
 // controller rate limiter (ItemExponentialFailureRateLimiter.When) for the
-// n-th failure of an item: 5 ms doubling up to 1000 s.
-func itemExponentialFailureDelay(failures int) int64 {
-	d := int64(5)
-	for i := 1; i < failures && d < 1_000_000; i++ {
+// n-th failure of an item: base doubling up to limit (5 ms and 1000 s
+// unless the component has its own, see backoffLimiter).
+func itemExponentialFailureDelay(failures int, base, limit int64) int64 {
+	d := base
+	for i := 1; i < failures && d < limit; i++ {
 		d *= 2
 	}
-	return min(d, 1_000_000)
+	return min(d, limit)
+}
+
+// backoffLimiter is a component whose work queue has its own
+// exponential rate limiter: base delay and limit in virtual ms.
+type backoffLimiter interface {
+	FailureBackoff() (base, limit int64)
 }

@@ -184,7 +184,7 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		p.scenarioDocument(n, apiVersion, doc)
 	case api.KindDeployment, api.KindReplicaSet:
 		p.object(n, doc, kind, apiVersion, "apps/v1")
-	case api.KindPod, api.KindNode, api.KindNamespace:
+	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService:
 		p.object(n, doc, kind, apiVersion, "v1")
 	default:
 		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
@@ -208,6 +208,8 @@ func newObject(kind string) api.Object {
 		return &api.Pod{}
 	case api.KindNode:
 		return &api.Node{}
+	case api.KindService:
+		return &api.Service{}
 	}
 	return &api.Namespace{}
 }

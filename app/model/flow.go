@@ -116,7 +116,8 @@ type layout struct {
 }
 
 // Flow lays out every Deployment with its ReplicaSets and pods, the
-// scheduler junction and the nodes, and the current tick's effects.
+// Services beside them, the scheduler junction and the nodes, and the
+// current tick's effects.
 func (m *Model) Flow() (f Flow) {
 	defer m.guard("drawing the flow")
 	if m.eng == nil {
@@ -131,6 +132,9 @@ func (m *Model) Flow() (f Flow) {
 		maxPodsY = max(maxPodsY, l.deployment(d.(*api.Deployment), owned))
 	}
 	maxPodsY = max(maxPodsY, l.orphans(owned[""], owned))
+	services := st.List(api.KindService, "")
+	l.services(services)
+	maxPodsY = max(maxPodsY, rowPods+len(services)*(boxH+podGap))
 	f.SchedulerY = maxPodsY + 40
 	f.NodesY = f.SchedulerY + 60
 	l.nodes(st.List(api.KindNode, ""))
@@ -522,6 +526,11 @@ func (l *layout) highlight() {
 	}
 	for _, e := range t.Effects {
 		target := l.boxes[e.Object.String()]
+		if svc := l.serviceBoxOf(e); svc != nil {
+			svc.Highlight = e.Class
+			l.f.Arrows = append(l.f.Arrows, sideways(svc, e))
+			continue
+		}
 		if target != nil && (target.Highlight == "" || e.Class != trace.Event) {
 			target.Highlight = e.Class
 		}

@@ -51,6 +51,8 @@ func APIVersionOf(kind string) string {
 	switch kind {
 	case KindDeployment, KindReplicaSet:
 		return "apps/v1"
+	case KindEndpointSlice:
+		return "discovery.k8s.io/v1"
 	}
 	return "v1"
 }

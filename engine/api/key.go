@@ -4,12 +4,15 @@ import "strings"
 
 // Kind names.
 const (
-	KindDeployment = "Deployment"
-	KindReplicaSet = "ReplicaSet"
-	KindPod        = "Pod"
-	KindNode       = "Node"
-	KindEvent      = "Event"
-	KindNamespace  = "Namespace"
+	KindDeployment    = "Deployment"
+	KindReplicaSet    = "ReplicaSet"
+	KindPod           = "Pod"
+	KindNode          = "Node"
+	KindEvent         = "Event"
+	KindNamespace     = "Namespace"
+	KindService       = "Service"
+	KindEndpointSlice = "EndpointSlice"
+	KindEndpoints     = "Endpoints"
 )
 
 // Namespaced reports whether objects of kind live in a namespace.
@@ -69,6 +72,10 @@ func ShortKind(kind string) string {
 		return "event"
 	case KindNamespace:
 		return "ns"
+	case KindService:
+		return "svc"
+	case KindEndpoints:
+		return "ep"
 	}
 	return strings.ToLower(kind)
 }

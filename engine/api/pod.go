@@ -47,6 +47,8 @@ type PodSpec struct {
 	ServiceAccountName            string            `json:"serviceAccountName,omitempty" yaml:"serviceAccountName,omitempty"`
 	NodeName                      string            `json:"nodeName,omitempty" yaml:"nodeName,omitempty"`
 	SecurityContext               *struct{}         `json:"securityContext,omitempty" yaml:"securityContext,omitempty"`
+	Hostname                      string            `json:"hostname,omitempty" yaml:"hostname,omitempty"`
+	Subdomain                     string            `json:"subdomain,omitempty" yaml:"subdomain,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Tolerations                   []Toleration      `json:"tolerations,omitempty" yaml:"tolerations,omitempty"`
 	Priority                      *int32            `json:"priority,omitempty" yaml:"priority,omitempty"`

@@ -211,5 +211,7 @@ func ApplyDefaults(obj api.Object) {
 		defaultReplicaSet(o)
 	case *api.Pod:
 		defaultPodSpec(&o.Spec)
+	case *api.Service:
+		defaultService(o)
 	}
 }

@@ -41,6 +41,10 @@ func Resource(kind string) string {
 		return "deployments.apps"
 	case api.KindReplicaSet:
 		return "replicasets.apps"
+	case api.KindEndpointSlice:
+		return "endpointslices.discovery.k8s.io"
+	case api.KindEndpoints:
+		return "endpoints"
 	}
 	return strings.ToLower(kind) + "s"
 }

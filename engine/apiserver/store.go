@@ -154,6 +154,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	if err := s.admitQuota(obj); err != nil {
 		return nil, err
 	}
+	if svc, ok := obj.(*api.Service); ok {
+		if err := s.allocateService(svc); err != nil {
+			return nil, err
+		}
+	}
 	m.UID = s.newUID()
 	m.CreationTimestamp = api.At(s.now)
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
@@ -188,12 +193,20 @@ func prepareForCreate(obj api.Object) {
 	case *api.Namespace:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNamespace}
 		o.Status.Phase = "Active"
+	case *api.Service:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindService}
+		defaultService(o)
+		o.Status = api.ServiceStatus{}
+	case *api.EndpointSlice:
+		o.TypeMeta = api.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: api.KindEndpointSlice}
+	case *api.Endpoints:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEndpoints}
 	}
 }
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod:
+	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice:
 		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
@@ -251,6 +264,21 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		}
 	case *api.Node:
 		o.TypeMeta, o.Status = old.(*api.Node).TypeMeta, old.(*api.Node).Status
+	case *api.Service:
+		defaultService(o)
+		o.TypeMeta, o.Status = old.(*api.Service).TypeMeta, old.(*api.Service).Status
+		if err := keepServiceAllocations(o, old.(*api.Service)); err != nil {
+			return nil, err
+		}
+	case *api.EndpointSlice:
+		prev := old.(*api.EndpointSlice)
+		o.TypeMeta = prev.TypeMeta
+		// Anything but metadata, or the labels (pkg/registry/discovery/endpointslice/strategy.go).
+		if o.AddressType != prev.AddressType || !reflect.DeepEqual(o.Endpoints, prev.Endpoints) || !reflect.DeepEqual(o.Ports, prev.Ports) || !equalStringMaps(o.Labels, prev.Labels) {
+			o.Generation++
+		}
+	case *api.Endpoints:
+		o.TypeMeta = old.(*api.Endpoints).TypeMeta
 	}
 	if err := Validate(obj); err != nil {
 		return nil, err

@@ -82,6 +82,8 @@ func Validate(obj api.Object) error {
 		validatePodSpec(&e, "spec", &o.Spec, false)
 	case *api.Node:
 		validateNode(&e, o)
+	case *api.Service:
+		validateService(&e, o)
 	}
 	if len(e) == 0 {
 		return nil

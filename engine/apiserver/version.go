@@ -28,7 +28,7 @@ type Version struct {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 6
+const numKinds = 9
 
 // kindIndex numbers the kinds the store holds.
 func kindIndex(kind string) (int, bool) {
@@ -45,6 +45,12 @@ func kindIndex(kind string) (int, bool) {
 		return 4, true
 	case api.KindEvent:
 		return 5, true
+	case api.KindService:
+		return 6, true
+	case api.KindEndpointSlice:
+		return 7, true
+	case api.KindEndpoints:
+		return 8, true
 	}
 	return 0, false
 }

@@ -1,0 +1,103 @@
+package model
+
+// This file draws Services beside the pods they select: how many
+// endpoints their EndpointSlices list and how many are ready, the
+// readiness that flows sideways from Pod status into the slices.
+
+import (
+	"fmt"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// services places one box per Service at the pods' row, after everything
+// drawn so far.
+func (l *layout) services(objs []api.Object) {
+	if len(objs) == 0 {
+		return
+	}
+	counts := l.endpointCounts()
+	y := rowPods
+	for _, o := range objs {
+		svc := o.(*api.Service)
+		c := counts[api.Key{Namespace: svc.Namespace, Name: svc.Name}]
+		title := "svc/" + svc.Name
+		lines := []string{svc.Spec.Type + " " + clusterIPOf(svc), endpointsLine(svc, c)}
+		w := widthFor(boxW, title, lines)
+		b := l.add(l.objectBox(svc, l.x, y, w, boxH))
+		b.Title, b.Lines = title, lines
+		switch {
+		case svc.Spec.Selector == nil:
+			b.Status = "ok"
+		case c.total == 0:
+			b.Status = "bad"
+		case c.ready < c.total:
+			b.Status = "progress"
+		default:
+			b.Status = "ok"
+		}
+		y += boxH + podGap
+	}
+	l.x += boxW + 2*margin
+}
+
+// endpointCount is what a Service's slices list.
+type endpointCount struct{ ready, total int }
+
+func (l *layout) endpointCounts() map[api.Key]endpointCount {
+	out := map[api.Key]endpointCount{}
+	l.m.eng.Store().Each(api.KindEndpointSlice, func(o api.Object) bool {
+		s := o.(*api.EndpointSlice)
+		k := api.Key{Namespace: s.Namespace, Name: s.Labels[api.LabelServiceName]}
+		c := out[k]
+		c.ready += s.ReadyCount()
+		c.total += len(s.Endpoints)
+		out[k] = c
+		return true
+	})
+	return out
+}
+
+func clusterIPOf(svc *api.Service) string {
+	if svc.Spec.ClusterIP == "" {
+		return svc.Spec.ExternalName
+	}
+	return svc.Spec.ClusterIP
+}
+
+func endpointsLine(svc *api.Service, c endpointCount) string {
+	switch {
+	case svc.Spec.Selector == nil:
+		return "no selector: endpoints by hand"
+	case c.total == 0:
+		return "no endpoints: selects no pod with an IP"
+	}
+	return fmt.Sprintf("endpoints %d/%d ready", c.ready, c.total)
+}
+
+// serviceBoxOf is the Service box an EndpointSlice or Endpoints effect
+// is drawn into: the slices summarise into their Service.
+func (l *layout) serviceBoxOf(e trace.Effect) *Box {
+	name := e.Object.Name
+	if e.Object.Kind == api.KindEndpointSlice {
+		o := e.After
+		if o == nil {
+			o = e.Before
+		}
+		if o == nil {
+			return nil
+		}
+		name = o.Meta().Labels[api.LabelServiceName]
+	} else if e.Object.Kind != api.KindEndpoints {
+		return nil
+	}
+	return l.boxes[api.Key{Kind: api.KindService, Namespace: e.Object.Namespace, Name: name}.String()]
+}
+
+// sideways is the arrow of a slice write: from the pods' side into the
+// Service box, level with it.
+func sideways(svc *Box, e trace.Effect) Arrow {
+	y := svc.Y + svc.H/2
+	return Arrow{X1: svc.X - 56, Y1: y, X2: svc.X, Y2: y, Class: e.Class, Label: "→ endpoints"}
+}

@@ -1,0 +1,67 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/examples"
+)
+
+// A Service is drawn beside its pods with its endpoints counted; a slice
+// write is an arrow into the Service box, level with it; a Service whose
+// selector matches nothing is drawn as broken.
+func TestFlowDrawsServicesWithTheirEndpoints(t *testing.T) {
+	ex, ok := examples.Get("service-endpoints")
+	if !ok {
+		t.Fatal("no service-endpoints example")
+	}
+	m, err := New(ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sideways := false
+	for range 200 {
+		m.Step()
+		t0 := m.Current()
+		if t0 == nil || t0.Component != "endpointslice-controller" || len(t0.Effects) == 0 || !strings.Contains(t0.Effects[0].Text(), "/3 endpoints ready") {
+			continue
+		}
+		f := m.Flow()
+		svc := box(f, api.KindService, "web")
+		for _, a := range f.Arrows {
+			if a.X2 == svc.X && a.X1 < a.X2 && a.Y1 == a.Y2 && a.Y1 > svc.Y && a.Y1 < svc.Y+svc.H {
+				sideways = true
+			}
+		}
+		if !svc.Actor || svc.Highlight == "" {
+			t.Errorf("tick %d: the Service the controller synced is the actor and takes the slice's effect", t0.Seq)
+		}
+	}
+	if !sideways {
+		t.Error("no slice write was drawn as an arrow into the Service box from its side")
+	}
+	m.RunUntilSettled()
+	f := m.Flow()
+	web, typo := box(f, api.KindService, "web"), box(f, api.KindService, "web-typo")
+	if !strings.Contains(strings.Join(web.Lines, "|"), "endpoints 3/3 ready") || web.Status != "ok" {
+		t.Errorf("svc/web at the end: %v (%s)", web.Lines, web.Status)
+	}
+	if !strings.Contains(strings.Join(typo.Lines, "|"), "no endpoints") || typo.Status != "bad" {
+		t.Errorf("svc/web-typo: %v (%s)", typo.Lines, typo.Status)
+	}
+	for _, b := range f.Boxes {
+		if b.Kind == api.KindPod && b.Y == web.Y && b.X+b.W > web.X && web.X+web.W > b.X {
+			t.Errorf("svc/web overlaps pod %s", b.Name)
+		}
+	}
+}
+
+func box(f Flow, kind, name string) *Box {
+	for i := range f.Boxes {
+		if f.Boxes[i].Kind == kind && f.Boxes[i].Name == name {
+			return &f.Boxes[i]
+		}
+	}
+	return &Box{}
+}

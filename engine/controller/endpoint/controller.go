@@ -1,0 +1,279 @@
+package endpoint
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/endpointutil"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Name is the component name in the trace.
+const Name = "endpoints-controller"
+
+// EventSource is the component the controller's Events name.
+const EventSource = "endpoint-controller"
+
+// maxCapacity is how many addresses an Endpoints object lists before it
+// is truncated.
+const maxCapacity = 1000
+
+// Controller is the Endpoints controller with its cache of Services, Pods
+// and Endpoints.
+type Controller struct {
+	cache *informer.Cache
+	// stale is staleEndpointsTracker: the resourceVersion of each
+	// Endpoints the controller replaced, so a cache still holding it is
+	// known to lag.
+	stale map[api.Key]string
+}
+
+// New returns a controller with an empty cache.
+func New() *Controller {
+	return &Controller{cache: informer.New(api.KindService, api.KindPod, api.KindEndpoints), stale: map[api.Key]string{}}
+}
+
+// Name implements reconcile.Component.
+func (c *Controller) Name() string { return Name }
+
+// Host implements reconcile.Component.
+func (c *Controller) Host() string { return "" }
+
+// Watches implements reconcile.Component.
+func (c *Controller) Watches() []string { return c.cache.Watches() }
+
+// Cache exposes the controller's view.
+func (c *Controller) Cache() *informer.Cache { return c.cache }
+
+// Clone implements reconcile.Component.
+func (c *Controller) Clone() reconcile.Component {
+	return &Controller{cache: c.cache.Clone(), stale: maps.Clone(c.stale)}
+}
+
+// Observe applies a watch event and queues the Services it concerns.
+func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
+	c.cache.Apply(ev)
+	switch o := ev.Object.(type) {
+	case *api.Service:
+		q.Add(api.KeyOf(o))
+	case *api.Endpoints:
+		if ev.Type == apiserver.Deleted {
+			q.Add(api.Key{Kind: api.KindService, Namespace: o.Namespace, Name: o.Name})
+		}
+	case *api.Pod:
+		old, _ := ev.Old.(*api.Pod)
+		for _, svc := range endpointutil.ServicesToUpdate(c.cache.List(api.KindService, o.Namespace), old, o) {
+			q.Add(api.KeyOf(svc))
+		}
+	}
+}
+
+// Reconcile is syncService (endpoints_controller.go).
+func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
+	epKey := api.Key{Kind: api.KindEndpoints, Namespace: key.Namespace, Name: key.Name}
+	svc, ok := informer.Get[*api.Service](c.cache, key)
+	if !ok {
+		if _, had := c.cache.Get(epKey); !had {
+			tick.Explain("svc/%s: deleted, and so are its endpoints", key.Name)
+			return reconcile.Result{}, nil
+		}
+		err := tick.Delete(trace.Aggregate, epKey, apiserver.DeleteOptions{}, "endpoints "+key.Name+" deleted with its Service")
+		if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			return reconcile.Result{}, err
+		}
+		delete(c.stale, epKey)
+		tick.Explain("svc/%s is gone: deletes its Endpoints", key.Name)
+		return reconcile.Result{}, nil
+	}
+	tick.Read(svc)
+	if svc.Spec.Type == api.ServiceTypeExternalName || svc.Spec.Selector == nil {
+		tick.Explain("svc/%s has no selector: its Endpoints are written by hand", svc.Name)
+		return reconcile.Result{}, nil
+	}
+	subsets, ready, notReady := c.subsets(svc)
+	cur, exists := informer.Get[*api.Endpoints](c.cache, epKey)
+	if exists && c.stale[epKey] == cur.ResourceVersion {
+		tick.Explain("svc/%s: its cache still holds the Endpoints it replaced; retries", svc.Name)
+		return reconcile.Result{}, fmt.Errorf("endpoints informer cache is out of date, resource version %s already processed for endpoints %s", cur.ResourceVersion, svc.Namespace+"/"+svc.Name)
+	}
+	labels := endpointsLabels(svc)
+	if exists {
+		tick.Read(cur)
+		if reflect.DeepEqual(cur.Subsets, subsets) && endpointutil.EqualLabels(cur.Labels, labels) && !overCapacity(cur) {
+			tick.Explain("svc/%s: endpoints %d ready, %d not ready; up to date", svc.Name, ready, notReady)
+			return reconcile.Result{}, nil
+		}
+	}
+	summary := fmt.Sprintf("endpoints %s: %d ready, %d not ready", svc.Name, ready, notReady)
+	if !exists {
+		ep := &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: labels}, Subsets: subsets}
+		truncate(ep)
+		if _, err := tick.Create(trace.Aggregate, ep, summary); err != nil {
+			tick.Event(ep, "", "Warning", "FailedToCreateEndpoint", fmt.Sprintf("Failed to create endpoint for service %s/%s: %v", svc.Namespace, svc.Name, err))
+			return reconcile.Result{}, err
+		}
+	} else {
+		ep := cur.DeepCopy()
+		ep.Subsets, ep.Labels = subsets, labels
+		truncate(ep)
+		out, err := tick.Update(trace.Aggregate, ep, summary)
+		if err != nil {
+			tick.Event(ep, "", "Warning", "FailedToUpdateEndpoint", fmt.Sprintf("Failed to update endpoint %s/%s: %v", svc.Namespace, svc.Name, err))
+			return reconcile.Result{}, err
+		}
+		if out.Meta().ResourceVersion != cur.ResourceVersion {
+			c.stale[epKey] = cur.ResourceVersion
+		}
+	}
+	tick.Explain("svc/%s selects %d ready and %d not-ready pods: writes its Endpoints", svc.Name, ready, notReady)
+	return reconcile.Result{}, nil
+}
+
+// subsets lists the Service's pods as addresses per port, repacked and
+// sorted as RepackSubsets and SortSubsets leave them.
+func (c *Controller) subsets(svc *api.Service) ([]api.EndpointSubset, int, int) {
+	type group struct {
+		ports           []api.EndpointsPort
+		ready, notReady []api.EndpointAddress
+	}
+	groups := map[string]*group{}
+	readyN, notReadyN := 0, 0
+	for _, o := range c.cache.List(api.KindPod, svc.Namespace) {
+		p := o.(*api.Pod)
+		if !endpointutil.Selects(svc, p.Labels) || !endpointutil.ShouldPodBeInEndpoints(p, svc.Spec.PublishNotReadyAddresses) {
+			continue
+		}
+		addr := address(svc, p)
+		ports := ports(svc, p)
+		if len(svc.Spec.Ports) > 0 && len(ports) == 0 {
+			continue
+		}
+		k := portsKey(ports)
+		g := groups[k]
+		if g == nil {
+			g = &group{ports: ports}
+			groups[k] = g
+		}
+		if svc.Spec.PublishNotReadyAddresses || api.IsPodReady(p) {
+			g.ready = append(g.ready, addr)
+			readyN++
+		} else {
+			g.notReady = append(g.notReady, addr)
+			notReadyN++
+		}
+	}
+	out := []api.EndpointSubset{}
+	for _, k := range slices.Sorted(maps.Keys(groups)) {
+		g := groups[k]
+		sortAddresses(g.ready)
+		sortAddresses(g.notReady)
+		out = append(out, api.EndpointSubset{Addresses: g.ready, NotReadyAddresses: g.notReady, Ports: g.ports})
+	}
+	if len(out) == 0 {
+		return nil, 0, 0
+	}
+	return out, readyN, notReadyN
+}
+
+func address(svc *api.Service, p *api.Pod) api.EndpointAddress {
+	node := p.Spec.NodeName
+	a := api.EndpointAddress{IP: p.Status.PodIP, NodeName: &node, TargetRef: &api.ObjectReference{Kind: api.KindPod, Namespace: p.Namespace, Name: p.Name, UID: p.UID}}
+	if endpointutil.ShouldSetHostname(p, svc) {
+		a.Hostname = p.Spec.Hostname
+	}
+	return a
+}
+
+// ports resolves each Service port against the pod (FindPort); a port
+// the pod lacks is left out.
+func ports(svc *api.Service, p *api.Pod) []api.EndpointsPort {
+	var out []api.EndpointsPort
+	for _, sp := range svc.Spec.Ports {
+		n, ok := endpointutil.FindPort(p, &sp)
+		if ok {
+			out = append(out, api.EndpointsPort{Name: sp.Name, Port: n, Protocol: sp.Protocol, AppProtocol: sp.AppProtocol})
+		}
+	}
+	return out
+}
+
+func portsKey(ports []api.EndpointsPort) string {
+	var b strings.Builder
+	for _, p := range ports {
+		b.WriteString(p.Name + "/" + p.Protocol + "/" + strconv.Itoa(int(p.Port)) + ";")
+	}
+	return b.String()
+}
+
+// sortAddresses is LessEndpointAddress: by IP, bytewise, then target UID.
+func sortAddresses(a []api.EndpointAddress) {
+	slices.SortFunc(a, func(x, y api.EndpointAddress) int {
+		return cmp.Or(strings.Compare(x.IP, y.IP), strings.Compare(x.TargetRef.UID, y.TargetRef.UID))
+	})
+}
+
+// endpointsLabels are the Service's labels, with the headless label when
+// it has no cluster IP.
+func endpointsLabels(svc *api.Service) map[string]string {
+	l := maps.Clone(svc.Labels)
+	if svc.Headless() {
+		if l == nil {
+			l = map[string]string{}
+		}
+		l[api.LabelHeadless] = ""
+	} else {
+		delete(l, api.LabelHeadless)
+	}
+	return l
+}
+
+func count(ep *api.Endpoints) int {
+	n := 0
+	for _, s := range ep.Subsets {
+		n += len(s.Addresses) + len(s.NotReadyAddresses)
+	}
+	return n
+}
+
+// overCapacity reports whether the stored object's truncation
+// annotation disagrees with its size (capacityAnnotationSetCorrectly).
+func overCapacity(ep *api.Endpoints) bool {
+	_, annotated := ep.Annotations[api.AnnotationOverCapacity]
+	return count(ep) > maxCapacity || annotated
+}
+
+// truncate is truncateEndpoints, for the simple case of one subset:
+// ready addresses first, up to 1000, and the over-capacity annotation.
+func truncate(ep *api.Endpoints) {
+	if ep.Annotations != nil {
+		ep.Annotations = maps.Clone(ep.Annotations)
+		delete(ep.Annotations, api.AnnotationOverCapacity)
+	}
+	if count(ep) <= maxCapacity {
+		return
+	}
+	left := maxCapacity
+	for i := range ep.Subsets {
+		s := &ep.Subsets[i]
+		s.Addresses = s.Addresses[:min(len(s.Addresses), left)]
+		left -= len(s.Addresses)
+	}
+	for i := range ep.Subsets {
+		s := &ep.Subsets[i]
+		s.NotReadyAddresses = s.NotReadyAddresses[:min(len(s.NotReadyAddresses), left)]
+		left -= len(s.NotReadyAddresses)
+	}
+	if ep.Annotations == nil {
+		ep.Annotations = map[string]string{}
+	}
+	ep.Annotations[api.AnnotationOverCapacity] = "truncated"
+}

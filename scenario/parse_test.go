@@ -66,6 +66,10 @@ func TestParseErrors(t *testing.T) {
 		{"too many pods", strings.Replace(base, "replicas: 2", "replicas: 150001", 1), "the workloads ask for 150001 pods; the simulated cluster holds at most 150000"},
 		{"two scenarios", "apiVersion: stateflow/v1alpha1\nkind: Scenario\n---\napiVersion: stateflow/v1alpha1\nkind: Scenario\n", "only one Scenario document"},
 		{"no kind", "apiVersion: v1\nmetadata: {name: x}\n", "Object 'Kind' is missing"},
+		{"service without ports", base + "---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec: {selector: {app: web}}\n", "line 20:7: spec.ports: Required value"},
+		{"service port out of range", base + "---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports: [{port: 70000}]\n", "spec.ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive"},
+		{"service bad type", base + "---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  type: Internal\n  ports: [{port: 80}]\n", `spec.type: Unsupported value: "Internal": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"`},
+		{"service node port on ClusterIP", base + "---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports: [{port: 80, nodePort: 30080}]\n", "spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"},
 		{"not a mapping", "- a\n- b\n", "document 1 is not a mapping"},
 		{"invalid utf-8", "kind: Pod\nname: \xff\n", "line 2: the scenario is not valid UTF-8 text"},
 		{"too large", strings.Repeat("#", MaxInputBytes+1), "the limit is 1048576 bytes (1 MiB)"},
@@ -86,7 +90,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseWarnings(t *testing.T) {
 	src := strings.Replace(base, "  replicas: 2", "  replicas: 2\n  replica: 3", 1) +
-		"---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1}]}\n"
+		"---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1}]}\n"
 	sc, err := Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +102,7 @@ func TestParseWarnings(t *testing.T) {
 	all := strings.Join(got, "\n")
 	for _, want := range []string{
 		`line 7:3: spec.replica: unknown or unsimulated field "replica" is ignored`,
-		"line 18:1: document 2: kind Service (v1) is not simulated; it is ignored",
+		"line 18:1: document 2: kind ConfigMap (v1) is not simulated; it is ignored",
 		`metadata.namespace: namespace "other" is not declared in the scenario; it is created for you`,
 	} {
 		if !strings.Contains(all, want) {

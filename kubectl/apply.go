@@ -3,6 +3,7 @@ package kubectl
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -102,8 +103,30 @@ func replaceSpec(cur, applied api.Object) bool {
 		a := applied.(*api.Node)
 		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
 		c.Spec = a.Spec
+	case *api.Service:
+		a := applied.(*api.Service)
+		keepAllocations(&a.Spec, &c.Spec)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
 	}
 	return changed
+}
+
+// keepAllocations gives an applied Service spec the cluster IP and node
+// ports the API server allocated, where the manifest leaves them unset,
+// as apply's merge keeps fields the manifest does not mention.
+func keepAllocations(applied, cur *api.ServiceSpec) {
+	if applied.ClusterIP == "" && len(applied.ClusterIPs) == 0 {
+		applied.ClusterIP, applied.ClusterIPs = cur.ClusterIP, slices.Clone(cur.ClusterIPs)
+	}
+	for i := range applied.Ports {
+		p := &applied.Ports[i]
+		for _, q := range cur.Ports {
+			if p.NodePort == 0 && q.Port == p.Port && q.Protocol == p.Protocol {
+				p.NodePort = q.NodePort
+			}
+		}
+	}
 }
 
 const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"

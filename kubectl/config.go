@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -59,21 +60,36 @@ func (s *Session) version(args []string) (string, error) {
 	return "Client Version: v1.33.1\nKustomize Version: v5.6.0\nServer Version: v1.33.1 (simulated by Stateflow)\n", nil
 }
 
+// apiResources lists the simulated types as kubectl api-resources does:
+// sorted by API group (the core group first), then by name
+// (pkg/cmd/apiresources sortableResource).
 func (s *Session) apiResources(args []string) (string, error) {
-	if _, err := parseFlags("api-resources", args, []flagSpec{{"namespaced", "", true}, {"output", "o", true}}); err != nil {
+	p, err := parseFlags("api-resources", args, []flagSpec{{"namespaced", "", true}, {"output", "o", true}, {"no-headers", "", false}})
+	if err != nil {
 		return "", err
 	}
-	t := &table{header: []string{"NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"}}
-	for _, r := range resourceTypes {
-		version := "v1"
-		if r.group != "" {
-			version = r.group + "/v1"
-		}
-		short := ""
-		if len(r.aliases) > 2 {
-			short = r.aliases[2]
-		}
-		t.rows = append(t.rows, []string{r.plural, short, version, fmt.Sprint(!r.cluster), r.kind})
+	out := p.str("output")
+	if out != "" && out != "name" {
+		return "", errorf("--output %v is not available", out)
 	}
-	return strings.TrimRight(t.String(false), "\n") + "\n", nil
+	rs := append([]resource(nil), resourceTypes...)
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].group != rs[j].group {
+			return rs[i].group < rs[j].group
+		}
+		return rs[i].plural < rs[j].plural
+	})
+	t := &table{header: []string{"NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"}}
+	var names strings.Builder
+	for _, r := range rs {
+		if p.has("namespaced") && p.str("namespaced") != fmt.Sprint(!r.cluster) {
+			continue
+		}
+		names.WriteString(r.pluralQualified() + "\n")
+		t.rows = append(t.rows, []string{r.plural, r.short, r.apiVersion(), fmt.Sprint(!r.cluster), r.kind})
+	}
+	if out == "name" {
+		return names.String(), nil
+	}
+	return t.String(p.bool("no-headers")), nil
 }

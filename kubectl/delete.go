@@ -17,7 +17,8 @@ func buildDelete(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, rest, err := target("delete", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode)
+	k, r, rest, err := target("delete", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode,
+		api.KindService, api.KindEndpoints, api.KindEndpointSlice)
 	if err != nil {
 		return nil, err
 	}

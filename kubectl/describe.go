@@ -68,6 +68,12 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 		s.describePod(w, x)
 	case *api.Node:
 		s.describeNode(w, x)
+	case *api.Service:
+		s.describeService(w, x)
+	case *api.Endpoints:
+		describeEndpoints(w, x)
+	case *api.EndpointSlice:
+		describeEndpointSlice(w, x)
 	default:
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}
@@ -86,7 +92,7 @@ func metaLines(w *prefixWriter, m *api.ObjectMeta, namespaced bool) {
 	}
 	w.line(0, "CreationTimestamp:\t%s", timestamp(m.CreationTimestamp))
 	mapLines(w, 0, "Labels", m.Labels, "=")
-	mapLines(w, 0, "Annotations", m.Annotations, ": ")
+	annotationLines(w, m.Annotations)
 }
 
 func mapLines(w *prefixWriter, level int, label string, m map[string]string, sep string) {
@@ -291,7 +297,7 @@ func (s *Session) describeReplicaSet(w *prefixWriter, rs *api.ReplicaSet) {
 	w.line(0, "Namespace:\t%s", rs.Namespace)
 	w.line(0, "Selector:\t%s", rs.Spec.Selector.String())
 	mapLines(w, 0, "Labels", rs.Labels, "=")
-	mapLines(w, 0, "Annotations", rs.Annotations, ": ")
+	annotationLines(w, rs.Annotations)
 	if ref := rs.ControllerRef(); ref != nil {
 		w.line(0, "Controlled By:\t%s/%s", ref.Kind, ref.Name)
 	}
@@ -340,7 +346,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 		w.line(0, "Start Time:\t%s", timestamp(*p.Status.StartTime))
 	}
 	mapLines(w, 0, "Labels", p.Labels, "=")
-	mapLines(w, 0, "Annotations", p.Annotations, ": ")
+	annotationLines(w, p.Annotations)
 	status := p.Status.Phase
 	if p.DeletionTimestamp != nil {
 		requested := api.At(p.DeletionTimestamp.MS - valueOr64(p.DeletionGracePeriodSeconds)*1000)
@@ -402,7 +408,7 @@ func (s *Session) describeNode(w *prefixWriter, n *api.Node) {
 	roles := nodeRow(n, n.Name, false, s.Cluster.Now())[2]
 	w.line(0, "Roles:\t%s", roles)
 	mapLines(w, 0, "Labels", n.Labels, "=")
-	mapLines(w, 0, "Annotations", n.Annotations, ": ")
+	annotationLines(w, n.Annotations)
 	w.line(0, "CreationTimestamp:\t%s", timestamp(n.CreationTimestamp))
 	if len(n.Spec.Taints) == 0 {
 		w.line(0, "Taints:\t<none>")
@@ -495,5 +501,47 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 			a = fmt.Sprintf("%s (x%d over %s)", a, e.Count, shortAge(e.FirstTimestamp, now))
 		}
 		w.line(1, "%s\t%s\t%s\t%s\t%s", e.Type, e.Reason, a, e.Source.Component, strings.TrimSpace(e.Message))
+	}
+}
+
+// skipAnnotations are the annotations describe does not print.
+var skipAnnotations = map[string]bool{lastAppliedAnnotation: true}
+
+// maxAnnotationLen is how long "key: value" may be before describe
+// prints the value on lines of its own.
+const maxAnnotationLen = 140
+
+// annotationLines is describe.go's printAnnotationsMultiline: sorted,
+// without kubectl's last-applied-configuration, and a long or multi-line
+// value on indented lines of its own, each cut at 138 bytes.
+func annotationLines(w *prefixWriter, annotations map[string]string) {
+	var keys []string
+	for k := range annotations {
+		if !skipAnnotations[k] {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		w.line(0, "Annotations:\t<none>")
+		return
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		label := "Annotations:"
+		if i > 0 {
+			label = ""
+		}
+		v := strings.TrimSuffix(annotations[k], "\n")
+		if len(v)+len(k)+2 <= maxAnnotationLen && !strings.Contains(v, "\n") {
+			w.line(0, "%s\t%s: %s", label, k, v)
+			continue
+		}
+		w.line(0, "%s\t%s:", label, k)
+		for _, l := range strings.Split(v, "\n") {
+			if len(l) > maxAnnotationLen-2 {
+				l = l[:maxAnnotationLen-2] + "..."
+			}
+			w.line(0, "\t  %s", l)
+		}
 	}
 }

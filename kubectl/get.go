@@ -43,7 +43,8 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 	var qs []query
 	for _, t := range strings.Split(args[0], ",") {
 		if t == "all" {
-			for _, k := range []string{api.KindPod, api.KindDeployment, api.KindReplicaSet} {
+			// The "all" category, in the order kubectl prints it.
+			for _, k := range []string{api.KindPod, api.KindService, api.KindDeployment, api.KindReplicaSet} {
 				qs = append(qs, query{res: resourceFor(k)})
 			}
 			continue
@@ -68,7 +69,7 @@ func resolve(t string) (resource, error) {
 		return r, nil
 	}
 	if notSimulated[strings.ToLower(t)] {
-		return resource{}, errorf("the server doesn't have a resource type %q (Stateflow simulates deployments, replicasets, pods, nodes, events and namespaces)", t)
+		return resource{}, errorf("the server doesn't have a resource type %q (Stateflow simulates "+simulatedList+")", t)
 	}
 	return resource{}, errorf("the server doesn't have a resource type %q", t)
 }
@@ -116,6 +117,7 @@ func (s *Session) find(p *parsed, qs []query) ([]found, error) {
 	all := p.bool("all-namespaces")
 	var out []found
 	for _, q := range qs {
+		s.warnFor(q.res.kind)
 		fs, err := fieldSelector(p.str("field-selector"), q.res)
 		if err != nil {
 			return nil, err

@@ -83,6 +83,7 @@ func init() {
 // do runs a mutation now, as a tick of the engine.
 func (s *Session) do(m *Mutation, line string) (string, error) {
 	m.Line = line
+	s.warnFor(m.Object.Kind)
 	var out string
 	var runErr error
 	s.Cluster.Act(engine.KubectlActor, m.Object, func(tick reconcile.Tick) error {

@@ -12,30 +12,45 @@ type resource struct {
 	plural  string // "deployments"
 	group   string // "apps" or ""
 	aliases []string
-	cluster bool // cluster-scoped
+	short   string // the short name discovery lists ("deploy"), or ""
+	cluster bool   // cluster-scoped
 }
 
+// resourceTypes are the types the simulated API server serves, with the
+// names and short names its discovery documents list.
 var resourceTypes = []resource{
-	{api.KindPod, "pods", "", []string{"pod", "pods", "po"}, false},
-	{api.KindDeployment, "deployments", "apps", []string{"deployment", "deployments", "deploy"}, false},
-	{api.KindReplicaSet, "replicasets", "apps", []string{"replicaset", "replicasets", "rs"}, false},
-	{api.KindNode, "nodes", "", []string{"node", "nodes", "no"}, true},
-	{api.KindEvent, "events", "", []string{"event", "events", "ev"}, false},
-	{api.KindNamespace, "namespaces", "", []string{"namespace", "namespaces", "ns"}, true},
+	{kind: api.KindPod, plural: "pods", aliases: []string{"pod", "pods", "po"}, short: "po"},
+	{kind: api.KindDeployment, plural: "deployments", group: "apps", aliases: []string{"deployment", "deployments", "deploy"}, short: "deploy"},
+	{kind: api.KindReplicaSet, plural: "replicasets", group: "apps", aliases: []string{"replicaset", "replicasets", "rs"}, short: "rs"},
+	{kind: api.KindNode, plural: "nodes", aliases: []string{"node", "nodes", "no"}, short: "no", cluster: true},
+	{kind: api.KindEvent, plural: "events", aliases: []string{"event", "events", "ev"}, short: "ev"},
+	{kind: api.KindNamespace, plural: "namespaces", aliases: []string{"namespace", "namespaces", "ns"}, short: "ns", cluster: true},
+	{kind: api.KindService, plural: "services", aliases: []string{"service", "services", "svc"}, short: "svc"},
+	{kind: api.KindEndpoints, plural: "endpoints", aliases: []string{"endpoints", "ep"}, short: "ep"},
+	{kind: api.KindEndpointSlice, plural: "endpointslices", group: "discovery.k8s.io", aliases: []string{"endpointslice", "endpointslices"}},
 }
 
 // notSimulated are real resource types Stateflow does not model.
-var notSimulated = map[string]bool{"services": true, "service": true, "svc": true, "configmaps": true, "configmap": true, "cm": true,
+var notSimulated = map[string]bool{"configmaps": true, "configmap": true, "cm": true,
 	"secrets": true, "secret": true, "ingresses": true, "ingress": true, "ing": true, "statefulsets": true, "statefulset": true, "sts": true,
 	"daemonsets": true, "daemonset": true, "ds": true, "jobs": true, "job": true, "cronjobs": true, "cronjob": true, "cj": true,
-	"persistentvolumeclaims": true, "pvc": true, "persistentvolumes": true, "pv": true, "endpoints": true, "ep": true,
+	"persistentvolumeclaims": true, "pvc": true, "persistentvolumes": true, "pv": true,
 	"serviceaccounts": true, "sa": true, "horizontalpodautoscalers": true, "hpa": true}
 
-// lookupResource resolves "deploy", "deployments.apps", "Deployment", …
+// simulatedList names the simulated types in resolve's message.
+const simulatedList = "deployments, replicasets, pods, nodes, events, namespaces, services, endpoints and endpointslices"
+
+// lookupResource resolves "deploy", "deployments.apps",
+// "deployments.v1.apps", "endpointslices.discovery.k8s.io", "Deployment", …
+// A group after the first dot must be the type's own.
 func lookupResource(name string) (resource, bool) {
-	n := strings.ToLower(name)
-	n = strings.TrimSuffix(strings.TrimSuffix(n, ".apps"), "/v1")
+	n := strings.TrimSuffix(strings.ToLower(name), "/v1")
+	n, group, _ := strings.Cut(n, ".")
+	group = strings.TrimPrefix(group, "v1.")
 	for _, r := range resourceTypes {
+		if group != "" && group != r.group && !(r.group == "" && group == "v1") {
+			continue
+		}
 		if n == strings.ToLower(r.kind) {
 			return r, true
 		}
@@ -71,4 +86,12 @@ func (r resource) pluralQualified() string {
 		return r.plural
 	}
 	return r.plural + "." + r.group
+}
+
+// apiVersion is the group/version discovery lists the type under.
+func (r resource) apiVersion() string {
+	if r.group == "" {
+		return "v1"
+	}
+	return r.group + "/v1"
 }

@@ -61,6 +61,14 @@ func fieldValue(o api.Object, kind, field string) (string, bool) {
 		if field == "spec.unschedulable" {
 			get = of(func(n *api.Node) string { return strconv.FormatBool(n.Spec.Unschedulable) })
 		}
+	case api.KindService:
+		// pkg/registry/core/service/strategy.go SelectableFields.
+		switch field {
+		case "spec.clusterIP":
+			get = of(func(s *api.Service) string { return s.Spec.ClusterIP })
+		case "spec.type":
+			get = of(func(s *api.Service) string { return s.Spec.Type })
+		}
 	case api.KindReplicaSet:
 		if field == "status.replicas" {
 			get = of(func(rs *api.ReplicaSet) string { return strconv.Itoa(int(rs.Status.Replicas)) })

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -26,6 +27,32 @@ type Session struct {
 	// virtual-time bounds apply. The playground sets it so a command on a
 	// large or never-settling cluster answers in about a second.
 	WatchTicks int
+
+	// warnings are the API server's warnings for the running command,
+	// once each, printed on stderr before anything else (client-go's
+	// deduplicating WarningWriter).
+	warnings []string
+}
+
+// warn records a warning the API server returns for a request.
+func (s *Session) warn(msg string) {
+	for _, w := range s.warnings {
+		if w == msg {
+			return
+		}
+	}
+	s.warnings = append(s.warnings, msg)
+}
+
+// endpointsDeprecated is the warning a v1.33+ API server returns for
+// every request about v1 Endpoints.
+const endpointsDeprecated = "v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice"
+
+// warnFor records the warnings a request about kind draws.
+func (s *Session) warnFor(kind string) {
+	if kind == api.KindEndpoints {
+		s.warn(endpointsDeprecated)
+	}
 }
 
 // watchBudget reports whether a waiting command that has advanced the
@@ -44,10 +71,14 @@ type Result struct {
 	Stdout string
 	Stderr string
 	Code   int
+	// warned is how many bytes at the start of Stderr are warnings,
+	// which kubectl writes before its output.
+	warned int
 }
 
-// Output is Stdout followed by Stderr, as a terminal shows them.
-func (r Result) Output() string { return r.Stdout + r.Stderr }
+// Output is Stdout and Stderr as a terminal shows them: the API
+// server's warnings first, then Stdout, then the rest of Stderr.
+func (r Result) Output() string { return r.Stderr[:r.warned] + r.Stdout + r.Stderr[r.warned:] }
 
 type command func(s *Session, args []string) (string, error)
 
@@ -74,7 +105,7 @@ var unsupported = map[string]string{
 	"edit":   "edit the manifest in the editor and apply it, or use 'kubectl apply -f -'",
 	"patch":  "use 'kubectl apply -f -', 'kubectl scale', 'kubectl set image', 'kubectl label' or 'kubectl annotate'",
 	"create": "use 'kubectl apply -f -' with a manifest", "run": "use 'kubectl apply -f -' with a Deployment manifest",
-	"expose": "Services are not simulated", "autoscale": "autoscalers are not simulated", "auth": "there is no RBAC in the simulated cluster",
+	"expose": "use 'kubectl apply -f -' with a Service manifest", "autoscale": "autoscalers are not simulated", "auth": "there is no RBAC in the simulated cluster",
 	"certificate": "there are no certificates in the simulated cluster", "debug": "containers do not really run here",
 	"wait":   "use 'kubectl rollout status', which advances the simulation until the rollout is done",
 	"events": "use 'kubectl get events'", "explain": "see https://kubernetes.io/docs/reference/kubernetes-api/",
@@ -111,6 +142,7 @@ func (s *Session) RunArgs(args []string) (res Result) {
 		}
 		return Result{Stderr: fmt.Sprintf("error: unknown command %q for \"kubectl\"%s\nRun 'kubectl --help' for usage.\n", verb, suggest(verb)), Code: 1}
 	}
+	s.warnings = nil
 	out, err := cmd(s, args[1:])
 	res.Stdout = out
 	if err != nil {
@@ -120,6 +152,14 @@ func (s *Session) RunArgs(args []string) (res Result) {
 		} else {
 			res.Stderr, res.Code = "error: "+err.Error()+"\n", 1
 		}
+	}
+	if len(s.warnings) > 0 {
+		var w strings.Builder
+		for _, msg := range s.warnings {
+			w.WriteString("Warning: " + msg + "\n")
+		}
+		res.Stderr, res.warned = w.String()+res.Stderr, w.Len()
+		s.warnings = nil
 	}
 	return res
 }

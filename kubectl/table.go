@@ -115,6 +115,16 @@ func columns(kind string, wide bool) []string {
 		return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"}
 	case api.KindNamespace:
 		return []string{"NAME", "STATUS", "AGE"}
+	case api.KindService:
+		h := []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"}
+		if wide {
+			h = append(h, "SELECTOR")
+		}
+		return h
+	case api.KindEndpoints:
+		return []string{"NAME", "ENDPOINTS", "AGE"}
+	case api.KindEndpointSlice:
+		return []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"}
 	}
 	return []string{"NAME"}
 }
@@ -142,6 +152,12 @@ func row(o api.Object, name string, wide bool, now int64) []string {
 		return eventRow(x, wide, now)
 	case *api.Namespace:
 		return []string{name, x.Status.Phase, age(x.CreationTimestamp, now)}
+	case *api.Service:
+		return serviceRow(x, name, wide, now)
+	case *api.Endpoints:
+		return []string{name, formatEndpoints(x), age(x.CreationTimestamp, now)}
+	case *api.EndpointSlice:
+		return []string{name, x.AddressType, formatDiscoveryPorts(x.Ports), formatDiscoveryEndpoints(x.Endpoints), age(x.CreationTimestamp, now)}
 	}
 	return []string{name}
 }

@@ -18,7 +18,7 @@ func (l *layout) services(objs []api.Object) {
 		return
 	}
 	counts := l.endpointCounts()
-	y := rowPods
+	y, right := rowPods, l.x
 	for _, o := range objs {
 		svc := o.(*api.Service)
 		c := counts[api.Key{Namespace: svc.Namespace, Name: svc.Name}]
@@ -38,8 +38,11 @@ func (l *layout) services(objs []api.Object) {
 			b.Status = "ok"
 		}
 		y += boxH + podGap
+		right = max(right, b.X+b.W)
 	}
-	l.x += boxW + 2*margin
+	// Past the widest box, so the Event arrows' labels, which sit in the
+	// margin right of the last box, never cover a Service.
+	l.x = right + 2*margin
 }
 
 // endpointCount is what a Service's slices list.

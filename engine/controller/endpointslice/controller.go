@@ -79,7 +79,11 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	case *api.EndpointSlice:
 		// Only a slice the controller did not expect to change (someone
 		// else's edit or deletion) brings its Service back.
-		if svc, ok := serviceOf(o); ok && !c.tracker.expected(o, ev.Type == apiserver.Deleted) {
+		deleted := ev.Type == apiserver.Deleted
+		if svc, ok := serviceOf(o); ok && !c.tracker.expected(o, deleted) {
+			if deleted {
+				c.tracker.forgetSlice(o) // onEndpointSliceDelete: recreate it
+			}
 			q.AddAfter(svc, 1_000)
 		}
 	}

@@ -8,6 +8,9 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/internal/testkit"
 )
 
@@ -129,5 +132,26 @@ func TestStaleSliceCacheRetries(t *testing.T) {
 	}
 	if got := webSlices(e); len(got) != 1 || got[0].ReadyCount() != 3 {
 		t.Errorf("the retries end with one slice of 3 ready endpoints, got %v", sizes(got))
+	}
+}
+
+// A slice someone deletes by hand comes back: the controller forgets it
+// and syncs the Service again a second later.
+func TestDeletedSliceIsRecreated(t *testing.T) {
+	e, _ := testkit.Load(t, []byte(scenario(3, "")))
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	gone := webSlices(e)[0]
+	if tk := e.Act(engine.KubectlActor, api.KeyOf(gone), func(tick reconcile.Tick) error {
+		return tick.Delete(trace.Translate, api.KeyOf(gone), apiserver.DeleteOptions{}, "kubectl delete endpointslice")
+	}); tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := webSlices(e); len(got) != 1 || got[0].Name == gone.Name || got[0].ReadyCount() != 3 {
+		t.Errorf("want a new slice of 3 ready endpoints in place of %s, got %v", gone.Name, sizes(got))
 	}
 }

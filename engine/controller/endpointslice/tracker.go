@@ -110,5 +110,17 @@ func (t tracker) forget(svc *api.Service, cached []*api.EndpointSlice) {
 	t[svc.UID] = m
 }
 
+// forgetSlice forgets a slice someone else deleted (the tracker's
+// Delete), so its absence from the cache is not taken for staleness.
+func (t tracker) forgetSlice(s *api.EndpointSlice) {
+	svc := ownerUID(s)
+	if _, ok := t[svc][s.UID]; !ok {
+		return
+	}
+	m := maps.Clone(t[svc])
+	delete(m, s.UID)
+	t[svc] = m
+}
+
 // deleteService forgets a deleted Service.
 func (t tracker) deleteService(svc *api.Service) { delete(t, svc.UID) }

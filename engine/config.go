@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
@@ -25,6 +26,7 @@ const (
 	TaintEvictionController = nodelifecycle.EvictionName
 	EndpointSliceController = endpointslice.Name
 	EndpointsController     = endpoint.Name
+	DaemonSetController     = daemon.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -37,7 +39,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -53,6 +55,7 @@ var DefaultLatency = map[string]int64{
 	TaintEvictionController: 100,
 	EndpointSliceController: 100,
 	EndpointsController:     100,
+	DaemonSetController:     100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

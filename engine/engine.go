@@ -7,6 +7,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
@@ -50,7 +51,7 @@ func New(cfg Config) (*Engine, error) {
 		kind string
 	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector},
 		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController},
-		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}} {
+		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {

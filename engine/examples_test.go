@@ -1,11 +1,13 @@
 package engine_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
@@ -38,6 +40,7 @@ func countEvents(e *engine.Engine, reason, prefix string) int {
 
 var stories = map[string]story{
 	"service-endpoints": {check: checkServiceEndpoints},
+	"daemonset":         {check: checkDaemonSet},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)
@@ -252,5 +255,76 @@ func checkServiceEndpoints(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	}
 	if !terminating {
 		t.Error("no old pod was ever terminating (serving, not ready) in the slice during the rollout")
+	}
+}
+
+// checkDaemonSet: the control plane never gets a pod; during the rolling
+// update at least two of the three workers always run an available pod
+// (maxUnavailable 1), counted from the pods' own versions in the trace;
+// the rollout ends on the newest revision; the NoExecute taint leaves
+// two pods.
+func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+	type podState struct {
+		node            string
+		ready, deleting bool
+		image           string
+	}
+	pods := map[string]podState{}
+	rolled := false
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			p, ok := eff.After.(*api.Pod)
+			if !ok {
+				if eff.Op == "delete" && eff.Object.Kind == api.KindPod {
+					delete(pods, eff.Object.Name)
+				}
+				continue
+			}
+			if p.Spec.NodeName == "cp-1" || strings.Contains(fmt.Sprint(p.Spec.Affinity), "cp-1") {
+				t.Errorf("tick %d: pod %s is placed on the tainted control plane", tk.Seq, p.Name)
+			}
+			pods[p.Name] = podState{node: p.Spec.NodeName, ready: api.IsPodReady(p), deleting: p.DeletionTimestamp != nil, image: p.Spec.Containers[0].Image}
+		}
+		if tk.Time < 20_000 || tk.Time >= 60_000 {
+			continue
+		}
+		up := map[string]bool{}
+		v2 := 0
+		for _, s := range pods {
+			if s.ready && !s.deleting {
+				up[s.node] = true
+			}
+			if s.image == "example/fluentd:v2" && s.ready {
+				v2++
+			}
+		}
+		rolled = rolled || v2 == 3
+		if len(up) < 2 {
+			t.Errorf("tick %d (%s): only %d nodes run an available pod; maxUnavailable 1 allows one node down", tk.Seq, trace.FormatTime(tk.Time), len(up))
+		}
+	}
+	if !rolled {
+		t.Error("the new image never ran ready on all three workers before the taint")
+	}
+	ds := testkit.List[*api.DaemonSet](e, api.KindDaemonSet, "default")[0]
+	revs := testkit.List[*api.ControllerRevision](e, api.KindControllerRevision, "default")
+	if len(revs) != 2 {
+		t.Fatalf("%d ControllerRevisions, want 2 (v1 and v2)", len(revs))
+	}
+	newest := revs[0]
+	for _, r := range revs {
+		if r.Revision > newest.Revision {
+			newest = r
+		}
+	}
+	var live []string
+	for _, p := range testkit.Pods(e, "default") {
+		live = append(live, p.Spec.NodeName)
+		if p.Labels[api.LabelControllerRevisionHash] != newest.Labels[api.LabelControllerRevisionHash] || p.Spec.Containers[0].Image != "example/fluentd:v2" {
+			t.Errorf("pod %s: hash %s image %s, want revision %d's", p.Name, p.Labels[api.LabelControllerRevisionHash], p.Spec.Containers[0].Image, newest.Revision)
+		}
+	}
+	if fmt.Sprint(live) != "[node-1 node-2]" && fmt.Sprint(live) != "[node-2 node-1]" || ds.Status.DesiredNumberScheduled != 2 || ds.Status.NumberAvailable != 2 {
+		t.Errorf("after the taint: pods on %v, status %+v; want one on node-1 and node-2", live, ds.Status)
 	}
 }

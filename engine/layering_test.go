@@ -41,6 +41,8 @@ var layers = map[string][]rule{
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.ownerReferences"}},
 		{api.KindDeployment, trace.Translate, []trace.Op{trace.Update, trace.Delete}, []string{"metadata.finalizers"}},
 		{api.KindEndpointSlice, trace.Translate, []trace.Op{trace.Delete}, nil},
+		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
+		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Delete}, nil},
 	},
 	"node-lifecycle-controller": {
 		{api.KindNode, trace.Aggregate, []trace.Op{trace.Update}, []string{"status.conditions"}},
@@ -50,6 +52,12 @@ var layers = map[string][]rule{
 	},
 	"taint-eviction-controller": {
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"daemonset-controller": {
+		{api.KindPod, trace.Translate, []trace.Op{trace.Create, trace.Delete}, nil},
+		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Create, trace.Update, trace.Delete}, []string{"revision"}},
+		{api.KindDaemonSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
 	"endpointslice-controller": {
@@ -76,6 +84,7 @@ var ownLayer = map[string]map[string]bool{
 	"node-lifecycle-controller": {api.KindNode: true, api.KindPod: true},
 	// The endpoint controllers summarise their pods' readiness sideways,
 	// into the Service's EndpointSlices and Endpoints.
+	"daemonset-controller":     {api.KindDaemonSet: true},
 	"endpointslice-controller": {api.KindEndpointSlice: true},
 	"endpoints-controller":     {api.KindEndpoints: true},
 }

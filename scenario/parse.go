@@ -182,7 +182,7 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		}
 	case "Scenario":
 		p.scenarioDocument(n, apiVersion, doc)
-	case api.KindDeployment, api.KindReplicaSet:
+	case api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet:
 		p.object(n, doc, kind, apiVersion, "apps/v1")
 	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService:
 		p.object(n, doc, kind, apiVersion, "v1")
@@ -210,6 +210,8 @@ func newObject(kind string) api.Object {
 		return &api.Node{}
 	case api.KindService:
 		return &api.Service{}
+	case api.KindDaemonSet:
+		return &api.DaemonSet{}
 	}
 	return &api.Namespace{}
 }

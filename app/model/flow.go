@@ -115,8 +115,8 @@ type layout struct {
 	x     int
 }
 
-// Flow lays out every Deployment with its ReplicaSets and pods, the
-// Services beside them, the scheduler junction and the nodes, and the
+// Flow lays out every Deployment with its ReplicaSets and pods, every
+// DaemonSet with its pods, the Services beside them, the scheduler junction and the nodes, and the
 // current tick's effects.
 func (m *Model) Flow() (f Flow) {
 	defer m.guard("drawing the flow")
@@ -132,6 +132,9 @@ func (m *Model) Flow() (f Flow) {
 		maxPodsY = max(maxPodsY, l.deployment(d.(*api.Deployment), owned))
 	}
 	maxPodsY = max(maxPodsY, l.orphans(owned[""], owned))
+	for _, d := range st.List(api.KindDaemonSet, "") {
+		maxPodsY = max(maxPodsY, l.daemonSet(d.(*api.DaemonSet), owned[d.Meta().UID]))
+	}
 	services := st.List(api.KindService, "")
 	l.services(services)
 	maxPodsY = max(maxPodsY, rowPods+len(services)*(boxH+podGap))
@@ -289,26 +292,33 @@ func (l *layout) replicaSet(rs *api.ReplicaSet, children []api.Object, x int) (i
 		c := o.(*api.ReplicaSet)
 		return fmt.Sprintf("%d/%d ready", c.Status.ReadyReplicas, c.Replicas())
 	})
+	return width, l.podsBelow(rs.UID, pods, x, width, engine.ReplicaSetController)
+}
+
+// podsBelow draws an owner's pods in rows under it (or, when there are
+// many, as groups per node) and returns the lowest y; component is the
+// owner's controller, whose cache the stale notes compare.
+func (l *layout) podsBelow(uid string, pods []*api.Pod, x, width int, component string) int {
 	if len(pods) > GroupPodsAbove {
-		return width, l.podGroups(rs, pods, x, width)
+		return l.podGroups(uid, pods, x, width)
 	}
 	bottom := rowPods
 	for i, p := range pods {
 		px := x + (i%podsPerRow)*(podW+podGap)
 		py := rowPods + (i/podsPerRow)*(podH+podGap)
-		l.pod(p, px, py)
+		l.pod(p, px, py, component)
 		bottom = max(bottom, py+podH)
 	}
-	return width, bottom
+	return bottom
 }
 
-func (l *layout) pod(p *api.Pod, x, y int) {
+func (l *layout) pod(p *api.Pod, x, y int, component string) {
 	b := l.add(l.objectBox(p, x, y, podW, podH))
 	b.Title = shortPod(p.Name)
 	state, status := podState(p)
 	b.Lines = strings.Split(state, " · ")
 	b.Status = status
-	b.Stale = l.stale(p, engine.ReplicaSetController, func(o api.Object) string {
+	b.Stale = l.stale(p, component, func(o api.Object) string {
 		c := o.(*api.Pod)
 		s, _ := podState(c)
 		return s
@@ -343,8 +353,8 @@ func podState(p *api.Pod) (string, string) {
 }
 
 // podGroups draws many pods as one box per node with counts by state.
-func (l *layout) podGroups(rs *api.ReplicaSet, pods []*api.Pod, x, width int) int {
-	l.f.Grouped = fmt.Sprintf("ReplicaSets with more than %d pods are drawn as groups per node.", GroupPodsAbove)
+func (l *layout) podGroups(uid string, pods []*api.Pod, x, width int) int {
+	l.f.Grouped = fmt.Sprintf("ReplicaSets and DaemonSets with more than %d pods are drawn as groups per node.", GroupPodsAbove)
 	byNode := map[string]map[string]int{}
 	for _, p := range pods {
 		node := p.Spec.NodeName
@@ -367,7 +377,7 @@ func (l *layout) podGroups(rs *api.ReplicaSet, pods []*api.Pod, x, width int) in
 	for i, n := range nodes[:shown] {
 		px := x + (i%2)*(width/2)
 		py := rowPods + (i/2)*(podH+podGap)
-		b := l.add(&Box{ID: fmt.Sprintf("group/%s/%s", rs.UID, n), Kind: "PodGroup", Name: n, X: px, Y: py, W: width/2 - podGap, H: podH, Title: n, Status: "ok"})
+		b := l.add(&Box{ID: fmt.Sprintf("group/%s/%s", uid, n), Kind: "PodGroup", Name: n, X: px, Y: py, W: width/2 - podGap, H: podH, Title: n, Status: "ok"})
 		b.Lines = strings.SplitN(countsLine(byNode[n]), ": ", 2)
 		bottom = max(bottom, py+podH)
 	}
@@ -379,7 +389,7 @@ func (l *layout) podGroups(rs *api.ReplicaSet, pods []*api.Pod, x, width int) in
 			}
 		}
 		py := bottom + podGap
-		b := l.add(&Box{ID: fmt.Sprintf("group/%s/rest", rs.UID), Kind: "PodGroup", Name: "other nodes", X: x, Y: py, W: width, H: podH,
+		b := l.add(&Box{ID: fmt.Sprintf("group/%s/rest", uid), Kind: "PodGroup", Name: "other nodes", X: x, Y: py, W: width, H: podH,
 			Title: fmt.Sprintf("%d more nodes", len(nodes)-shown), Lines: strings.SplitN(countsLine(rest), ": ", 2), Status: "ok"})
 		bottom = b.Y + podH
 	}
@@ -411,7 +421,7 @@ func (l *layout) orphans(objs []api.Object, owned map[string][]api.Object) int {
 			l.x += w + 2*margin
 			bottom = max(bottom, b)
 		case *api.Pod:
-			l.pod(x, l.x, rowPods)
+			l.pod(x, l.x, rowPods, engine.ReplicaSetController)
 			l.x += podW + 2*margin
 		}
 	}

@@ -100,6 +100,7 @@ func (s *PodSpec) DeepCopy() PodSpec {
 	out.NodeSelector = copyMap(s.NodeSelector)
 	out.SecurityContext = copyPtr(s.SecurityContext)
 	out.Priority = copyPtr(s.Priority)
+	out.Affinity = s.Affinity.DeepCopy()
 	if s.Tolerations != nil {
 		out.Tolerations = make([]Toleration, len(s.Tolerations))
 		for i, t := range s.Tolerations {

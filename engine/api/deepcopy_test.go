@@ -123,6 +123,8 @@ func TestDeepCopyCopiesEveryField(t *testing.T) {
 	for _, newObject := range []func() Object{
 		func() Object { return &Pod{} }, func() Object { return &Deployment{} }, func() Object { return &ReplicaSet{} },
 		func() Object { return &Node{} }, func() Object { return &Event{} }, func() Object { return &Namespace{} },
+		func() Object { return &Service{} }, func() Object { return &EndpointSlice{} }, func() Object { return &Endpoints{} },
+		func() Object { return &DaemonSet{} }, func() Object { return &ControllerRevision{} },
 	} {
 		original, pristine := newObject(), newObject()
 		fill(reflect.ValueOf(original).Elem(), 0, 0)

@@ -64,15 +64,23 @@ func (s *EndpointSlice) ReadyCount() int {
 	return n
 }
 
-// DeepCopy returns an independent copy of the slice. Its endpoints and
-// ports are written whole by the controller, so their pointers are shared.
+// DeepCopy returns an independent copy of the slice.
 func (s *EndpointSlice) DeepCopy() *EndpointSlice {
 	out := &EndpointSlice{TypeMeta: s.TypeMeta, ObjectMeta: s.ObjectMeta.DeepCopy(), AddressType: s.AddressType}
-	out.Endpoints = copySlice(s.Endpoints)
-	for i := range out.Endpoints {
-		out.Endpoints[i].Addresses = copySlice(s.Endpoints[i].Addresses)
+	if s.Endpoints != nil {
+		out.Endpoints = make([]Endpoint, len(s.Endpoints))
+		for i, e := range s.Endpoints {
+			out.Endpoints[i] = Endpoint{Addresses: copySlice(e.Addresses), Hostname: copyPtr(e.Hostname), TargetRef: copyPtr(e.TargetRef),
+				NodeName: copyPtr(e.NodeName), Zone: copyPtr(e.Zone),
+				Conditions: EndpointConditions{Ready: copyPtr(e.Conditions.Ready), Serving: copyPtr(e.Conditions.Serving), Terminating: copyPtr(e.Conditions.Terminating)}}
+		}
 	}
-	out.Ports = copySlice(s.Ports)
+	if s.Ports != nil {
+		out.Ports = make([]EndpointPort, len(s.Ports))
+		for i, p := range s.Ports {
+			out.Ports[i] = EndpointPort{Name: copyPtr(p.Name), Protocol: copyPtr(p.Protocol), Port: copyPtr(p.Port), AppProtocol: copyPtr(p.AppProtocol)}
+		}
+	}
 	return out
 }
 
@@ -120,7 +128,15 @@ func (e *Endpoints) DeepCopy() *Endpoints {
 	out := &Endpoints{TypeMeta: e.TypeMeta, ObjectMeta: e.ObjectMeta.DeepCopy(), Subsets: copySlice(e.Subsets)}
 	for i := range out.Subsets {
 		s := &out.Subsets[i]
-		s.Addresses, s.NotReadyAddresses, s.Ports = copySlice(s.Addresses), copySlice(s.NotReadyAddresses), copySlice(s.Ports)
+		s.Addresses, s.NotReadyAddresses, s.Ports = copyAddresses(s.Addresses), copyAddresses(s.NotReadyAddresses), copySlice(s.Ports)
+	}
+	return out
+}
+
+func copyAddresses(a []EndpointAddress) []EndpointAddress {
+	out := copySlice(a)
+	for i := range out {
+		out[i].NodeName, out[i].TargetRef = copyPtr(a[i].NodeName), copyPtr(a[i].TargetRef)
 	}
 	return out
 }

@@ -4,15 +4,17 @@ import "strings"
 
 // Kind names.
 const (
-	KindDeployment    = "Deployment"
-	KindReplicaSet    = "ReplicaSet"
-	KindPod           = "Pod"
-	KindNode          = "Node"
-	KindEvent         = "Event"
-	KindNamespace     = "Namespace"
-	KindService       = "Service"
-	KindEndpointSlice = "EndpointSlice"
-	KindEndpoints     = "Endpoints"
+	KindDeployment         = "Deployment"
+	KindReplicaSet         = "ReplicaSet"
+	KindPod                = "Pod"
+	KindNode               = "Node"
+	KindEvent              = "Event"
+	KindNamespace          = "Namespace"
+	KindService            = "Service"
+	KindEndpointSlice      = "EndpointSlice"
+	KindEndpoints          = "Endpoints"
+	KindDaemonSet          = "DaemonSet"
+	KindControllerRevision = "ControllerRevision"
 )
 
 // Namespaced reports whether objects of kind live in a namespace.
@@ -76,6 +78,8 @@ func ShortKind(kind string) string {
 		return "svc"
 	case KindEndpoints:
 		return "ep"
+	case KindDaemonSet:
+		return "ds"
 	}
 	return strings.ToLower(kind)
 }

@@ -49,6 +49,7 @@ type PodSpec struct {
 	SecurityContext               *struct{}         `json:"securityContext,omitempty" yaml:"securityContext,omitempty"`
 	Hostname                      string            `json:"hostname,omitempty" yaml:"hostname,omitempty"`
 	Subdomain                     string            `json:"subdomain,omitempty" yaml:"subdomain,omitempty"`
+	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Tolerations                   []Toleration      `json:"tolerations,omitempty" yaml:"tolerations,omitempty"`
 	Priority                      *int32            `json:"priority,omitempty" yaml:"priority,omitempty"`

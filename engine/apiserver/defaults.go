@@ -213,5 +213,7 @@ func ApplyDefaults(obj api.Object) {
 		defaultPodSpec(&o.Spec)
 	case *api.Service:
 		defaultService(o)
+	case *api.DaemonSet:
+		defaultDaemonSet(o)
 	}
 }

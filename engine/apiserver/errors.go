@@ -43,6 +43,10 @@ func Resource(kind string) string {
 		return "replicasets.apps"
 	case api.KindEndpointSlice:
 		return "endpointslices.discovery.k8s.io"
+	case api.KindDaemonSet:
+		return "daemonsets.apps"
+	case api.KindControllerRevision:
+		return "controllerrevisions.apps"
 	case api.KindEndpoints:
 		return "endpoints"
 	}

@@ -199,6 +199,13 @@ func prepareForCreate(obj api.Object) {
 		o.Status = api.ServiceStatus{}
 	case *api.EndpointSlice:
 		o.TypeMeta = api.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: api.KindEndpointSlice}
+	case *api.DaemonSet:
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDaemonSet}
+		defaultDaemonSet(o)
+		setTemplateGeneration(o, 1)
+		o.Status = api.DaemonSetStatus{}
+	case *api.ControllerRevision:
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindControllerRevision}
 	case *api.Endpoints:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEndpoints}
 	}
@@ -206,7 +213,7 @@ func prepareForCreate(obj api.Object) {
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice:
+	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet:
 		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
@@ -270,6 +277,12 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		if err := keepServiceAllocations(o, old.(*api.Service)); err != nil {
 			return nil, err
 		}
+	case *api.DaemonSet:
+		if err := updateDaemonSet(o, old.(*api.DaemonSet)); err != nil {
+			return nil, err
+		}
+	case *api.ControllerRevision:
+		o.TypeMeta = old.(*api.ControllerRevision).TypeMeta
 	case *api.EndpointSlice:
 		prev := old.(*api.EndpointSlice)
 		o.TypeMeta = prev.TypeMeta
@@ -383,6 +396,8 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 		same = reflect.DeepEqual(&o.Status, &old.(*api.ReplicaSet).Status)
 	case *api.Node:
 		same = reflect.DeepEqual(&o.Status, &old.(*api.Node).Status)
+	case *api.DaemonSet:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.DaemonSet).Status)
 	default:
 		return s.replace(obj, old)
 	}
@@ -418,6 +433,10 @@ func withStatusOf(old, src api.Object) api.Object {
 	case *api.Node:
 		c := *o
 		c.Status = src.(*api.Node).Status
+		return &c
+	case *api.DaemonSet:
+		c := *o
+		c.Status = src.(*api.DaemonSet).Status
 		return &c
 	}
 	return src

@@ -84,6 +84,8 @@ func Validate(obj api.Object) error {
 		validateNode(&e, o)
 	case *api.Service:
 		validateService(&e, o)
+	case *api.DaemonSet:
+		validateDaemonSet(&e, o)
 	}
 	if len(e) == 0 {
 		return nil
@@ -123,7 +125,7 @@ func validateLabels(e *errs, path string, labels map[string]string) {
 func validateDeployment(e *errs, d *api.Deployment) {
 	s := &d.Spec
 	validateReplicas(e, "spec.replicas", s.Replicas)
-	validateSelector(e, s.Selector, &s.Template, true)
+	validateSelector(e, s.Selector, &s.Template, "deployment")
 	validateLabels(e, "spec.template.metadata.labels", s.Template.Labels)
 	validatePodSpec(e, "spec.template.spec", &s.Template.Spec, true)
 	validateStrategy(e, &s.Strategy)
@@ -144,7 +146,7 @@ func validateDeployment(e *errs, d *api.Deployment) {
 
 func validateReplicaSet(e *errs, r *api.ReplicaSet) {
 	validateReplicas(e, "spec.replicas", r.Spec.Replicas)
-	validateSelector(e, r.Spec.Selector, &r.Spec.Template, false)
+	validateSelector(e, r.Spec.Selector, &r.Spec.Template, "replicaset")
 	validateLabels(e, "spec.template.metadata.labels", r.Spec.Template.Labels)
 	validatePodSpec(e, "spec.template.spec", &r.Spec.Template.Spec, true)
 	if r.Spec.MinReadySeconds < 0 {
@@ -158,7 +160,7 @@ func validateReplicas(e *errs, path string, r *int32) {
 	}
 }
 
-func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, deployment bool) {
+func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, what string) {
 	if sel == nil {
 		e.required("spec.selector")
 		return
@@ -190,10 +192,6 @@ func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, d
 		return
 	}
 	if sel.Empty() {
-		what := "replicaset"
-		if deployment {
-			what = "deployment"
-		}
 		e.add("spec.selector", "Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for %s", what)
 		return
 	}

@@ -28,7 +28,7 @@ type Version struct {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 9
+const numKinds = 11
 
 // kindIndex numbers the kinds the store holds.
 func kindIndex(kind string) (int, bool) {
@@ -51,6 +51,10 @@ func kindIndex(kind string) (int, bool) {
 		return 7, true
 	case api.KindEndpoints:
 		return 8, true
+	case api.KindDaemonSet:
+		return 9, true
+	case api.KindControllerRevision:
+		return 10, true
 	}
 	return 0, false
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/expectations"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -24,12 +25,12 @@ const BurstReplicas = 500
 // Controller is the ReplicaSet controller with its cache of ReplicaSets and Pods.
 type Controller struct {
 	cache *informer.Cache
-	exp   expectations
+	exp   expectations.Expectations
 }
 
 // New returns a ReplicaSet controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindReplicaSet, api.KindPod), exp: expectations{}}
+	return &Controller{cache: informer.New(api.KindReplicaSet, api.KindPod), exp: expectations.Expectations{}}
 }
 
 // Name implements reconcile.Component.
@@ -46,7 +47,7 @@ func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), exp: c.exp.clone()}
+	return &Controller{cache: c.cache.Clone(), exp: c.exp.Clone()}
 }
 
 // Observe applies a watch event and queues the ReplicaSets it concerns.
@@ -69,11 +70,11 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 	switch {
 	case ev.Type == apiserver.Added && p.DeletionTimestamp == nil:
 		if rs != nil {
-			c.exp.creationObserved(api.KeyOf(rs))
+			c.exp.CreationObserved(api.KeyOf(rs))
 		}
 	case ev.Type == apiserver.Deleted || p.DeletionTimestamp != nil && (old == nil || old.DeletionTimestamp == nil):
 		if rs != nil {
-			c.exp.deletionObserved(api.KeyOf(rs), api.KeyOf(p))
+			c.exp.DeletionObserved(api.KeyOf(rs), api.KeyOf(p))
 		}
 	}
 	if rs == nil {
@@ -114,7 +115,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	}
 	tick.Read(rs)
 	now := tick.Now()
-	needsSync := c.exp.satisfied(key, now)
+	needsSync := c.exp.Satisfied(key, now)
 	owned, orphans := activePods(c.cache, rs)
 	pods, err := c.claimPods(tick, rs, owned, orphans)
 	if err != nil {
@@ -243,11 +244,11 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 	switch {
 	case diff < 0:
 		n := min(-diff, BurstReplicas)
-		c.exp.expectCreations(key, n, tick.Now())
+		c.exp.ExpectCreations(key, n, tick.Now())
 		ok, batches, err := c.slowStartBatch(tick, rs, n)
 		if skipped := n - ok; skipped > 0 {
 			for i := 0; i < skipped; i++ {
-				c.exp.creationObserved(key)
+				c.exp.CreationObserved(key)
 			}
 		}
 		return fmt.Sprintf("created %d pods in batches %s", ok, batches), err
@@ -259,12 +260,12 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 		for i, p := range victims {
 			keys[i] = api.KeyOf(p)
 		}
-		c.exp.expectDeletions(key, keys, tick.Now())
+		c.exp.ExpectDeletions(key, keys, tick.Now())
 		var firstErr error
 		deleted := 0
 		for _, p := range victims {
 			if err := c.deletePod(tick, rs, p); err != nil {
-				c.exp.deletionObserved(key, api.KeyOf(p))
+				c.exp.DeletionObserved(key, api.KeyOf(p))
 				if firstErr == nil {
 					firstErr = err
 				}

@@ -74,24 +74,3 @@ func TestCalculateStatusCountsOnlyActiveReadyAndAvailable(t *testing.T) {
 		t.Fatalf("status %+v", st)
 	}
 }
-
-func TestExpectations(t *testing.T) {
-	e := expectations{}
-	rs := api.Key{Kind: api.KindReplicaSet, Name: "r"}
-	if !e.satisfied(rs, 0) {
-		t.Fatal("no record means satisfied")
-	}
-	e.expectCreations(rs, 2, 0)
-	e.creationObserved(rs)
-	if e.satisfied(rs, 1000) {
-		t.Fatal("one creation still outstanding")
-	}
-	e.creationObserved(rs)
-	if !e.satisfied(rs, 1000) {
-		t.Fatal("all creations observed")
-	}
-	e.expectCreations(rs, 1, 0)
-	if !e.satisfied(rs, ExpectationsTimeout+1) {
-		t.Fatal("expectations expire after 5 minutes")
-	}
-}

@@ -1,0 +1,120 @@
+package daemon
+
+import (
+	"slices"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/expectations"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+)
+
+// Name is the component name in the trace and in Event sources.
+const Name = "daemonset-controller"
+
+// BurstReplicas caps the pods created or deleted in one sync.
+const BurstReplicas = 250
+
+// Controller is the DaemonSet controller with its cache of DaemonSets,
+// Pods, Nodes and ControllerRevisions.
+type Controller struct {
+	cache *informer.Cache
+	exp   expectations.Expectations
+}
+
+// New returns a controller with an empty cache.
+func New() *Controller {
+	return &Controller{cache: informer.New(api.KindDaemonSet, api.KindPod, api.KindNode, api.KindControllerRevision), exp: expectations.Expectations{}}
+}
+
+// Name implements reconcile.Component.
+func (c *Controller) Name() string { return Name }
+
+// Host implements reconcile.Component.
+func (c *Controller) Host() string { return "" }
+
+// Watches implements reconcile.Component.
+func (c *Controller) Watches() []string { return c.cache.Watches() }
+
+// Cache exposes the controller's view.
+func (c *Controller) Cache() *informer.Cache { return c.cache }
+
+// Clone implements reconcile.Component.
+func (c *Controller) Clone() reconcile.Component {
+	return &Controller{cache: c.cache.Clone(), exp: c.exp.Clone()}
+}
+
+// Observe applies a watch event and queues the DaemonSets it concerns
+// (addDaemonset, addPod, updatePod, deletePod, addNode, updateNode).
+func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
+	c.cache.Apply(ev)
+	switch o := ev.Object.(type) {
+	case *api.DaemonSet:
+		if ev.Type == apiserver.Deleted {
+			delete(c.exp, api.KeyOf(o))
+		}
+		q.Add(api.KeyOf(o))
+	case *api.Pod:
+		c.observePod(ev, o, q)
+	case *api.Node:
+		old, _ := ev.Old.(*api.Node)
+		if ev.Type == apiserver.Modified && old != nil && !nodeChanged(old, o) {
+			return
+		}
+		for _, d := range c.cache.List(api.KindDaemonSet, "") {
+			q.Add(api.KeyOf(d))
+		}
+	}
+}
+
+func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
+	ds := c.owner(p)
+	if ds == nil {
+		return
+	}
+	key := api.KeyOf(ds)
+	old, _ := ev.Old.(*api.Pod)
+	switch {
+	case ev.Type == apiserver.Added && p.DeletionTimestamp == nil:
+		c.exp.CreationObserved(key)
+	case ev.Type == apiserver.Deleted || p.DeletionTimestamp != nil && (old == nil || old.DeletionTimestamp == nil):
+		c.exp.DeletionObserved(key, api.KeyOf(p))
+	}
+	q.Add(key)
+}
+
+// owner is the pod's DaemonSet, if the controller's cache holds it.
+func (c *Controller) owner(p *api.Pod) *api.DaemonSet {
+	ref := p.ControllerRef()
+	if ref == nil || ref.Kind != api.KindDaemonSet {
+		return nil
+	}
+	ds, ok := informer.Get[*api.DaemonSet](c.cache, api.Key{Kind: api.KindDaemonSet, Namespace: p.Namespace, Name: ref.Name})
+	if !ok || ds.UID != ref.UID {
+		return nil
+	}
+	return ds
+}
+
+// nodeChanged is shouldIgnoreNodeUpdate's opposite: a change of labels,
+// taints, schedulability or condition statuses (not heartbeats).
+func nodeChanged(old, cur *api.Node) bool {
+	if !slices.EqualFunc(old.Status.Conditions, cur.Status.Conditions, func(a, b api.NodeCondition) bool { return a.Type == b.Type && a.Status == b.Status }) {
+		return true
+	}
+	return !equalLabels(old.Labels, cur.Labels) || old.Spec.Unschedulable != cur.Spec.Unschedulable ||
+		!slices.EqualFunc(old.Spec.Taints, cur.Spec.Taints, func(a, b api.Taint) bool { return a.Key == b.Key && a.Value == b.Value && a.Effect == b.Effect })
+}
+
+func equalLabels(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || v != w {
+			return false
+		}
+	}
+	return true
+}

@@ -7,6 +7,8 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
+	"github.com/stateflow/stateflow/engine/controller/statefulset"
+	"github.com/stateflow/stateflow/engine/controller/volume"
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
@@ -27,6 +29,8 @@ const (
 	EndpointSliceController = endpointslice.Name
 	EndpointsController     = endpoint.Name
 	DaemonSetController     = daemon.Name
+	StatefulSetController   = statefulset.Name
+	VolumeBinder            = volume.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -39,7 +43,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -56,6 +60,8 @@ var DefaultLatency = map[string]int64{
 	EndpointSliceController: 100,
 	EndpointsController:     100,
 	DaemonSetController:     100,
+	StatefulSetController:   100,
+	VolumeBinder:            500,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

@@ -60,6 +60,16 @@ var layers = map[string][]rule{
 		{api.KindDaemonSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
+	"statefulset-controller": {
+		{api.KindPod, trace.Translate, []trace.Op{trace.Create, trace.Delete, trace.Update}, []string{"metadata.labels", "spec.hostname", "spec.subdomain", "spec.volumes"}},
+		{api.KindPersistentVolumeClaim, trace.Translate, []trace.Op{trace.Create}, nil},
+		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Create, trace.Update, trace.Delete}, []string{"revision"}},
+		{api.KindStatefulSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"persistentvolume-binder": {
+		{api.KindPersistentVolumeClaim, trace.Realize, []trace.Op{trace.Update}, []string{"spec.volumeName", "status"}},
+	},
 	"endpointslice-controller": {
 		{api.KindEndpointSlice, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},

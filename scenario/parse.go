@@ -182,9 +182,9 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		}
 	case "Scenario":
 		p.scenarioDocument(n, apiVersion, doc)
-	case api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet:
+	case api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet:
 		p.object(n, doc, kind, apiVersion, "apps/v1")
-	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService:
+	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService, api.KindPersistentVolumeClaim:
 		p.object(n, doc, kind, apiVersion, "v1")
 	default:
 		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
@@ -212,6 +212,10 @@ func newObject(kind string) api.Object {
 		return &api.Service{}
 	case api.KindDaemonSet:
 		return &api.DaemonSet{}
+	case api.KindStatefulSet:
+		return &api.StatefulSet{}
+	case api.KindPersistentVolumeClaim:
+		return &api.PersistentVolumeClaim{}
 	}
 	return &api.Namespace{}
 }

@@ -101,6 +101,13 @@ func (s *PodSpec) DeepCopy() PodSpec {
 	out.SecurityContext = copyPtr(s.SecurityContext)
 	out.Priority = copyPtr(s.Priority)
 	out.Affinity = s.Affinity.DeepCopy()
+	if s.Volumes != nil {
+		out.Volumes = make([]Volume, len(s.Volumes))
+		for i, v := range s.Volumes {
+			v.PersistentVolumeClaim = copyPtr(v.PersistentVolumeClaim)
+			out.Volumes[i] = v
+		}
+	}
 	if s.Tolerations != nil {
 		out.Tolerations = make([]Toleration, len(s.Tolerations))
 		for i, t := range s.Tolerations {

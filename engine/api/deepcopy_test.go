@@ -125,6 +125,7 @@ func TestDeepCopyCopiesEveryField(t *testing.T) {
 		func() Object { return &Node{} }, func() Object { return &Event{} }, func() Object { return &Namespace{} },
 		func() Object { return &Service{} }, func() Object { return &EndpointSlice{} }, func() Object { return &Endpoints{} },
 		func() Object { return &DaemonSet{} }, func() Object { return &ControllerRevision{} },
+		func() Object { return &StatefulSet{} }, func() Object { return &PersistentVolumeClaim{} },
 	} {
 		original, pristine := newObject(), newObject()
 		fill(reflect.ValueOf(original).Elem(), 0, 0)

@@ -49,7 +49,7 @@ func (e *Event) Meta() *ObjectMeta { return &e.ObjectMeta }
 // APIVersionOf returns the apiVersion of kind.
 func APIVersionOf(kind string) string {
 	switch kind {
-	case KindDeployment, KindReplicaSet, KindDaemonSet, KindControllerRevision:
+	case KindDeployment, KindReplicaSet, KindDaemonSet, KindControllerRevision, KindStatefulSet:
 		return "apps/v1"
 	case KindEndpointSlice:
 		return "discovery.k8s.io/v1"

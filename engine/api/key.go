@@ -4,17 +4,19 @@ import "strings"
 
 // Kind names.
 const (
-	KindDeployment         = "Deployment"
-	KindReplicaSet         = "ReplicaSet"
-	KindPod                = "Pod"
-	KindNode               = "Node"
-	KindEvent              = "Event"
-	KindNamespace          = "Namespace"
-	KindService            = "Service"
-	KindEndpointSlice      = "EndpointSlice"
-	KindEndpoints          = "Endpoints"
-	KindDaemonSet          = "DaemonSet"
-	KindControllerRevision = "ControllerRevision"
+	KindDeployment            = "Deployment"
+	KindReplicaSet            = "ReplicaSet"
+	KindPod                   = "Pod"
+	KindNode                  = "Node"
+	KindEvent                 = "Event"
+	KindNamespace             = "Namespace"
+	KindService               = "Service"
+	KindEndpointSlice         = "EndpointSlice"
+	KindEndpoints             = "Endpoints"
+	KindDaemonSet             = "DaemonSet"
+	KindControllerRevision    = "ControllerRevision"
+	KindStatefulSet           = "StatefulSet"
+	KindPersistentVolumeClaim = "PersistentVolumeClaim"
 )
 
 // Namespaced reports whether objects of kind live in a namespace.
@@ -80,6 +82,10 @@ func ShortKind(kind string) string {
 		return "ep"
 	case KindDaemonSet:
 		return "ds"
+	case KindStatefulSet:
+		return "sts"
+	case KindPersistentVolumeClaim:
+		return "pvc"
 	}
 	return strings.ToLower(kind)
 }

@@ -39,6 +39,7 @@ type PodTemplateSpec struct {
 
 // PodSpec is v1.PodSpec, limited to the fields the simulation uses.
 type PodSpec struct {
+	Volumes                       []Volume          `json:"volumes,omitempty" yaml:"volumes,omitempty"`
 	Containers                    []Container       `json:"containers" yaml:"containers"`
 	RestartPolicy                 string            `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`

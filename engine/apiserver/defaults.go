@@ -215,5 +215,9 @@ func ApplyDefaults(obj api.Object) {
 		defaultService(o)
 	case *api.DaemonSet:
 		defaultDaemonSet(o)
+	case *api.StatefulSet:
+		defaultStatefulSet(o)
+	case *api.PersistentVolumeClaim:
+		defaultClaim(o)
 	}
 }

@@ -47,6 +47,8 @@ func Resource(kind string) string {
 		return "daemonsets.apps"
 	case api.KindControllerRevision:
 		return "controllerrevisions.apps"
+	case api.KindStatefulSet:
+		return "statefulsets.apps"
 	case api.KindEndpoints:
 		return "endpoints"
 	}

@@ -206,6 +206,14 @@ func prepareForCreate(obj api.Object) {
 		o.Status = api.DaemonSetStatus{}
 	case *api.ControllerRevision:
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindControllerRevision}
+	case *api.StatefulSet:
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindStatefulSet}
+		defaultStatefulSet(o)
+		o.Status = api.StatefulSetStatus{}
+	case *api.PersistentVolumeClaim:
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPersistentVolumeClaim}
+		defaultClaim(o)
+		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
 	case *api.Endpoints:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEndpoints}
 	}
@@ -213,7 +221,7 @@ func prepareForCreate(obj api.Object) {
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet:
+	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet:
 		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
@@ -283,6 +291,13 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		}
 	case *api.ControllerRevision:
 		o.TypeMeta = old.(*api.ControllerRevision).TypeMeta
+	case *api.StatefulSet:
+		if err := updateStatefulSet(o, old.(*api.StatefulSet)); err != nil {
+			return nil, err
+		}
+	case *api.PersistentVolumeClaim:
+		defaultClaim(o)
+		o.TypeMeta, o.Status = old.(*api.PersistentVolumeClaim).TypeMeta, old.(*api.PersistentVolumeClaim).Status
 	case *api.EndpointSlice:
 		prev := old.(*api.EndpointSlice)
 		o.TypeMeta = prev.TypeMeta
@@ -398,6 +413,10 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 		same = reflect.DeepEqual(&o.Status, &old.(*api.Node).Status)
 	case *api.DaemonSet:
 		same = reflect.DeepEqual(&o.Status, &old.(*api.DaemonSet).Status)
+	case *api.StatefulSet:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.StatefulSet).Status)
+	case *api.PersistentVolumeClaim:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.PersistentVolumeClaim).Status)
 	default:
 		return s.replace(obj, old)
 	}
@@ -437,6 +456,14 @@ func withStatusOf(old, src api.Object) api.Object {
 	case *api.DaemonSet:
 		c := *o
 		c.Status = src.(*api.DaemonSet).Status
+		return &c
+	case *api.StatefulSet:
+		c := *o
+		c.Status = src.(*api.StatefulSet).Status
+		return &c
+	case *api.PersistentVolumeClaim:
+		c := *o
+		c.Status = src.(*api.PersistentVolumeClaim).Status
 		return &c
 	}
 	return src

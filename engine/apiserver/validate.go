@@ -86,6 +86,10 @@ func Validate(obj api.Object) error {
 		validateService(&e, o)
 	case *api.DaemonSet:
 		validateDaemonSet(&e, o)
+	case *api.StatefulSet:
+		validateStatefulSet(&e, o)
+	case *api.PersistentVolumeClaim:
+		validateClaimSpec(&e, "spec", &o.Spec)
 	}
 	if len(e) == 0 {
 		return nil

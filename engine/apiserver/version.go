@@ -28,7 +28,7 @@ type Version struct {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 11
+const numKinds = 13
 
 // kindIndex numbers the kinds the store holds.
 func kindIndex(kind string) (int, bool) {
@@ -55,6 +55,10 @@ func kindIndex(kind string) (int, bool) {
 		return 9, true
 	case api.KindControllerRevision:
 		return 10, true
+	case api.KindStatefulSet:
+		return 11, true
+	case api.KindPersistentVolumeClaim:
+		return 12, true
 	}
 	return 0, false
 }

@@ -46,7 +46,7 @@ type Scheduler struct {
 
 // New returns a scheduler with an empty cache.
 func New() *Scheduler {
-	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
+	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
 		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}, selectorIDs: map[string]int32{}}
 }
 
@@ -94,6 +94,8 @@ func (s *Scheduler) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		s.flushParked(q)
 	case *api.Pod:
 		s.observePod(ev, o, q)
+	case *api.PersistentVolumeClaim:
+		s.flushParked(q) // a claim bound may let a parked pod in
 	}
 }
 
@@ -235,6 +237,9 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 	if total == 0 {
 		return "", "0/0 nodes are available: no nodes available to schedule pods.", 0
 	}
+	if msg := s.volumeBinding(p); msg != "" {
+		return "", preFilterError(total, msg), 0
+	}
 	want := numFeasibleNodesToFind(total)
 	feasible := make([]*nodeInfo, 0, want)
 	var failures []status // one per node that did not fit
@@ -322,4 +327,31 @@ func (s *Scheduler) fail(tick reconcile.Tick, p *api.Pod, msg string) (reconcile
 	}
 	tick.Explain("pod/%s fits no node: %s", p.Name, msg)
 	return reconcile.Result{RequeueAfter: maxInUnschedulablePool}, nil
+}
+
+// volumeBinding is the VolumeBinding plugin's PreFilter for claims bound
+// at once: a pod waits until every claim it mounts exists and is Bound.
+func (s *Scheduler) volumeBinding(p *api.Pod) string {
+	unbound := false
+	for _, v := range p.Spec.Volumes {
+		if v.PersistentVolumeClaim == nil {
+			continue
+		}
+		c, ok := informer.Get[*api.PersistentVolumeClaim](s.cache, api.Key{Kind: api.KindPersistentVolumeClaim, Namespace: p.Namespace, Name: v.PersistentVolumeClaim.ClaimName})
+		if !ok {
+			return fmt.Sprintf("persistentvolumeclaim %q not found", v.PersistentVolumeClaim.ClaimName)
+		}
+		unbound = unbound || c.Status.Phase != api.ClaimBound
+	}
+	if unbound {
+		return "pod has unbound immediate PersistentVolumeClaims"
+	}
+	return ""
+}
+
+// preFilterError is FitError.Error for a pod a PreFilter plugin rejected
+// as UnschedulableAndUnresolvable: its message, then the PostFilter
+// plugins', for which no node could help.
+func preFilterError(total int, msg string) string {
+	return fmt.Sprintf("0/%d nodes are available: %s. no new claims to deallocate, preemption: 0/%d nodes are available: %d Preemption is not helpful for scheduling.", total, msg, total, total)
 }

@@ -1,0 +1,120 @@
+package statefulset
+
+import (
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+)
+
+// Name is the component name in the trace and in Event sources.
+const Name = "statefulset-controller"
+
+// Controller is the StatefulSet controller with its cache of
+// StatefulSets, Pods, PersistentVolumeClaims and ControllerRevisions.
+type Controller struct {
+	cache *informer.Cache
+}
+
+// New returns a controller with an empty cache.
+func New() *Controller {
+	return &Controller{cache: informer.New(api.KindStatefulSet, api.KindPod, api.KindPersistentVolumeClaim, api.KindControllerRevision)}
+}
+
+// Name implements reconcile.Component.
+func (c *Controller) Name() string { return Name }
+
+// Host implements reconcile.Component.
+func (c *Controller) Host() string { return "" }
+
+// Watches implements reconcile.Component.
+func (c *Controller) Watches() []string { return c.cache.Watches() }
+
+// Cache exposes the controller's view.
+func (c *Controller) Cache() *informer.Cache { return c.cache }
+
+// Clone implements reconcile.Component.
+func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
+
+// Observe applies a watch event and queues the StatefulSet it concerns
+// (the handlers of stateful_set.go: a set's own changes, and any change
+// of one of its pods).
+func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
+	c.cache.Apply(ev)
+	switch o := ev.Object.(type) {
+	case *api.StatefulSet:
+		q.Add(api.KeyOf(o))
+	case *api.Pod:
+		set := c.owner(o)
+		if set == nil {
+			return
+		}
+		q.Add(api.KeyOf(set))
+		old, _ := ev.Old.(*api.Pod)
+		if old != nil && !api.IsPodReady(old) && api.IsPodReady(o) && set.Spec.MinReadySeconds > 0 {
+			q.AddAfter(api.KeyOf(set), int64(set.Spec.MinReadySeconds)*1000)
+		}
+	}
+}
+
+// owner is the pod's StatefulSet, if the cache holds it.
+func (c *Controller) owner(p *api.Pod) *api.StatefulSet {
+	ref := p.ControllerRef()
+	if ref == nil || ref.Kind != api.KindStatefulSet {
+		return nil
+	}
+	set, ok := informer.Get[*api.StatefulSet](c.cache, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name})
+	if !ok || set.UID != ref.UID {
+		return nil
+	}
+	return set
+}
+
+// Reconcile is sync and UpdateStatefulSet (stateful_set.go,
+// stateful_set_control.go): the revisions, the pods, the status, then
+// the history's cleanup.
+func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
+	set, ok := informer.Get[*api.StatefulSet](c.cache, key)
+	if !ok {
+		tick.Explain("sts/%s: deleted; the garbage collector removes its pods (its claims stay)", key.Name)
+		return reconcile.Result{}, nil
+	}
+	tick.Read(set)
+	pods := c.pods(set)
+	revisions := c.revisions(set)
+	current, update, revisions, err := c.getStatefulSetRevisions(tick, set, revisions)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	s := &sync{c: c, tick: tick, set: set, current: current, update: update}
+	status, note, err := s.updateStatefulSet(pods)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	written, err := c.updateStatefulSetStatus(tick, set, status)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := c.truncateHistory(tick, set, pods, revisions, current, update); err != nil {
+		return reconcile.Result{}, err
+	}
+	tick.Explain("sts/%s: %d of %d pods ready, %d at the update revision%s", set.Name, written.ReadyReplicas, set.Replicas(), written.UpdatedReplicas, note)
+	if set.Spec.MinReadySeconds > 0 && written.ReadyReplicas != written.AvailableReplicas {
+		return reconcile.Result{RequeueAfter: int64(set.Spec.MinReadySeconds) * 1000}, nil
+	}
+	return reconcile.Result{}, nil
+}
+
+// pods lists the cached pods the set controls.
+func (c *Controller) pods(set *api.StatefulSet) []*api.Pod {
+	var out []*api.Pod
+	c.cache.EachOwned(api.KindPod, set.UID, func(o api.Object) { out = append(out, o.(*api.Pod)) })
+	return out
+}
+
+// revisions lists the cached ControllerRevisions the set controls.
+func (c *Controller) revisions(set *api.StatefulSet) []*api.ControllerRevision {
+	var out []*api.ControllerRevision
+	c.cache.EachOwned(api.KindControllerRevision, set.UID, func(o api.Object) { out = append(out, o.(*api.ControllerRevision)) })
+	return out
+}

@@ -46,7 +46,7 @@ type Scheduler struct {
 
 // New returns a scheduler with an empty cache.
 func New() *Scheduler {
-	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
+	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim, api.KindService, api.KindStatefulSet), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
 		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}, selectorIDs: map[string]int32{}}
 }
 
@@ -57,7 +57,8 @@ func (s *Scheduler) Name() string { return Name }
 func (s *Scheduler) Host() string { return "" }
 
 // Watches implements reconcile.Component.
-// The scheduler watches ReplicaSets for the default spreading's selectors.
+// The scheduler watches ReplicaSets, StatefulSets and Services for the
+// default spreading's selectors, and claims for the volume binding.
 func (s *Scheduler) Watches() []string { return s.cache.Watches() }
 
 // Cache exposes the scheduler's view.

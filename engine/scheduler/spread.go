@@ -1,9 +1,13 @@
 package scheduler
 
 import (
+	"maps"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/informer"
 )
 
 // The topology keys of PodTopologySpread's system defaults.
@@ -20,25 +24,71 @@ var systemDefaultConstraints = []struct {
 	maxSkew int32
 }{{labelHostname, 3}, {labelZone, 5}}
 
-// defaultSelector is helper.DefaultSelector for what the engine
-// simulates: the selector of the pod's controlling ReplicaSet, with a key
-// for the per-node counts, the ReplicaSet's UID (ReplicaSet selectors are
-// immutable). Services, replication controllers and stateful sets add to
-// it upstream; the engine has none yet.
+// defaultSelector is helper.DefaultSelector: the selectors of the
+// Services in the pod's namespace that select it, merged, with the
+// selector of its controlling ReplicaSet or StatefulSet added; and a key
+// that names that combination for the per-node counts (the Services'
+// selectors as written, the owner's UID: workload selectors are
+// immutable). Nil when it selects nothing: the plugin then skips.
 func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
+	merged := map[string]string{}
+	var key strings.Builder
+	for _, o := range s.cache.List(api.KindService, p.Namespace) {
+		svc := o.(*api.Service)
+		if !selectsLabels(svc.Spec.Selector, p.Labels) {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(svc.Spec.Selector)) {
+			merged[k] = svc.Spec.Selector[k]
+			key.WriteString(k + "=" + svc.Spec.Selector[k] + ",")
+		}
+	}
+	var exprs []api.LabelSelectorRequirement
+	if owner := s.ownerSelector(p); owner != nil && !owner.Empty() {
+		for k, v := range owner.MatchLabels {
+			merged[k] = v
+		}
+		exprs = owner.MatchExpressions
+		key.WriteString("|" + p.ControllerRef().UID)
+	}
+	if len(merged) == 0 && len(exprs) == 0 {
+		return nil, ""
+	}
+	return &api.LabelSelector{MatchLabels: merged, MatchExpressions: exprs}, key.String()
+}
+
+// ownerSelector is the selector of the pod's controlling ReplicaSet or
+// StatefulSet (apps/v1), if cached.
+func (s *Scheduler) ownerSelector(p *api.Pod) *api.LabelSelector {
 	ref := p.ControllerRef()
-	if ref == nil || ref.Kind != api.KindReplicaSet || ref.APIVersion != "apps/v1" {
-		return nil, ""
+	if ref == nil || ref.APIVersion != "apps/v1" {
+		return nil
 	}
-	o, ok := s.cache.Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
-	if !ok {
-		return nil, ""
+	switch ref.Kind {
+	case api.KindReplicaSet:
+		if rs, ok := informer.Get[*api.ReplicaSet](s.cache, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name}); ok {
+			return rs.Spec.Selector
+		}
+	case api.KindStatefulSet:
+		if set, ok := informer.Get[*api.StatefulSet](s.cache, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name}); ok {
+			return set.Spec.Selector
+		}
 	}
-	sel := o.(*api.ReplicaSet).Spec.Selector
-	if sel.Empty() {
-		return nil, ""
+	return nil
+}
+
+// selectsLabels is a Service's selector matching labels (a nil one
+// selects nothing).
+func selectsLabels(sel, labels map[string]string) bool {
+	if len(sel) == 0 {
+		return false
 	}
-	return sel, o.Meta().UID
+	for k, v := range sel {
+		if w, ok := labels[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 // matching counts the pods accounted on a node that selector id selects,

@@ -22,9 +22,12 @@ type Cluster interface {
 	Trace() []*trace.Tick
 	// Act performs a write as a tick of its own, by actor, about object.
 	Act(actor string, object api.Key, run func(tick reconcile.Tick) error) *trace.Tick
-	// Step takes one tick; NextTime is when the next is due; RunUntil and
-	// RunUntilSettled move time on; Settled says nothing is left to do.
+	// Step takes one tick (delivering what is due before it, however
+	// late it comes) and StepBack undoes it; NextTime is when the next
+	// delivery or tick is due; RunUntil and RunUntilSettled move time on;
+	// Settled says nothing is left to do.
 	Step() *trace.Tick
+	StepBack()
 	NextTime() (int64, bool)
 	RunUntil(ms int64)
 	RunUntilSettled(lim engine.SettleLimits) error

@@ -74,6 +74,10 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 		describeEndpoints(w, x)
 	case *api.EndpointSlice:
 		describeEndpointSlice(w, x)
+	case *api.DaemonSet:
+		s.describeDaemonSet(w, x)
+	case *api.ControllerRevision:
+		describeGeneric(w, x)
 	default:
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}
@@ -157,8 +161,8 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 		containerLines(w, level, &c, nil)
 	}
 	w.line(level, "Volumes:\t<none>")
-	w.line(level, "Node-Selectors:\t%s", orNone(api.FormatLabels(t.Spec.NodeSelector)))
-	w.line(level, "Tolerations:\t%s", orNone(tolerations(t.Spec.Tolerations)))
+	mapLines(w, level, "Node-Selectors", t.Spec.NodeSelector, "=")
+	tolerationLines(w, level, t.Spec.Tolerations)
 }
 
 // describeTemplate is the pod template as rollout history --revision prints it.
@@ -271,25 +275,38 @@ func probe(p *api.Probe) string {
 	return fmt.Sprintf("%s delay=%ds timeout=%ds period=%ds #success=%d #failure=%d", handler, p.InitialDelaySeconds, p.TimeoutSeconds, p.PeriodSeconds, p.SuccessThreshold, p.FailureThreshold)
 }
 
-func tolerations(ts []api.Toleration) string {
-	var out []string
-	for _, t := range ts {
+// tolerationLines is printPodTolerationsMultiline: one toleration a line,
+// sorted by key, the later ones in the first one's column.
+func tolerationLines(w *prefixWriter, level int, ts []api.Toleration) {
+	if len(ts) == 0 {
+		w.line(level, "Tolerations:\t<none>")
+		return
+	}
+	ts = append([]api.Toleration(nil), ts...)
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].Key < ts[j].Key })
+	for i, t := range ts {
 		s := t.Key
-		if t.Operator == "Equal" || t.Value != "" {
+		if t.Value != "" {
 			s += "=" + t.Value
 		}
 		if t.Effect != "" {
 			s += ":" + t.Effect
 		}
-		if t.Operator == "Exists" && t.Key != "" {
-			s += " op=Exists"
+		if t.Operator == "Exists" && t.Value == "" {
+			if t.Key != "" || t.Effect != "" {
+				s += " "
+			}
+			s += "op=Exists"
 		}
 		if t.TolerationSeconds != nil {
 			s += fmt.Sprintf(" for %ds", *t.TolerationSeconds)
 		}
-		out = append(out, s)
+		label := "Tolerations:"
+		if i > 0 {
+			label = ""
+		}
+		w.line(level, "%s\t%s", label, s)
 	}
-	return strings.Join(out, "\n                             ")
 }
 
 func (s *Session) describeReplicaSet(w *prefixWriter, rs *api.ReplicaSet) {
@@ -385,8 +402,8 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	}
 	w.line(0, "Volumes:\t<none>")
 	w.line(0, "QoS Class:\t%s", p.Status.QOSClass)
-	w.line(0, "Node-Selectors:\t%s", orNone(api.FormatLabels(p.Spec.NodeSelector)))
-	w.line(0, "Tolerations:\t%s", orNone(tolerations(p.Spec.Tolerations)))
+	mapLines(w, 0, "Node-Selectors", p.Spec.NodeSelector, "=")
+	tolerationLines(w, 0, p.Spec.Tolerations)
 }
 
 func valueOr(p *int32) int32 {

@@ -78,8 +78,8 @@ func parseFlags(cmd string, args []string, specs []flagSpec) (*parsed, error) {
 				}
 				i++
 				val = args[i]
-			} else if !spec.value {
-				val = "true"
+			} else if !spec.value && !strings.HasPrefix(a[2:], "=") {
+				val = "true" // -w, not -w=false
 			}
 			p.flags[spec.long], p.set[spec.long] = val, true
 		default:

@@ -43,8 +43,9 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 	var qs []query
 	for _, t := range strings.Split(args[0], ",") {
 		if t == "all" {
-			// The "all" category, in the order kubectl prints it.
-			for _, k := range []string{api.KindPod, api.KindService, api.KindDeployment, api.KindReplicaSet} {
+			// The "all" category, in the order kubectl prints it
+			// (ControllerRevisions are not in it).
+			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet} {
 				qs = append(qs, query{res: resourceFor(k)})
 			}
 			continue

@@ -30,12 +30,6 @@ func (s *Session) rollout(args []string) (string, error) {
 	return s.mutating(b, "rollout "+args[0])(s, args[1:])
 }
 
-// deploymentTarget resolves "deployment/NAME" or "deployment NAME".
-func deploymentTarget(cmd string, args []string, ns string) (api.Key, []string, error) {
-	k, _, rest, err := target(cmd, args, ns, api.KindDeployment)
-	return k, rest, err
-}
-
 // rolloutStatus prints kubectl rollout status's lines (rollout_status.go)
 // and, while the rollout is in flight, advances the simulation until it
 // completes, fails or the --timeout (virtual time) passes.
@@ -44,7 +38,7 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k, _, err := deploymentTarget("rollout status", p.args, s.namespace(p))
+	k, _, _, err := target("rollout status", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet)
 	if err != nil {
 		return "", err
 	}
@@ -70,9 +64,9 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 	for ticks := 0; ; ticks++ {
 		o, ok := s.Cluster.Store().Get(k)
 		if !ok {
-			return b.String(), serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
+			return b.String(), serverErr("NotFound", fmt.Sprintf("%s %q not found", resourceFor(k.Kind).pluralQualified(), k.Name))
 		}
-		msg, done, err := rolloutMessage(o.(*api.Deployment), revision)
+		msg, done, err := statusMessage(o, revision)
 		if err != nil {
 			return b.String(), err
 		}
@@ -93,8 +87,31 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 		if !s.watchBudget(ticks) {
 			return b.String(), &cmdError{msg: s.stoppedWatching(), code: 1}
 		}
-		s.Cluster.Step()
+		// What is due next may be a delivery, after which Step goes on to
+		// the next tick however late it is: one past the deadline is
+		// taken back, and the clock runs to the deadline only.
+		before := s.Cluster.Now()
+		if t := s.Cluster.Step(); t != nil && t.Time > deadline {
+			s.Cluster.StepBack()
+			if timeout > 0 {
+				s.Cluster.RunUntil(deadline)
+			} else {
+				s.Cluster.RunUntil(before)
+			}
+			return b.String(), errorf("timed out waiting for the condition")
+		}
 	}
+}
+
+// statusMessage is the status viewer of the object's kind.
+func statusMessage(o api.Object, revision int64) (string, bool, error) {
+	switch x := o.(type) {
+	case *api.Deployment:
+		return rolloutMessage(x, revision)
+	case *api.DaemonSet:
+		return daemonSetStatus(x)
+	}
+	return "", false, errorf("no status viewer has been implemented for %s", o.GetKind())
 }
 
 // maxWatchMS bounds a watch without a timeout: one hour of virtual time.
@@ -144,44 +161,54 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k, _, err := deploymentTarget("rollout history", p.args, s.namespace(p))
+	k, _, _, err := target("rollout history", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet)
 	if err != nil {
 		return "", err
 	}
 	o, ok := s.Cluster.Store().Get(k)
 	if !ok {
-		return "", serverErr("NotFound", fmt.Sprintf("deployments.apps %q not found", k.Name))
+		return "", serverErr("NotFound", fmt.Sprintf("%s %q not found", resourceFor(k.Kind).pluralQualified(), k.Name))
+	}
+	want := int64(0)
+	if p.has("revision") {
+		want, _ = strconv.ParseInt(p.str("revision"), 10, 64)
+	}
+	if ds, ok := o.(*api.DaemonSet); ok {
+		return s.daemonSetHistory(ds, want)
 	}
 	d := o.(*api.Deployment)
 	rss := ownedReplicaSets(s.Cluster.Store().List(api.KindReplicaSet, k.Namespace), d)
 	if len(rss) == 0 {
 		return "", errorf("no rollout history found for deployment %q", k.Name)
 	}
-	if p.has("revision") {
-		want, _ := strconv.ParseInt(p.str("revision"), 10, 64)
+	if want > 0 {
 		for _, rs := range rss {
 			if deployment.Revision(rs) == want {
 				tpl := rs.Spec.Template.DeepCopy()
 				delete(tpl.Labels, deployment.DefaultHashLabel)
-				return fmt.Sprintf("deployment.apps/%s with revision #%d\n%s", k.Name, want, describeTemplate(&tpl)), nil
+				return fmt.Sprintf("deployment.apps/%s with revision #%d\n%s\n", k.Name, want, describeTemplate(&tpl)), nil
 			}
 		}
 		return "", errorf("unable to find the specified revision")
 	}
-	t := &table{header: []string{"REVISION", "CHANGE-CAUSE"}}
-	for _, rs := range rss {
-		cause := rs.Annotations["kubernetes.io/change-cause"]
-		t.rows = append(t.rows, []string{fmt.Sprint(deployment.Revision(rs)), orNone(cause)})
-	}
-	return "deployment.apps/" + k.Name + " \n" + t.String(false) + "\n", nil
+	return "deployment.apps/" + k.Name + " \n" + historyTable(rss) + "\n", nil
 }
 
-// editDeployment is the shape of rollout pause, resume, restart and undo:
-// resolve the deployment, then, in the command's tick, edit the API
-// server's copy of it and write it back (edit returns the line kubectl
-// prints, or an error that leaves the deployment as it was).
-func editDeployment(s *Session, cmd string, p *parsed, edit func(tick reconcile.Tick, d *api.Deployment) (string, error)) (*Mutation, error) {
-	k, _, err := deploymentTarget(cmd, p.args, s.namespace(p))
+// revisionOf is the revision a history entry stands for.
+func revisionOf(o api.Object) int64 {
+	if r, ok := o.(*api.ControllerRevision); ok {
+		return r.Revision
+	}
+	return deployment.Revision(o)
+}
+
+// editObject is the shape of rollout pause, resume, restart and undo:
+// resolve the object, then, in the command's tick, edit the API server's
+// copy of it and write it back (edit returns the line kubectl prints, or
+// an error that leaves the object as it was). kinds limits the types the
+// command accepts (all of them if empty).
+func editObject(s *Session, cmd string, p *parsed, kinds []string, edit func(tick reconcile.Tick, o api.Object, r resource) (string, error)) (*Mutation, error) {
+	k, r, _, err := target(cmd, p.args, s.namespace(p), kinds...)
 	if err != nil {
 		return nil, err
 	}
@@ -190,18 +217,20 @@ func editDeployment(s *Session, cmd string, p *parsed, edit func(tick reconcile.
 		if err != nil {
 			return "", err
 		}
-		return edit(tick, o.(*api.Deployment))
+		return edit(tick, o, r)
 	}}, nil
 }
 
-// update writes a deployment a rollout command edited.
-func update(tick reconcile.Tick, d *api.Deployment, summary, done string) (string, error) {
-	if _, err := tick.Update(trace.Translate, d, summary); err != nil {
+// updated writes an object a rollout command edited.
+func updated(tick reconcile.Tick, o api.Object, summary, done string) (string, error) {
+	if _, err := tick.Update(trace.Translate, o, summary); err != nil {
 		return "", apiErr(err)
 	}
-	return "deployment.apps/" + d.Name + " " + done + "\n", nil
+	return resourceFor(o.GetKind()).qualified() + "/" + o.Meta().Name + " " + done + "\n", nil
 }
 
+// buildPause is rollout pause and resume. Only Deployments pause; any
+// other object gets the pauser's error (objectpauser.go, objectresumer.go).
 func buildPause(pause bool) builder {
 	verb := map[bool]string{true: "pause", false: "resume"}[pause]
 	return func(s *Session, args []string) (*Mutation, error) {
@@ -209,37 +238,62 @@ func buildPause(pause bool) builder {
 		if err != nil {
 			return nil, err
 		}
-		return editDeployment(s, "rollout "+verb, p, func(tick reconcile.Tick, d *api.Deployment) (string, error) {
+		return editObject(s, "rollout "+verb, p, nil, func(tick reconcile.Tick, o api.Object, r resource) (string, error) {
+			d, ok := o.(*api.Deployment)
+			if !ok {
+				return "", errorf("%s %q %sing is not supported", r.pluralQualified(), o.Meta().Name, strings.TrimSuffix(verb, "e"))
+			}
 			if d.Spec.Paused == pause {
 				state := map[bool]string{true: "already paused", false: "not paused"}[pause]
 				return "", errorf("deployments.apps %q is %s", d.Name, state)
 			}
 			d.Spec.Paused = pause
-			return update(tick, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, d.Name, pause), verb+"d")
+			return updated(tick, d, fmt.Sprintf("kubectl rollout %s: deploy/%s spec.paused=%v", verb, d.Name, pause), verb+"d")
 		})
 	}
 }
 
+// restartedAt is the template annotation rollout restart sets.
+const restartedAt = "kubectl.kubernetes.io/restartedAt"
+
+// buildRestart is rollout restart (objectrestarter.go): the template gets
+// a restartedAt annotation of the current second, which rolls the pods.
 func buildRestart(s *Session, args []string) (*Mutation, error) {
 	p, err := parseFlags("rollout restart", args, nil)
 	if err != nil {
 		return nil, err
 	}
-	return editDeployment(s, "rollout restart", p, func(tick reconcile.Tick, d *api.Deployment) (string, error) {
-		if d.Spec.Paused {
-			return "", errorf("deployments.apps %q can't restart paused deployment (run rollout resume first)", d.Name)
+	return editObject(s, "rollout restart", p, nil, func(tick reconcile.Tick, o api.Object, r resource) (string, error) {
+		var t *api.PodTemplateSpec
+		switch x := o.(type) {
+		case *api.Deployment:
+			if x.Spec.Paused {
+				return "", errorf("deployments.apps %q can't restart paused deployment (run rollout resume first)", x.Name)
+			}
+			t = &x.Spec.Template
+		case *api.DaemonSet:
+			t = &x.Spec.Template
+		default:
+			return "", errorf("%s %q restarting is not supported", r.pluralQualified(), o.Meta().Name)
 		}
-		if d.Spec.Template.Annotations == nil {
-			d.Spec.Template.Annotations = map[string]string{}
+		now := api.At(tick.Now()).String()
+		if t.Annotations[restartedAt] == now {
+			// The patch would be empty.
+			return "", errorf("failed to create patch for %s: if restart has already been triggered within the past second, please wait before attempting to trigger another", o.Meta().Name)
 		}
-		d.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = api.At(tick.Now()).String()
-		return update(tick, d, "kubectl rollout restart: new restartedAt annotation in deploy/"+d.Name+"'s template", "restarted")
+		if t.Annotations == nil {
+			t.Annotations = map[string]string{}
+		}
+		t.Annotations[restartedAt] = now
+		return updated(tick, o, "kubectl rollout restart: new restartedAt annotation in "+api.KeyOf(o).Short()+"'s template", "restarted")
 	})
 }
 
-// buildUndo is kubectl rollout undo on apps/v1: client side, it copies the
-// chosen ReplicaSet's template (without pod-template-hash) and annotations
-// into the deployment. No DeploymentRollback event is emitted.
+// buildUndo is kubectl rollout undo on apps/v1. For a Deployment it works
+// on the client side: it copies the chosen ReplicaSet's template (without
+// pod-template-hash) and annotations into the deployment; no
+// DeploymentRollback event is emitted. For a DaemonSet it patches the
+// chosen ControllerRevision's template in.
 func buildUndo(s *Session, args []string) (*Mutation, error) {
 	p, err := parseFlags("rollout undo", args, []flagSpec{{"to-revision", "", true}})
 	if err != nil {
@@ -247,11 +301,15 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 	}
 	toRevision := int64(0)
 	if p.has("to-revision") {
-		if toRevision, err = strconv.ParseInt(p.str("to-revision"), 10, 64); err != nil || toRevision < 0 {
+		if toRevision, err = strconv.ParseInt(p.str("to-revision"), 10, 64); err != nil {
 			return nil, errorf("invalid argument %q for \"--to-revision\" flag", p.str("to-revision"))
 		}
 	}
-	return editDeployment(s, "rollout undo", p, func(tick reconcile.Tick, d *api.Deployment) (string, error) {
+	return editObject(s, "rollout undo", p, []string{api.KindDeployment, api.KindDaemonSet}, func(tick reconcile.Tick, o api.Object, _ resource) (string, error) {
+		if ds, ok := o.(*api.DaemonSet); ok {
+			return undoDaemonSet(tick, ds, toRevision)
+		}
+		d := o.(*api.Deployment)
 		if d.Spec.Paused {
 			return "", errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
 		}
@@ -275,7 +333,7 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 			}
 			d.Annotations[key] = v
 		}
-		return update(tick, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", d.Name, deployment.Revision(rs)), "rolled back")
+		return updated(tick, d, fmt.Sprintf("kubectl rollout undo: deploy/%s template set to revision %d's", d.Name, deployment.Revision(rs)), "rolled back")
 	})
 }
 

@@ -125,6 +125,14 @@ func columns(kind string, wide bool) []string {
 		return []string{"NAME", "ENDPOINTS", "AGE"}
 	case api.KindEndpointSlice:
 		return []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"}
+	case api.KindDaemonSet:
+		h := []string{"NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"}
+		if wide {
+			h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
+		}
+		return h
+	case api.KindControllerRevision:
+		return []string{"NAME", "CONTROLLER", "REVISION", "AGE"}
 	}
 	return []string{"NAME"}
 }
@@ -158,6 +166,10 @@ func row(o api.Object, name string, wide bool, now int64) []string {
 		return []string{name, formatEndpoints(x), age(x.CreationTimestamp, now)}
 	case *api.EndpointSlice:
 		return []string{name, x.AddressType, formatDiscoveryPorts(x.Ports), formatDiscoveryEndpoints(x.Endpoints), age(x.CreationTimestamp, now)}
+	case *api.DaemonSet:
+		return daemonSetRow(x, name, wide, now)
+	case *api.ControllerRevision:
+		return []string{name, revisionController(x), fmt.Sprint(x.Revision), age(x.CreationTimestamp, now)}
 	}
 	return []string{name}
 }

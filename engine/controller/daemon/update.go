@@ -3,6 +3,7 @@ package daemon
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -213,7 +214,7 @@ func newRevision(ds *api.DaemonSet, hash string, revision int64) *api.Controller
 		prefix = prefix[:223]
 	}
 	return &api.ControllerRevision{
-		ObjectMeta: api.ObjectMeta{Name: prefix + "-" + hash, Namespace: ds.Namespace, Labels: labels,
+		ObjectMeta: api.ObjectMeta{Name: prefix + "-" + hash, Namespace: ds.Namespace, Labels: labels, Annotations: maps.Clone(ds.Annotations),
 			OwnerReferences: []api.OwnerReference{api.NewControllerRef(ds, "apps/v1")}},
 		Data:     api.RevisionData{Spec: api.RevisionSpec{Template: api.RevisionTemplate{Patch: "replace", PodTemplateSpec: t}}},
 		Revision: revision,

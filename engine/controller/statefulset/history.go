@@ -3,6 +3,7 @@ package statefulset
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -72,7 +73,7 @@ func newRevision(set *api.StatefulSet, name, hash string, revision int64) *api.C
 		labels[k] = v
 	}
 	return &api.ControllerRevision{
-		ObjectMeta: api.ObjectMeta{Name: name, Namespace: set.Namespace, Labels: labels,
+		ObjectMeta: api.ObjectMeta{Name: name, Namespace: set.Namespace, Labels: labels, Annotations: maps.Clone(set.Annotations),
 			OwnerReferences: []api.OwnerReference{api.NewControllerRef(set, "apps/v1")}},
 		Data:     api.RevisionData{Spec: api.RevisionSpec{Template: api.RevisionTemplate{Patch: "replace", PodTemplateSpec: t}}},
 		Revision: revision,

@@ -43,13 +43,20 @@ func (s *Scheduler) scores(p *api.Pod, u *podUsage, feasible []*nodeInfo) []int6
 }
 
 // resourceScore is LeastAllocated plus BalancedAllocation for one node.
+// LeastAllocated counts pods without requests at the non-zero defaults;
+// BalancedAllocation counts requests as written (useRequested) and skips
+// a best-effort pod, which asks for neither CPU nor memory
+// (noderesources/balanced_allocation.go PreScore, since v1.33).
 func resourceScore(u *podUsage, n *api.Node, info *nodeInfo) int64 {
 	a := info.allocatable(n)
 	allocCPU, allocMem := a.milliCPU, a.memory
 	reqCPU := info.nonZeroCPU + u.nonZeroCPU
 	reqMem := info.nonZeroMem + u.nonZeroMem
 	least := (leastAllocated(reqCPU, allocCPU) + leastAllocated(reqMem, allocMem)) / 2
-	return least + balancedAllocation(reqCPU, allocCPU, reqMem, allocMem)
+	if u.milliCPU == 0 && u.memory == 0 {
+		return least
+	}
+	return least + balancedAllocation(info.milliCPU+u.milliCPU, allocCPU, info.memory+u.memory, allocMem)
 }
 
 // normalize is helper.DefaultNormalizeScore: scale to 0–100 by the

@@ -116,7 +116,7 @@ type layout struct {
 }
 
 // Flow lays out every Deployment with its ReplicaSets and pods, every
-// DaemonSet with its pods, the Services beside them, the scheduler junction and the nodes, and the
+// DaemonSet and StatefulSet with its pods, the Services beside them, the scheduler junction and the nodes, and the
 // current tick's effects.
 func (m *Model) Flow() (f Flow) {
 	defer m.guard("drawing the flow")
@@ -134,6 +134,9 @@ func (m *Model) Flow() (f Flow) {
 	maxPodsY = max(maxPodsY, l.orphans(owned[""], owned))
 	for _, d := range st.List(api.KindDaemonSet, "") {
 		maxPodsY = max(maxPodsY, l.daemonSet(d.(*api.DaemonSet), owned[d.Meta().UID]))
+	}
+	for _, s := range st.List(api.KindStatefulSet, "") {
+		maxPodsY = max(maxPodsY, l.statefulSet(s.(*api.StatefulSet), owned[s.Meta().UID]))
 	}
 	services := st.List(api.KindService, "")
 	l.services(services)

@@ -97,8 +97,9 @@ type Picker struct {
 	Focus  string
 }
 
-// Pickable lists the objects the inspector offers: every Deployment,
-// ReplicaSet and Node, and the pods — all of them on a small cluster, on
+// Pickable lists the objects the inspector offers: every workload
+// (Deployment, ReplicaSet, DaemonSet, StatefulSet), Service,
+// EndpointSlice, claim and Node, and the pods — all of them on a small cluster, on
 // a large one the pods of the selected ReplicaSet (or of the selected
 // pod's), so that the menu stays usable and cheap to render.
 func (m *Model) Pickable() (pk Picker) {
@@ -107,12 +108,15 @@ func (m *Model) Pickable() (pk Picker) {
 		return pk
 	}
 	st := m.eng.Store()
-	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet} {
+	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindService, api.KindEndpointSlice} {
 		for _, o := range st.List(kind, "") {
 			pk.Keys = append(pk.Keys, api.KeyOf(o))
 		}
 	}
 	pk.Keys = append(pk.Keys, m.pickablePods(&pk)...)
+	for _, o := range st.List(api.KindPersistentVolumeClaim, "") {
+		pk.Keys = append(pk.Keys, api.KeyOf(o))
+	}
 	for _, o := range st.List(api.KindNode, "") {
 		pk.Keys = append(pk.Keys, api.KeyOf(o))
 	}
@@ -133,8 +137,8 @@ func (m *Model) pickablePods(pk *Picker) []api.Key {
 	focus := ""
 	if o, ok := st.Get(m.Selected); ok {
 		switch o := o.(type) {
-		case *api.ReplicaSet:
-			focus, pk.Focus = string(o.UID), o.Name
+		case *api.ReplicaSet, *api.DaemonSet, *api.StatefulSet:
+			focus, pk.Focus = o.Meta().UID, o.Meta().Name
 		case *api.Pod:
 			if ref := o.ControllerRef(); ref != nil {
 				focus, pk.Focus = ref.UID, ref.Name

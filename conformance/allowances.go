@@ -1,6 +1,11 @@
 package conformance
 
-import "strings"
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // The deliberate differences between the engine and the upstream
 // controllers, each with its reason. A tick's diff is allowed only when
@@ -15,7 +20,8 @@ import "strings"
 //     each template to the engine's, in the objects upstream sends to the
 //     API server and in what it reports.
 //   - names from generateName: each API server draws its own random
-//     suffix; created pods are paired in order.
+//     suffix; created pods are paired in order, created EndpointSlices by
+//     the pods and ports they hold (pairSlices).
 //
 // The engine's deliberate simplifications of the machinery around the
 // controllers — one worker per controller, a work queue that never gives
@@ -47,6 +53,55 @@ var allowances = []allowance{{
 		"upstream; the engine forgets deterministically. Explains Event lines that agree once that " +
 		"prefix is set aside, only for an object and reason that had at least 10 distinct messages in the window.",
 	claim: eventAggregationChoice,
+}, {
+	name: "portless-slice-churn",
+	reason: "k8s.io/endpointslice v0.34.4 keys port mappings by a spew hash of the ports, so the nil ports " +
+		"of a stored slice without ports and the empty list getEndpointPorts returns for a Service with no " +
+		"ports (headless) or none its pods resolve fall in different mappings: every sync, upstream " +
+		"deletes the slice and recreates its endpoints, which finalize turns into an update of the same " +
+		"slice, rewriting the same endpoints in a new order (kubernetes/kubernetes#133474, fixed by " +
+		"#136502 after v1.34.4). The engine keys mappings by content, as the fix does, and writes nothing. " +
+		"Explains an update of a portless slice only upstream made, only when it leaves the slice's " +
+		"endpoints the same set.",
+	claim: portlessSliceChurn,
+}, {
+	name: "endpoint-order",
+	reason: "Upstream's EndpointSlice reconciler places the endpoints it has to place with " +
+		"EndpointSet.PopAny, which pops from a Go map in no defined order, and iterates port mappings " +
+		"and equally full slices in map order too (so which new slice takes over a slice being " +
+		"replaced, keeping its name, is random); the engine, which must be deterministic, goes in " +
+		"pod-name and port-mapping order. Consumers read a Service's slices as one set of endpoints. " +
+		"Explains the differences in the slices a sync wrote only when both sides created and " +
+		"updated as many slices, deleted the same ones, wrote slices that agree but for their names " +
+		"and which endpoints of a port mapping each holds (ports, labels, owner, how many endpoints), " +
+		"and wrote the same endpoints altogether.",
+	claim: endpointOrder,
+}, {
+	name: "skipped-pods-order",
+	reason: "When pods sit on a Node its cache does not hold, upstream's EndpointSlice reconciler " +
+		"reports each skipped pod in the order its pod lister returns them, a map's order; the engine " +
+		"lists them by name. Explains a sync error (or FailedToUpdateEndpointSlices Event) that lists " +
+		"the same \"skipping Pod …\" errors in another order, with the rest of the message the same. " +
+		"(The replayer puts the list in upstream's Events in name order before client-go's correlator " +
+		"sees them, so that aggregation does not depend on that order.)",
+	claim: skippedPodsOrder,
+}, {
+	name: "prefilter-postfilter",
+	reason: "For a pod a PreFilter plugin rejects (VolumeBinding: unbound immediate claims), the replay " +
+		"cannot run upstream's DefaultPreemption PostFilter to completion (it returns an error, \"not found\", " +
+		"in the harness), so upstream's FailedScheduling message ends in that error where a real scheduler " +
+		"writes the PostFilter plugins' messages; the engine writes them as for a pod every node filtered " +
+		"out. Explains the FailedScheduling line only when the PreFilter part of the message (up to the " +
+		"first \". \") is the same on both sides.",
+	claim: preFilterPostFilter,
+}, {
+	name: "last-change-trigger-time",
+	reason: "Upstream's EndpointSlice and Endpoints controllers stamp the slices and Endpoints they " +
+		"write with endpoints.kubernetes.io/last-change-trigger-time (the earliest pod Ready transition " +
+		"or Service creation not seen by their previous sync: TriggerTimeTracker), an annotation only " +
+		"the SLI of endpoint propagation latency reads; the engine does not write it. Explains that " +
+		"annotation set by upstream where the engine left it out, nothing else.",
+	claim: lastChangeTriggerTime,
 }}
 
 // allowed names the allowances that together explain every line of a
@@ -139,4 +194,184 @@ func aggregationPrefix(line string) string {
 		return line
 	}
 	return line[:i+2] + f[0] + " " + f[1] + " "
+}
+
+// sliceWrite matches a line of a diff about an EndpointSlice written.
+var sliceWrite = regexp.MustCompile(`^(~ (create|update) EndpointSlice/|[-+] (engine|upstream): +(create|update) EndpointSlice/)`)
+
+func endpointOrder(lines []string, ours, theirs outcome) []string {
+	engineWrote := map[string]bool{}
+	for _, c := range ours.changes {
+		engineWrote[c.kind+"/"+c.name] = true
+	}
+	type written struct {
+		creates, updates  int
+		deletes           []string
+		slices, endpoints map[string]int
+	}
+	sum := func(cs []change, skip func(change) bool) written {
+		w := written{slices: map[string]int{}, endpoints: map[string]int{}}
+		for _, c := range cs {
+			if c.kind != "EndpointSlice" || skip(c) {
+				continue
+			}
+			switch c.verb {
+			case "delete":
+				w.deletes = append(w.deletes, c.name)
+				continue
+			case "create":
+				w.creates++
+			default:
+				w.updates++
+			}
+			w.slices[c.slice]++
+			for _, e := range c.endpoints {
+				w.endpoints[e]++
+			}
+		}
+		slices.Sort(w.deletes)
+		return w
+	}
+	a := sum(ours.changes, func(change) bool { return false })
+	// Upstream's churn of a portless slice the engine left alone is the
+	// portless-slice-churn allowance's.
+	b := sum(theirs.changes, func(c change) bool { return !engineWrote[c.kind+"/"+c.name] && isPortlessChurn(c, theirs) })
+	if a.creates+a.updates == 0 || a.creates != b.creates || a.updates != b.updates || !slices.Equal(a.deletes, b.deletes) ||
+		!maps.Equal(a.slices, b.slices) || !maps.Equal(a.endpoints, b.endpoints) {
+		return lines
+	}
+	var rest []string
+	for _, l := range lines {
+		if !sliceWrite.MatchString(l) || triggerTimeLine.MatchString(l) {
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+// triggerTimeLine matches the annotation set by upstream alone.
+var triggerTimeLine = regexp.MustCompile(`^~ \w+ (EndpointSlice|Endpoints)/\S+ metadata\.annotations\.endpoints\.kubernetes\.io/last-change-trigger-time: engine \(unchanged\), upstream "[^"]+"$`)
+
+func lastChangeTriggerTime(lines []string, _, _ outcome) []string {
+	var rest []string
+	for _, l := range lines {
+		if !triggerTimeLine.MatchString(l) {
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+// upstreamSliceUpdate matches an EndpointSlice update only upstream made.
+var upstreamSliceUpdate = regexp.MustCompile(`^\+ upstream: update EndpointSlice/(\S+)\n`)
+
+func portlessSliceChurn(lines []string, _, theirs outcome) []string {
+	churned := map[string]bool{}
+	for _, c := range theirs.changes {
+		if isPortlessChurn(c, theirs) {
+			churned[c.name] = true
+		}
+	}
+	var rest []string
+	for _, l := range lines {
+		if m := upstreamSliceUpdate.FindStringSubmatch(l); m != nil && churned[m[1]] {
+			continue
+		}
+		rest = append(rest, l)
+	}
+	return rest
+}
+
+// isPortlessChurn reports an update of a stored slice without ports that
+// leaves its endpoints the same set.
+func isPortlessChurn(c change, theirs outcome) bool {
+	if c.verb != "update" || c.kind != "EndpointSlice" || !theirs.portlessSlices[c.name] {
+		return false
+	}
+	for p := range c.setFields {
+		if p != "metadata.generation" && p != "metadata.annotations."+lastChangeTriggerTimeKey {
+			return false
+		}
+	}
+	return true
+}
+
+// skippedPods matches the list of pods a sync skipped, and one of them.
+var (
+	skippedPods = regexp.MustCompile(`skipping Pod .*Not Found`)
+	skippedPod  = regexp.MustCompile(`skipping Pod \S+ for Service \S+: Node \S+ Not Found`)
+)
+
+// skippedPodsKey is a line with its list of skipped pods sorted.
+func skippedPodsKey(l string) string {
+	return skippedPods.ReplaceAllStringFunc(l, func(list string) string {
+		items := skippedPod.FindAllString(list, -1)
+		slices.Sort(items)
+		return strings.Join(items, ", ")
+	})
+}
+
+func skippedPodsOrder(lines []string, _, _ outcome) []string {
+	key := func(l string) string {
+		for p, kind := range map[string]string{"- engine:   ": "event", "+ upstream: ": "event", "- engine error:   ": "error", "+ upstream error: ": "error"} {
+			if strings.HasPrefix(l, p) {
+				return kind + " " + skippedPodsKey(strings.TrimPrefix(l, p))
+			}
+		}
+		return ""
+	}
+	pending := map[string][]int{}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "- engine") && skippedPods.MatchString(l) {
+			k := key(l)
+			pending[k] = append(pending[k], i)
+		}
+	}
+	claimed := map[int]bool{}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "+ upstream") || !skippedPods.MatchString(l) {
+			continue
+		}
+		if q := pending[key(l)]; len(q) > 0 {
+			claimed[i], claimed[q[0]] = true, true
+			pending[key(l)] = q[1:]
+		}
+	}
+	var rest []string
+	for i, l := range lines {
+		if !claimed[i] {
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+const lastChangeTriggerTimeKey = "endpoints.kubernetes.io/last-change-trigger-time"
+
+var failedScheduling = regexp.MustCompile(`^[-+] (engine|upstream): +FailedScheduling: (0/\d+ nodes are available: [^.]*\.) `)
+
+// preFilterPostFilter claims a pair of FailedScheduling lines whose
+// PreFilter parts agree, when upstream's ends in the replay's error.
+func preFilterPostFilter(lines []string, _, _ outcome) []string {
+	var ours, theirs string
+	for _, l := range lines {
+		m := failedScheduling.FindStringSubmatch(l)
+		switch {
+		case m == nil:
+		case m[1] == "engine":
+			ours = m[2]
+		case strings.HasSuffix(l, ". not found"):
+			theirs = m[2]
+		}
+	}
+	if ours == "" || ours != theirs {
+		return lines
+	}
+	var rest []string
+	for _, l := range lines {
+		if !failedScheduling.MatchString(l) {
+			rest = append(rest, l)
+		}
+	}
+	return rest
 }

@@ -7,6 +7,7 @@ import (
 
 	apps "k8s.io/api/apps/v1"
 	core "k8s.io/api/core/v1"
+	discovery "k8s.io/api/discovery/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -88,6 +89,12 @@ func kindOf(gvr schema.GroupVersionResource) string {
 		return "ReplicaSet"
 	case "pods":
 		return "Pod"
+	case "services":
+		return "Service"
+	case "endpointslices":
+		return "EndpointSlice"
+	case "endpoints":
+		return "Endpoints"
 	case "events":
 		return "Event"
 	}
@@ -135,6 +142,8 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 	case *core.Pod:
 		o.Status = core.PodStatus{Phase: core.PodPending, QOSClass: qos.GetPodQOS(o)}
 		admitPod(o)
+	case *core.Endpoints:
+		o.Generation = 0 // no generation (pkg/registry/core/endpoint/strategy.go)
 	}
 	if err := s.tracker.Create(gvr, obj, a.GetNamespace()); err != nil {
 		w.err = err
@@ -371,6 +380,15 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 			return
 		}
 		o.Status = op.Status
+	case *discovery.EndpointSlice:
+		// Anything but metadata, or the labels, bumps the generation
+		// (pkg/registry/discovery/endpointslice/strategy.go).
+		oe := old.(*discovery.EndpointSlice)
+		a, b := o.DeepCopy(), oe.DeepCopy()
+		a.ObjectMeta, b.ObjectMeta = metav1.ObjectMeta{}, metav1.ObjectMeta{}
+		if !apiequality.Semantic.DeepEqual(a, b) || !apiequality.Semantic.DeepEqual(o.Labels, oe.Labels) {
+			o.Generation = oe.Generation + 1
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	discovery "k8s.io/api/discovery/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -16,6 +17,16 @@ type change struct {
 	kind   string
 	name   string
 	fields map[string]string // field path → new value (JSON)
+	// For an EndpointSlice written: setFields are the fields the write
+	// changed with the endpoints of both versions in a canonical order
+	// (its endpoints compared as a set); endpoints are the slice's
+	// endpoints after the write, each as the slice's ports and itself in
+	// JSON; slice is the rest of what the slice says (ports, labels,
+	// owner, address type) and how many endpoints it holds (see the
+	// endpoint-order allowance).
+	setFields map[string]string
+	endpoints []string
+	slice     string
 }
 
 func (c change) String() string {
@@ -91,30 +102,74 @@ func walk(v any, path string, out map[string]string) {
 // stores them, so a condition the engine stamps at 0.4 s and upstream at
 // the wall-clock instant standing for 0.4 s are equal.
 func changeOf(verb, kind, name string, before, after runtime.Object, clk clock, upstream bool) (change, error) {
-	c := change{verb: verb, kind: kind, name: name, fields: map[string]string{}}
+	c := change{verb: verb, kind: kind, name: name}
 	if verb == "delete" {
+		c.fields = map[string]string{}
 		return c, nil
 	}
-	b, err := flatten(clk.toVirtual(before, upstream))
-	if err != nil {
+	before, after = clk.toVirtual(before, upstream), clk.toVirtual(after, upstream)
+	var err error
+	if c.fields, err = changedFields(before, after); err != nil {
 		return c, err
 	}
-	a, err := flatten(clk.toVirtual(after, upstream))
+	if es, ok := after.(*discovery.EndpointSlice); ok {
+		c.setFields, err = changedFields(endpointsAsSet(before), endpointsAsSet(after))
+		ports := "[]" // nil and empty alike
+		if len(es.Ports) > 0 {
+			b, _ := json.Marshal(es.Ports)
+			ports = string(b)
+		}
+		for _, e := range es.Endpoints {
+			b, _ := json.Marshal(e)
+			c.endpoints = append(c.endpoints, ports+" "+string(b))
+		}
+		b, _ := json.Marshal(map[string]any{"ports": ports, "labels": es.Labels, "ownerReferences": es.OwnerReferences,
+			"addressType": es.AddressType, "endpoints": len(es.Endpoints)})
+		c.slice = string(b)
+	}
+	return c, err
+}
+
+// changedFields is every field of after that differs from before, and
+// "<removed>" for those it lost.
+func changedFields(before, after runtime.Object) (map[string]string, error) {
+	fields := map[string]string{}
+	b, err := flatten(before)
 	if err != nil {
-		return c, err
+		return nil, err
+	}
+	a, err := flatten(after)
+	if err != nil {
+		return nil, err
 	}
 	for p, v := range a {
 		if ignoredField(p) || b[p] == v {
 			continue
 		}
-		c.fields[p] = v
+		fields[p] = v
 	}
 	for p := range b {
 		if _, ok := a[p]; !ok && !ignoredField(p) {
-			c.fields[p] = "<removed>"
+			fields[p] = "<removed>"
 		}
 	}
-	return c, nil
+	return fields, nil
+}
+
+// endpointsAsSet returns a copy of an EndpointSlice with its endpoints
+// sorted by their JSON, nil for nil.
+func endpointsAsSet(o runtime.Object) runtime.Object {
+	s, ok := o.(*discovery.EndpointSlice)
+	if !ok || s == nil {
+		return o
+	}
+	s = s.DeepCopy()
+	key := func(e discovery.Endpoint) string {
+		b, _ := json.Marshal(e)
+		return string(b)
+	}
+	sort.SliceStable(s.Endpoints, func(i, j int) bool { return key(s.Endpoints[i]) < key(s.Endpoints[j]) })
+	return s
 }
 
 // pairNames renames the objects upstream named from generateName after the
@@ -146,6 +201,69 @@ func pairNames(ours, theirs []change, generateName func(change) string) map[stri
 	return names
 }
 
+// pairSlices renames the EndpointSlices upstream created from
+// generateName after the engine's: each generated suffix is random, and a
+// sync that creates several slices (more than 100 endpoints, or several
+// port mappings) creates them in an order upstream draws from maps. Each
+// upstream create is paired with the engine create of the same
+// generateName whose pods and ports it shares most, ties in order.
+func pairSlices(ours, theirs []change) map[string]string {
+	type cand struct {
+		c    change
+		sig  map[string]bool
+		used bool
+	}
+	signature := func(c change) map[string]bool {
+		sig := map[string]bool{}
+		for p, v := range c.fields {
+			if strings.HasPrefix(p, "endpoints[") && strings.HasSuffix(p, "].targetRef.name") {
+				sig["pod "+v] = true
+			}
+			if strings.HasPrefix(p, "ports[") {
+				sig["port "+p[strings.Index(p, "]")+1:]+"="+v] = true
+			}
+		}
+		return sig
+	}
+	created := func(c change) bool {
+		return c.verb == "create" && c.kind == "EndpointSlice" && c.fields["metadata.generateName"] != ""
+	}
+	var cands []*cand
+	for _, c := range ours {
+		if created(c) {
+			cands = append(cands, &cand{c: c, sig: signature(c)})
+		}
+	}
+	names := map[string]string{}
+	for _, t := range theirs {
+		if !created(t) {
+			continue
+		}
+		sig := signature(t)
+		var best *cand
+		bestScore := -1
+		for _, o := range cands {
+			if o.used || o.c.fields["metadata.generateName"] != t.fields["metadata.generateName"] {
+				continue
+			}
+			score := 0
+			for k := range sig {
+				if o.sig[k] {
+					score++
+				}
+			}
+			if score > bestScore {
+				best, bestScore = o, score
+			}
+		}
+		if best != nil {
+			best.used = true
+			names[t.name] = best.c.name
+		}
+	}
+	return names
+}
+
 // rename applies a name mapping to a list of changes: their objects'
 // names and every field value.
 func rename(names map[string]string, cs []change) {
@@ -154,6 +272,13 @@ func rename(names map[string]string, cs []change) {
 		for p, v := range cs[i].fields {
 			cs[i].fields[p] = renameText(names, v)
 		}
+		for p, v := range cs[i].setFields {
+			cs[i].setFields[p] = renameText(names, v)
+		}
+		for j, e := range cs[i].endpoints {
+			cs[i].endpoints[j] = renameText(names, e)
+		}
+		cs[i].slice = renameText(names, cs[i].slice)
 	}
 }
 

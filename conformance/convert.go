@@ -9,6 +9,7 @@ import (
 
 	apps "k8s.io/api/apps/v1"
 	core "k8s.io/api/core/v1"
+	discovery "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
@@ -54,6 +55,16 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		out = &core.Pod{}
 	case api.KindNode:
 		out = &core.Node{}
+	case api.KindService:
+		out = &core.Service{}
+	case api.KindEndpointSlice:
+		out = &discovery.EndpointSlice{}
+	case api.KindEndpoints:
+		out = &core.Endpoints{}
+	case api.KindStatefulSet:
+		out = &apps.StatefulSet{}
+	case api.KindPersistentVolumeClaim:
+		out = &core.PersistentVolumeClaim{}
 	default:
 		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
 	}
@@ -65,6 +76,13 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 	}
 	if err := json.Unmarshal(b, out); err != nil {
 		return nil, fmt.Errorf("unmarshal %s into %T: %w", api.KeyOf(o), out, err)
+	}
+	if p, ok := out.(*core.Pod); ok && p.Status.PodIP != "" && len(p.Status.PodIPs) == 0 {
+		// The engine's pods carry status.podIP only; the real API server
+		// stores podIPs beside it (Convert_v1_PodStatus_To_core_PodStatus
+		// fills one from the other), and the endpoint controllers read
+		// podIPs.
+		p.Status.PodIPs = []core.PodIP{{IP: p.Status.PodIP}}
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	_ "unsafe" // go:linkname
 
 	apps "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/tools/cache"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	dc "github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/endpoint"
+	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
@@ -33,32 +36,51 @@ var deploymentUtilNowFn func() time.Time
 
 // replayers are the controllers the harness checks, by component name.
 var replayers = map[string]replayer{
-	dc.Name:         replayDeployment,
-	replicaset.Name: replayReplicaSet,
-	scheduler.Name:  replayScheduler,
+	dc.Name:            replayDeployment,
+	replicaset.Name:    replayReplicaSet,
+	scheduler.Name:     replayScheduler,
+	endpointslice.Name: replayEndpointSlice,
+	endpoint.Name:      replayEndpoints,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
-var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true}
+var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true}
 
 // informersFrom builds shared informers that are never started, whose
 // indexers hold exactly the objects of view (kinds of the tick's
-// namespace) — the upstream unit tests' way to give a controller a cache.
+// namespace, and every cached Node) — the upstream unit tests' way to give
+// a controller a cache.
 func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFactory, error) {
 	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
-	idx := map[string]cache.SharedIndexInformer{
-		api.KindDeployment: f.Apps().V1().Deployments().Informer(),
-		api.KindReplicaSet: f.Apps().V1().ReplicaSets().Informer(),
-		api.KindPod:        f.Core().V1().Pods().Informer(),
+	informer := map[string]func() cache.SharedIndexInformer{
+		api.KindDeployment:    f.Apps().V1().Deployments().Informer,
+		api.KindReplicaSet:    f.Apps().V1().ReplicaSets().Informer,
+		api.KindPod:           f.Core().V1().Pods().Informer,
+		api.KindNode:          f.Core().V1().Nodes().Informer,
+		api.KindService:       f.Core().V1().Services().Informer,
+		api.KindEndpointSlice: f.Discovery().V1().EndpointSlices().Informer,
+		api.KindEndpoints:     f.Core().V1().Endpoints().Informer,
 	}
 	for _, kind := range kinds {
-		for _, o := range in.view.List(kind, in.tick.Object.Namespace) {
+		idx := informer[kind]().GetIndexer()
+		ns := in.tick.Object.Namespace
+		if !api.Namespaced(kind) {
+			ns = ""
+		}
+		for _, o := range in.view.List(kind, ns) {
 			k, err := in.clock.toK8s(o)
 			if err != nil {
 				return nil, err
 			}
-			if err := idx[kind].GetIndexer().Add(k); err != nil {
+			// A typed informer's objects carry no kind and apiVersion
+			// (the decoder drops them); upstream's placeholder
+			// EndpointSlice comparison, for one, sees the difference.
+			if t, err := meta.TypeAccessor(k); err == nil {
+				t.SetKind("")
+				t.SetAPIVersion("")
+			}
+			if err := idx.Add(k); err != nil {
 				return nil, err
 			}
 		}

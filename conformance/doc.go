@@ -1,7 +1,8 @@
 // Package conformance is Stateflow's differential harness: it replays the
-// decisions of the engine's deployment controller, ReplicaSet controller
-// and scheduler through the upstream Kubernetes code (k8s.io/kubernetes
-// v1.34) and reports every difference.
+// decisions of the engine's deployment controller, ReplicaSet controller,
+// scheduler, EndpointSlice controller and Endpoints controller through the
+// upstream Kubernetes code (k8s.io/kubernetes v1.34, k8s.io/endpointslice)
+// and reports every difference.
 //
 // For each tick of those components in a run, the harness rebuilds exactly
 // what the component had — its informer cache at the moment of the tick
@@ -15,7 +16,12 @@
 // for the same pod. It then compares what both sides wrote (objects and
 // changed fields), the Events after client-go's correlator, the error and
 // the expectations left behind; for the scheduler, every node's verdict,
-// the FailedScheduling message and the chosen node.
+// the FailedScheduling message and the chosen node. The endpoint
+// controllers' syncService runs with the engine controller's record of
+// its own writes (the EndpointSlice generations it expects, the Endpoints
+// resourceVersions it knows stale) and upstream's trigger-time tracker,
+// which the harness keeps across the run's syncs; created EndpointSlices
+// are paired with the engine's by content.
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

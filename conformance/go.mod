@@ -8,6 +8,7 @@ require (
 	k8s.io/api v0.34.4
 	k8s.io/apimachinery v0.37.2
 	k8s.io/client-go v0.37.2
+	k8s.io/endpointslice v0.0.0
 	k8s.io/klog/v2 v2.140.0
 	k8s.io/kube-scheduler v0.0.0
 	k8s.io/kubernetes v1.34.4

@@ -11,6 +11,7 @@ import (
 
 	apps "k8s.io/api/apps/v1"
 	core "k8s.io/api/core/v1"
+	discovery "k8s.io/api/discovery/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/record"
@@ -48,6 +49,9 @@ type outcome struct {
 	// couldDelete, for a ReplicaSet sync, says whether upstream could have
 	// chosen these pods to delete (see deletionChoices).
 	couldDelete func(victims []string) bool
+	// portlessSlices, for an EndpointSlice sync, names the stored slices
+	// without ports (see the portless-slice-churn allowance).
+	portlessSlices map[string]bool
 }
 
 // Difference is one tick on which the engine and the upstream controller
@@ -109,6 +113,9 @@ type tickInput struct {
 	// before is the component as it was before the tick, for the local
 	// state a sync changes (the ReplicaSet controller's expectations).
 	before reconcile.Component
+	// run is the state upstream's controllers keep across the syncs of
+	// one run (nil: a fresh one).
+	run *runState
 }
 
 // Check steps e until stop says so (or nothing is left to do), and
@@ -118,6 +125,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 	rep := &Report{Checked: map[string]int{}}
 	correlators := map[string]*correlator{}
 	names := new(int)
+	run := newRunState()
 	for !stop(e) {
 		// Deliveries due before the tick reach the caches (and the
 		// expectations) first: copy the components after them.
@@ -143,6 +151,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		}
 		in.before = snapshots[tk.Component]
 		in.names = names
+		in.run = run
 		theirs, err := replay(ctx, in)
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: replaying %s upstream: %w", tk.Seq, tk.Component, err)
@@ -208,7 +217,7 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv
 }
 
 // liveKinds are the kinds the replayed controllers read or write.
-var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod}
+var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints}
 
 // liveBefore rebuilds the API server's objects of the namespace as they
 // were before the tick: the store after it, with each object the tick
@@ -290,15 +299,20 @@ func upstreamOutcome(srv *apiServer, rec *recorder, err error, clk clock) (outco
 	return out, nil
 }
 
-// nameMap maps the names upstream chose to the engine's: pods created
-// from generateName, paired in order, and template hashes.
+// nameMap maps the names upstream chose to the engine's: EndpointSlices
+// created from generateName, paired by content (pairSlices), other
+// objects created from generateName, paired in order, and template
+// hashes.
 func nameMap(ours, theirs outcome) map[string]string {
 	names := pairNames(ours.changes, theirs.changes, func(c change) string {
-		if g, ok := c.fields["metadata.generateName"]; ok {
+		if g, ok := c.fields["metadata.generateName"]; ok && c.kind != "EndpointSlice" {
 			return g
 		}
 		return ""
 	})
+	for from, to := range pairSlices(ours.changes, theirs.changes) {
+		names[from] = to
+	}
 	for from, to := range theirs.hashes {
 		names[from] = to
 	}
@@ -416,6 +430,12 @@ func kindOfObject(o runtime.Object) string {
 		return "Pod"
 	case *core.Node:
 		return "Node"
+	case *core.Service:
+		return "Service"
+	case *core.Endpoints:
+		return "Endpoints"
+	case *discovery.EndpointSlice:
+		return "EndpointSlice"
 	}
 	return fmt.Sprintf("%T", o)
 }

@@ -6,7 +6,11 @@ import (
 	"sort"
 	"strings"
 
+	apps "k8s.io/api/apps/v1"
 	core "k8s.io/api/core/v1"
+	storage "k8s.io/api/storage/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	configv1 "k8s.io/kube-scheduler/config/v1"
@@ -20,6 +24,7 @@ import (
 	"k8s.io/kubernetes/pkg/scheduler/metrics"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
 
@@ -77,8 +82,17 @@ func upstreamVerdicts(ctx context.Context, in *tickInput, s *scheduler.Scheduler
 		}
 		nodes = append(nodes, n.(*core.Node))
 	}
+	known := map[string]bool{}
+	for _, n := range nodes {
+		known[n.Name] = true
+	}
 	var pods []*core.Pod
-	for _, list := range s.PodsByNode() {
+	for node, list := range s.PodsByNode() {
+		if !known[node] {
+			// Pods still bound to a deleted node: upstream's cache keeps
+			// their NodeInfo, without a node, out of every snapshot.
+			continue
+		}
 		for _, o := range list {
 			k, err := in.clock.toK8s(o)
 			if err != nil {
@@ -92,7 +106,8 @@ func upstreamVerdicts(ctx context.Context, in *tickInput, s *scheduler.Scheduler
 		return nil, err
 	}
 	pod := kpod.(*core.Pod)
-	f, err := schedulerInformers(in)
+	started := mountsClaims(p)
+	f, err := schedulerInformers(in, started)
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +122,13 @@ func upstreamVerdicts(ctx context.Context, in *tickInput, s *scheduler.Scheduler
 		frameworkruntime.WithClientSet(fake.NewSimpleClientset()))
 	if err != nil {
 		return nil, fmt.Errorf("upstream framework: %w", err)
+	}
+	if started {
+		stop := make(chan struct{})
+		defer f.Shutdown()
+		defer close(stop)
+		f.Start(stop)
+		f.WaitForCacheSync(stop)
 	}
 	state := framework.NewCycleState()
 	infos, err := snapshot.NodeInfos().List()
@@ -159,28 +181,85 @@ func upstreamVerdicts(ctx context.Context, in *tickInput, s *scheduler.Scheduler
 
 // schedulerInformers gives the plugins that read listers (the default
 // spreading's owner selectors, volume binding) the objects of the
-// scheduler's own cache: pods and ReplicaSets.
-func schedulerInformers(in *tickInput) (informers.SharedInformerFactory, error) {
-	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
-	for _, o := range in.view.List(api.KindPod, "") {
-		k, err := in.clock.toK8s(o)
-		if err != nil {
-			return nil, err
-		}
-		if err := f.Core().V1().Pods().Informer().GetIndexer().Add(k); err != nil {
-			return nil, err
+// scheduler's own cache: pods, ReplicaSets, StatefulSets, Services and
+// the volumes. They are served by a fake API server, so that the
+// informers, once started, fill the caches the plugins keep from their
+// events (VolumeBinding's assume caches).
+func schedulerInformers(in *tickInput, started bool) (informers.SharedInformerFactory, error) {
+	var objs []runtime.Object
+	for _, kind := range []string{api.KindPod, api.KindReplicaSet, api.KindStatefulSet, api.KindService, api.KindPersistentVolumeClaim} {
+		for _, o := range in.view.List(kind, "") {
+			k, err := in.clock.toK8s(o)
+			if err != nil {
+				return nil, err
+			}
+			objs = append(objs, k)
 		}
 	}
-	for _, o := range in.view.List(api.KindReplicaSet, "") {
-		k, err := in.clock.toK8s(o)
-		if err != nil {
-			return nil, err
+	objs = append(objs, volumes(objs)...)
+	if started {
+		f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(objs...), 0)
+		f.Core().V1().Pods().Informer()
+		f.Apps().V1().ReplicaSets().Informer()
+		f.Apps().V1().StatefulSets().Informer()
+		f.Core().V1().Services().Informer()
+		return f, nil
+	}
+	// Without claims, the listers are all the plugins read: filling the
+	// informers' stores directly spares starting them (a started factory
+	// costs a cache sync of about 100 ms per replayed cycle).
+	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
+	for _, o := range objs {
+		var err error
+		switch o.(type) {
+		case *core.Pod:
+			err = f.Core().V1().Pods().Informer().GetIndexer().Add(o)
+		case *apps.ReplicaSet:
+			err = f.Apps().V1().ReplicaSets().Informer().GetIndexer().Add(o)
+		case *apps.StatefulSet:
+			err = f.Apps().V1().StatefulSets().Informer().GetIndexer().Add(o)
+		case *core.Service:
+			err = f.Core().V1().Services().Informer().GetIndexer().Add(o)
 		}
-		if err := f.Apps().V1().ReplicaSets().Informer().GetIndexer().Add(k); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
 	return f, nil
+}
+
+// mountsClaims reports whether the pod mounts a PersistentVolumeClaim:
+// only then does VolumeBinding need its assume caches, which only a
+// started factory fills.
+func mountsClaims(p *api.Pod) bool {
+	for _, v := range p.Spec.Volumes {
+		if v.PersistentVolumeClaim != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// volumes is what the engine's minimal binder stands for: the default
+// StorageClass, which binds at once, and a PersistentVolume (no node
+// affinity, bound to its claim) for each bound claim.
+func volumes(objs []runtime.Object) []runtime.Object {
+	immediate := storage.VolumeBindingImmediate
+	out := []runtime.Object{&storage.StorageClass{ObjectMeta: metav1.ObjectMeta{Name: apiserver.DefaultStorageClass,
+		Annotations: map[string]string{"storageclass.kubernetes.io/is-default-class": "true"}},
+		Provisioner: "rancher.io/local-path", VolumeBindingMode: &immediate}}
+	for _, o := range objs {
+		c, ok := o.(*core.PersistentVolumeClaim)
+		if !ok || c.Spec.VolumeName == "" {
+			continue
+		}
+		out = append(out, &core.PersistentVolume{ObjectMeta: metav1.ObjectMeta{Name: c.Spec.VolumeName},
+			Spec: core.PersistentVolumeSpec{Capacity: c.Status.Capacity, AccessModes: c.Spec.AccessModes, StorageClassName: apiserver.DefaultStorageClass,
+				ClaimRef:               &core.ObjectReference{Kind: "PersistentVolumeClaim", Namespace: c.Namespace, Name: c.Name, UID: c.UID},
+				PersistentVolumeSource: core.PersistentVolumeSource{HostPath: &core.HostPathVolumeSource{Path: "/var/local-path/" + c.Spec.VolumeName}}},
+			Status: core.PersistentVolumeStatus{Phase: core.VolumeBound}})
+	}
+	return out
 }
 
 func verdictLines(v map[string]string) []string {

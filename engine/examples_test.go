@@ -41,6 +41,7 @@ func countEvents(e *engine.Engine, reason, prefix string) int {
 var stories = map[string]story{
 	"service-endpoints": {check: checkServiceEndpoints},
 	"daemonset":         {check: checkDaemonSet},
+	"statefulset":       {until: 150_000, check: checkStatefulSet},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)
@@ -326,5 +327,52 @@ func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	}
 	if fmt.Sprint(live) != "[node-1 node-2]" && fmt.Sprint(live) != "[node-2 node-1]" || ds.Status.DesiredNumberScheduled != 2 || ds.Status.NumberAvailable != 2 {
 		t.Errorf("after the taint: pods on %v, status %+v; want one on node-1 and node-2", live, ds.Status)
+	}
+}
+
+// checkStatefulSet: web-1 is created only after web-0 is Ready, web-2
+// after web-1, each pod after its claim; the unpullable image replaces
+// web-2 only, and nothing else while web-2 is not Ready, even after the
+// undo; deleting web-2 at 100s brings it back on the old image.
+func checkStatefulSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+	ready, created, claimed := map[string]int64{}, map[string]int64{}, map[string]int64{}
+	replaced := []string{}
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			switch {
+			case eff.Op == trace.Create && eff.Object.Kind == api.KindPod:
+				if _, ok := created[eff.Object.Name]; !ok {
+					created[eff.Object.Name] = tk.Time
+				}
+			case eff.Op == trace.Create && eff.Object.Kind == api.KindPersistentVolumeClaim:
+				claimed[strings.TrimPrefix(eff.Object.Name, "www-")] = tk.Time
+			case eff.Op == trace.Delete && eff.Object.Kind == api.KindPod && tk.Component == engine.StatefulSetController:
+				replaced = append(replaced, eff.Object.Name)
+			}
+			if p, ok := eff.After.(*api.Pod); ok && api.IsPodReady(p) {
+				if _, seen := ready[p.Name]; !seen {
+					ready[p.Name] = tk.Time
+				}
+			}
+		}
+	}
+	for i, name := range []string{"web-0", "web-1", "web-2"} {
+		if c, ok := claimed[name]; !ok || c > created[name] {
+			t.Errorf("%s created at %d ms, its claim at %d ms (want the claim first)", name, created[name], c)
+		}
+		if i > 0 {
+			prev := fmt.Sprintf("web-%d", i-1)
+			if created[name] < ready[prev] {
+				t.Errorf("%s created at %d ms, before %s was Ready at %d ms", name, created[name], prev, ready[prev])
+			}
+		}
+	}
+	if fmt.Sprint(replaced) != "[web-2]" {
+		t.Errorf("the controller deleted %v; the rollout must stop at web-2", replaced)
+	}
+	for _, p := range testkit.Pods(e, "default") {
+		if p.Spec.Containers[0].Image != "example/web:v1" || !api.IsPodReady(p) {
+			t.Errorf("%s: %s, ready %v; after the deletion at 100s all run v1", p.Name, p.Spec.Containers[0].Image, api.IsPodReady(p))
+		}
 	}
 }

@@ -68,7 +68,7 @@ var layers = map[string][]rule{
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
 	"persistentvolume-binder": {
-		{api.KindPersistentVolumeClaim, trace.Realize, []trace.Op{trace.Update}, []string{"spec.volumeName", "status"}},
+		{api.KindPersistentVolumeClaim, trace.Realize, []trace.Op{trace.Update}, []string{"spec.volumeName", "metadata.annotations", "status"}},
 	},
 	"endpointslice-controller": {
 		{api.KindEndpointSlice, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
@@ -92,9 +92,10 @@ var ownLayer = map[string]map[string]bool{
 	"deployment-controller":     {api.KindDeployment: true},
 	"replicaset-controller":     {api.KindReplicaSet: true},
 	"node-lifecycle-controller": {api.KindNode: true, api.KindPod: true},
+	"daemonset-controller":      {api.KindDaemonSet: true},
+	"statefulset-controller":    {api.KindStatefulSet: true},
 	// The endpoint controllers summarise their pods' readiness sideways,
 	// into the Service's EndpointSlices and Endpoints.
-	"daemonset-controller":     {api.KindDaemonSet: true},
 	"endpointslice-controller": {api.KindEndpointSlice: true},
 	"endpoints-controller":     {api.KindEndpoints: true},
 }

@@ -384,7 +384,7 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 		path := "spec.latency." + comp
 		if _, known := engine.DefaultLatency[comp]; !known {
 			at := nodeAt(n, path)
-			p.warnf(at.Line, at.Column, path, "unknown component %q (known: deployment-controller, replicaset-controller, scheduler, kubelet)", comp)
+			p.warnf(at.Line, at.Column, path, "unknown component %q (known: %s)", comp, knownComponents())
 			continue
 		}
 		if ms, ok := p.duration(n, path, v); ok {
@@ -572,4 +572,16 @@ func replicasOrOne(r *int32) int64 {
 		return 1
 	}
 	return int64(*r)
+}
+
+// knownComponents lists the components whose latency a scenario sets, in
+// the order the tick log offers them.
+func knownComponents() string {
+	var names []string
+	for _, c := range engine.ComponentNames {
+		if _, ok := engine.DefaultLatency[c]; ok {
+			names = append(names, c)
+		}
+	}
+	return strings.Join(names, ", ")
 }

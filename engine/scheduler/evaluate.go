@@ -20,6 +20,15 @@ type NodeVerdict struct {
 func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 	u := usageOf(p)
 	var out []NodeVerdict
+	if msg := s.volumeBinding(p); msg != "" {
+		// A PreFilter rejection: no node is filtered or scored.
+		for i, name := range s.nodes {
+			if s.order[i].node != nil {
+				out = append(out, NodeVerdict{Node: name, Reasons: []string{msg}})
+			}
+		}
+		return out
+	}
 	var feasible []*nodeInfo
 	var at []int
 	for i, name := range s.nodes {

@@ -342,7 +342,9 @@ func (s *Scheduler) volumeBinding(p *api.Pod) string {
 		if !ok {
 			return fmt.Sprintf("persistentvolumeclaim %q not found", v.PersistentVolumeClaim.ClaimName)
 		}
-		unbound = unbound || c.Status.Phase != api.ClaimBound
+		// isPVCFullyBound (volumebinding/binder.go): a volume name and
+		// the bind-completed annotation.
+		unbound = unbound || c.Spec.VolumeName == "" || c.Annotations["pv.kubernetes.io/bind-completed"] == ""
 	}
 	if unbound {
 		return "pod has unbound immediate PersistentVolumeClaims"

@@ -20,8 +20,12 @@ import (
 // Name is the component name in the trace.
 const Name = "endpoints-controller"
 
-// EventSource is the component the controller's Events name.
+// EventSource is the component the controller's Events name, and the
+// value of its managed-by label (ControllerName upstream).
 const EventSource = "endpoint-controller"
+
+// LabelManagedBy marks the Endpoints this controller manages.
+const LabelManagedBy = "endpoints.kubernetes.io/managed-by"
 
 // maxCapacity is how many addresses an Endpoints object lists before it
 // is truncated.
@@ -222,17 +226,18 @@ func sortAddresses(a []api.EndpointAddress) {
 }
 
 // endpointsLabels are the Service's labels, with the headless label when
-// it has no cluster IP.
+// it has no cluster IP, and the controller's managed-by label.
 func endpointsLabels(svc *api.Service) map[string]string {
 	l := maps.Clone(svc.Labels)
+	if l == nil {
+		l = map[string]string{}
+	}
 	if svc.Headless() {
-		if l == nil {
-			l = map[string]string{}
-		}
 		l[api.LabelHeadless] = ""
 	} else {
 		delete(l, api.LabelHeadless)
 	}
+	l[LabelManagedBy] = EventSource
 	return l
 }
 

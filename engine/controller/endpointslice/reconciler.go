@@ -5,6 +5,7 @@ package endpointslice
 // create, update and delete, keeping changes few.
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -121,8 +122,12 @@ func (c *Controller) plan(svc *api.Service, pods []*api.Pod, existing []*api.End
 	}
 	out.placeholder(svc, existing)
 	out.finalize(svc)
-	if len(skipped) > 0 {
-		return out, fmt.Errorf("%s", strings.Join(skipped, ", "))
+	switch len(skipped) {
+	case 0:
+	case 1:
+		return out, errors.New(skipped[0])
+	default: // utilerrors.NewAggregate's format
+		return out, errors.New("[" + strings.Join(skipped, ", ") + "]")
 	}
 	return out, nil
 }

@@ -13,6 +13,9 @@ import (
 // Name is the component name in the trace.
 const Name = "persistentvolume-binder"
 
+// Provisioner is the provisioner of the default StorageClass (kind's).
+const Provisioner = "rancher.io/local-path"
+
 // Binder binds Pending claims to volumes provisioned for them.
 type Binder struct {
 	cache *informer.Cache
@@ -63,6 +66,17 @@ func (b *Binder) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, 
 	if c.Spec.VolumeName == "" {
 		next := c.DeepCopy()
 		next.Spec.VolumeName = volume
+		// What the PV controller and the provisioner leave on a bound
+		// claim; the scheduler's volume binding reads bind-completed.
+		a := map[string]string{}
+		for k, v := range c.Annotations {
+			a[k] = v
+		}
+		a["pv.kubernetes.io/bind-completed"] = "yes"
+		a["pv.kubernetes.io/bound-by-controller"] = "yes"
+		a["volume.beta.kubernetes.io/storage-provisioner"] = Provisioner
+		a["volume.kubernetes.io/storage-provisioner"] = Provisioner
+		next.Annotations = a
 		out, err := tick.Update(trace.Realize, next, fmt.Sprintf("pvc/%s: provisioned volume %s", c.Name, volume))
 		if err != nil {
 			return reconcile.Result{}, err

@@ -108,6 +108,19 @@ func replaceSpec(cur, applied api.Object) bool {
 		keepAllocations(&a.Spec, &c.Spec)
 		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
 		c.Spec = a.Spec
+	case *api.StatefulSet:
+		a := applied.(*api.StatefulSet)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
+	case *api.PersistentVolumeClaim:
+		a := applied.(*api.PersistentVolumeClaim)
+		// The volume the binder wrote stays, as the merge keeps what the
+		// manifest does not mention.
+		if a.Spec.VolumeName == "" {
+			a.Spec.VolumeName = c.Spec.VolumeName
+		}
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
 	}
 	return changed
 }

@@ -4,12 +4,11 @@ package kubectl
 // (pkg/printers/internalversion/printers.go printDaemonSet,
 // printControllerRevision), describe (k8s.io/kubectl pkg/describe
 // DaemonSetDescriber; ControllerRevisions have no describer of their own
-// and get the generic one), and the DaemonSet halves of the rollout
-// commands (pkg/polymorphichelpers DaemonSetStatusViewer,
-// DaemonSetHistoryViewer, DaemonSetRollbacker).
+// and get the generic one), and rollout status of a DaemonSet
+// (pkg/polymorphichelpers DaemonSetStatusViewer). Its history and undo
+// are revisions.go's, shared with StatefulSets.
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -17,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
 // daemonSetRow is printDaemonSet: the status counts, then the template's
@@ -109,108 +107,6 @@ func daemonSetStatus(d *api.DaemonSet) (string, bool, error) {
 		return fmt.Sprintf("Waiting for daemon set %q rollout to finish: %d of %d updated pods are available...\n", d.Name, st.NumberAvailable, st.DesiredNumberScheduled), false, nil
 	}
 	return fmt.Sprintf("daemon set %q successfully rolled out\n", d.Name), true, nil
-}
-
-// controlledRevisions is controlledHistory: the ControllerRevisions the
-// DaemonSet's selector matches and it controls, by revision.
-func controlledRevisions(list []api.Object, d *api.DaemonSet) []*api.ControllerRevision {
-	var out []*api.ControllerRevision
-	for _, o := range list {
-		r := o.(*api.ControllerRevision)
-		if ref := r.ControllerRef(); ref != nil && ref.UID == d.UID && d.Spec.Selector.Matches(r.Labels) {
-			out = append(out, r)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Revision < out[j].Revision })
-	return out
-}
-
-// daemonSetHistory is DaemonSetHistoryViewer.ViewHistory with the line
-// rollout history prints before it.
-func (s *Session) daemonSetHistory(d *api.DaemonSet, revision int64) (string, error) {
-	revs := controlledRevisions(s.Cluster.Store().List(api.KindControllerRevision, d.Namespace), d)
-	head := "daemonset.apps/" + d.Name + " "
-	if revision > 0 {
-		head = fmt.Sprintf("daemonset.apps/%s with revision #%d", d.Name, revision)
-	}
-	if len(revs) == 0 {
-		return head + "\nNo rollout history found.\n", nil
-	}
-	if revision > 0 {
-		for _, r := range revs {
-			if r.Revision == revision {
-				return head + "\n" + describeTemplate(&r.Data.Spec.Template.PodTemplateSpec) + "\n", nil
-			}
-		}
-		return "", errorf("unable to find the specified revision")
-	}
-	return head + "\n" + historyTable(revs) + "\n", nil
-}
-
-// historyTable is the REVISION CHANGE-CAUSE table the history viewers
-// print through their own tabwriter (padding 2, not the get tables' 3).
-// A revision number held twice shows once, the last one listed winning.
-func historyTable[T api.Object](items []T) string {
-	causes := map[int64]string{}
-	var revs []int64
-	for _, o := range items {
-		rev := revisionOf(o)
-		if _, ok := causes[rev]; !ok {
-			revs = append(revs, rev)
-		}
-		causes[rev] = o.Meta().Annotations[changeCauseAnnotation]
-	}
-	sort.Slice(revs, func(i, j int) bool { return revs[i] < revs[j] })
-	w := newPrefixWriter()
-	w.line(0, "REVISION\tCHANGE-CAUSE")
-	for _, r := range revs {
-		w.line(0, "%d\t%s", r, orNone(causes[r]))
-	}
-	return w.String()
-}
-
-const changeCauseAnnotation = "kubernetes.io/change-cause"
-
-// undoDaemonSet is DaemonSetRollbacker.Rollback: the revision's template
-// (--to-revision, else the one before the newest) replaces the
-// DaemonSet's, unless it is already the same.
-func undoDaemonSet(tick reconcile.Tick, d *api.DaemonSet, toRevision int64) (string, error) {
-	if toRevision < 0 {
-		return "", errorf("unable to find specified revision %d in history", toRevision)
-	}
-	revs := controlledRevisions(tick.LiveList(api.KindControllerRevision, d.Namespace), d)
-	if toRevision == 0 && len(revs) <= 1 {
-		return "", errorf("no last revision to roll back to")
-	}
-	var to *api.ControllerRevision
-	if toRevision == 0 {
-		to = revs[len(revs)-2]
-	} else {
-		for _, r := range revs {
-			if r.Revision == toRevision {
-				to = r
-				break
-			}
-		}
-	}
-	if to == nil {
-		return "", errorf("unable to find specified revision %d in history", toRevision)
-	}
-	tpl := to.Data.Spec.Template.PodTemplateSpec.DeepCopy()
-	if sameTemplate(&d.Spec.Template, &tpl) {
-		// Upstream prints the flag's value, 0 without --to-revision.
-		return fmt.Sprintf("daemonset.apps/%s skipped rollback (current template already matches revision %d)\n", d.Name, toRevision), nil
-	}
-	d.Spec.Template = tpl
-	return updated(tick, d, fmt.Sprintf("kubectl rollout undo: ds/%s template set to revision %d's", d.Name, to.Revision), "rolled back")
-}
-
-// sameTemplate is daemonSetMatch: the templates serialize the same (the
-// rollbacker compares the patch it would write with the revision's).
-func sameTemplate(a, b *api.PodTemplateSpec) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && string(x) == string(y)
 }
 
 // describeGeneric is the generic describer kubectl falls back on for a

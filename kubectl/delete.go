@@ -18,7 +18,8 @@ func buildDelete(s *Session, args []string) (*Mutation, error) {
 		return nil, err
 	}
 	k, r, rest, err := target("delete", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode,
-		api.KindService, api.KindEndpoints, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision)
+		api.KindService, api.KindEndpoints, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet,
+		api.KindPersistentVolumeClaim)
 	if err != nil {
 		return nil, err
 	}

@@ -78,6 +78,10 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 		s.describeDaemonSet(w, x)
 	case *api.ControllerRevision:
 		describeGeneric(w, x)
+	case *api.StatefulSet:
+		s.describeStatefulSet(w, x)
+	case *api.PersistentVolumeClaim:
+		s.describeClaim(w, x)
 	default:
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}
@@ -158,9 +162,9 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 	}
 	w.line(level, "Containers:")
 	for _, c := range t.Spec.Containers {
-		containerLines(w, level, &c, nil)
+		containerLines(w, level, " ", &c, nil)
 	}
-	w.line(level, "Volumes:\t<none>")
+	volumeLines(w, level, t.Spec.Volumes)
 	mapLines(w, level, "Node-Selectors", t.Spec.NodeSelector, "=")
 	tolerationLines(w, level, t.Spec.Tolerations)
 }
@@ -173,8 +177,11 @@ func describeTemplate(t *api.PodTemplateSpec) string {
 	return w.String()
 }
 
-func containerLines(w *prefixWriter, level int, c *api.Container, st *api.ContainerStatus) {
-	w.line(level, " %s:", c.Name)
+// containerLines is describeContainers for one container. Its name takes
+// one more space in a template than in a pod (describeContainerBasicInfo's
+// nameIndent).
+func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Container, st *api.ContainerStatus) {
+	w.line(level, "%s%s:", nameIndent, c.Name)
 	l := level + 1
 	if st != nil && st.ContainerID != "" {
 		w.line(l, "Container ID:\t%s", st.ContainerID)
@@ -391,7 +398,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 				st = &p.Status.ContainerStatuses[j]
 			}
 		}
-		containerLines(w, 1, &p.Spec.Containers[i], st)
+		containerLines(w, 1, "", &p.Spec.Containers[i], st)
 	}
 	if len(p.Status.Conditions) > 0 {
 		w.line(0, "Conditions:")
@@ -400,7 +407,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 			w.line(1, "%s \t%s ", c.Type, c.Status)
 		}
 	}
-	w.line(0, "Volumes:\t<none>")
+	volumeLines(w, 0, p.Spec.Volumes)
 	w.line(0, "QoS Class:\t%s", p.Status.QOSClass)
 	mapLines(w, 0, "Node-Selectors", p.Spec.NodeSelector, "=")
 	tolerationLines(w, 0, p.Spec.Tolerations)

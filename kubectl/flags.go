@@ -64,7 +64,7 @@ func parseFlags(cmd string, args []string, specs []flagSpec) (*parsed, error) {
 			} else if !spec.value && !hasVal {
 				val = "true"
 			}
-			p.flags[spec.long], p.set[spec.long] = val, true
+			p.setFlag(spec.long, val)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			name := a[1:2]
 			spec, ok := find(name, true)
@@ -81,12 +81,23 @@ func parseFlags(cmd string, args []string, specs []flagSpec) (*parsed, error) {
 			} else if !spec.value && !strings.HasPrefix(a[2:], "=") {
 				val = "true" // -w, not -w=false
 			}
-			p.flags[spec.long], p.set[spec.long] = val, true
+			p.setFlag(spec.long, val)
 		default:
 			p.args = append(p.args, a)
 		}
 	}
 	return p, nil
+}
+
+// sliceFlags take a list that each use of the flag adds to (pflag's
+// StringSlice): -L a -L b is -L a,b.
+var sliceFlags = map[string]bool{"label-columns": true}
+
+func (p *parsed) setFlag(name, val string) {
+	if sliceFlags[name] && p.set[name] {
+		val = p.flags[name] + "," + val
+	}
+	p.flags[name], p.set[name] = val, true
 }
 
 // cmdError is an error with kubectl's exit code and, for usage errors,

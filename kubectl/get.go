@@ -44,8 +44,9 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 	for _, t := range strings.Split(args[0], ",") {
 		if t == "all" {
 			// The "all" category, in the order kubectl prints it
-			// (ControllerRevisions are not in it).
-			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet} {
+			// (ControllerRevisions and PersistentVolumeClaims are not in
+			// it).
+			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet} {
 				qs = append(qs, query{res: resourceFor(k)})
 			}
 			continue
@@ -205,6 +206,11 @@ func (s *Session) tables(p *parsed, results []found, wide bool) string {
 	now := s.Cluster.Now()
 	all := p.bool("all-namespaces")
 	multi := len(results) > 1
+	// -L key1,key2: a column of each label's value (labelValues).
+	var labelColumns []string
+	if l := p.str("label-columns"); l != "" {
+		labelColumns = strings.Split(l, ",")
+	}
 	var b strings.Builder
 	empty := true
 	for _, r := range results {
@@ -219,6 +225,10 @@ func (s *Session) tables(p *parsed, results []found, wide bool) string {
 		if all && !r.q.res.cluster {
 			t.header = append([]string{"NAMESPACE"}, t.header...)
 		}
+		for _, l := range labelColumns {
+			// formatLabelHeaders: the key's last path segment, upper case.
+			t.header = append(t.header, strings.ToUpper(l[strings.LastIndex(l, "/")+1:]))
+		}
 		if p.bool("show-labels") {
 			t.header = append(t.header, "LABELS")
 		}
@@ -230,6 +240,9 @@ func (s *Session) tables(p *parsed, results []found, wide bool) string {
 			cells := row(o, name, wide, now)
 			if all && !r.q.res.cluster {
 				cells = append([]string{o.Meta().Namespace}, cells...)
+			}
+			for _, l := range labelColumns {
+				cells = append(cells, o.Meta().Labels[l])
 			}
 			if p.bool("show-labels") {
 				cells = append(cells, api.FormatLabels(o.Meta().Labels))

@@ -38,7 +38,7 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k, _, _, err := target("rollout status", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet)
+	k, _, _, err := target("rollout status", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet, api.KindStatefulSet)
 	if err != nil {
 		return "", err
 	}
@@ -110,6 +110,8 @@ func statusMessage(o api.Object, revision int64) (string, bool, error) {
 		return rolloutMessage(x, revision)
 	case *api.DaemonSet:
 		return daemonSetStatus(x)
+	case *api.StatefulSet:
+		return statefulSetStatus(x)
 	}
 	return "", false, errorf("no status viewer has been implemented for %s", o.GetKind())
 }
@@ -161,7 +163,7 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k, _, _, err := target("rollout history", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet)
+	k, _, _, err := target("rollout history", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet, api.KindStatefulSet)
 	if err != nil {
 		return "", err
 	}
@@ -173,8 +175,8 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	if p.has("revision") {
 		want, _ = strconv.ParseInt(p.str("revision"), 10, 64)
 	}
-	if ds, ok := o.(*api.DaemonSet); ok {
-		return s.daemonSetHistory(ds, want)
+	if _, _, ok := revisioned(o); ok {
+		return s.revisionHistory(o, want)
 	}
 	d := o.(*api.Deployment)
 	rss := ownedReplicaSets(s.Cluster.Store().List(api.KindReplicaSet, k.Namespace), d)
@@ -273,6 +275,8 @@ func buildRestart(s *Session, args []string) (*Mutation, error) {
 			t = &x.Spec.Template
 		case *api.DaemonSet:
 			t = &x.Spec.Template
+		case *api.StatefulSet:
+			t = &x.Spec.Template
 		default:
 			return "", errorf("%s %q restarting is not supported", r.pluralQualified(), o.Meta().Name)
 		}
@@ -292,8 +296,8 @@ func buildRestart(s *Session, args []string) (*Mutation, error) {
 // buildUndo is kubectl rollout undo on apps/v1. For a Deployment it works
 // on the client side: it copies the chosen ReplicaSet's template (without
 // pod-template-hash) and annotations into the deployment; no
-// DeploymentRollback event is emitted. For a DaemonSet it patches the
-// chosen ControllerRevision's template in.
+// DeploymentRollback event is emitted. For a DaemonSet or a StatefulSet
+// it patches the chosen ControllerRevision's template in.
 func buildUndo(s *Session, args []string) (*Mutation, error) {
 	p, err := parseFlags("rollout undo", args, []flagSpec{{"to-revision", "", true}})
 	if err != nil {
@@ -305,9 +309,9 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 			return nil, errorf("invalid argument %q for \"--to-revision\" flag", p.str("to-revision"))
 		}
 	}
-	return editObject(s, "rollout undo", p, []string{api.KindDeployment, api.KindDaemonSet}, func(tick reconcile.Tick, o api.Object, _ resource) (string, error) {
-		if ds, ok := o.(*api.DaemonSet); ok {
-			return undoDaemonSet(tick, ds, toRevision)
+	return editObject(s, "rollout undo", p, []string{api.KindDeployment, api.KindDaemonSet, api.KindStatefulSet}, func(tick reconcile.Tick, o api.Object, _ resource) (string, error) {
+		if _, _, ok := revisioned(o); ok {
+			return undoRevision(tick, o, toRevision)
 		}
 		d := o.(*api.Deployment)
 		if d.Spec.Paused {

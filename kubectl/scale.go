@@ -16,7 +16,8 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, _, err := target("scale", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindControllerRevision)
+	k, r, _, err := target("scale", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet,
+		api.KindDaemonSet, api.KindControllerRevision, api.KindPersistentVolumeClaim)
 	if err != nil {
 		return nil, err
 	}
@@ -37,9 +38,12 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 			x.Spec.Replicas = api.Int32(int32(n))
 		case *api.ReplicaSet:
 			x.Spec.Replicas = api.Int32(int32(n))
+		case *api.StatefulSet:
+			x.Spec.Replicas = api.Int32(int32(n))
 		default:
-			// Only Deployments and ReplicaSets have a scale subresource:
-			// the scale client's GET of …/daemonsets/NAME/scale is a 404.
+			// Only Deployments, ReplicaSets and StatefulSets have a scale
+			// subresource: the scale client's GET of
+			// …/daemonsets/NAME/scale is a 404.
 			return "", serverErr("NotFound", "the server could not find the requested resource")
 		}
 		if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl scale: %s spec.replicas=%d", k.Short(), n)); err != nil {

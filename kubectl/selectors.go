@@ -69,6 +69,12 @@ func fieldValue(o api.Object, kind, field string) (string, bool) {
 		case "spec.type":
 			get = of(func(s *api.Service) string { return s.Spec.Type })
 		}
+	case api.KindPersistentVolumeClaim:
+		// PersistentVolumeClaimToSelectableFields keeps "name", "a bug
+		// … supported for backward compatibility".
+		if field == "name" {
+			get = func(o api.Object) string { return o.Meta().Name }
+		}
 	case api.KindReplicaSet:
 		if field == "status.replicas" {
 			get = of(func(rs *api.ReplicaSet) string { return strconv.Itoa(int(rs.Status.Replicas)) })

@@ -16,7 +16,7 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindPod)
+	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindPod)
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +72,8 @@ func podSpecOf(o api.Object) *api.PodSpec {
 	case *api.ReplicaSet:
 		return &x.Spec.Template.Spec
 	case *api.DaemonSet:
+		return &x.Spec.Template.Spec
+	case *api.StatefulSet:
 		return &x.Spec.Template.Spec
 	case *api.Pod:
 		return &x.Spec

@@ -133,6 +133,18 @@ func columns(kind string, wide bool) []string {
 		return h
 	case api.KindControllerRevision:
 		return []string{"NAME", "CONTROLLER", "REVISION", "AGE"}
+	case api.KindStatefulSet:
+		h := []string{"NAME", "READY", "AGE"}
+		if wide {
+			h = append(h, "CONTAINERS", "IMAGES")
+		}
+		return h
+	case api.KindPersistentVolumeClaim:
+		h := []string{"NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"}
+		if wide {
+			h = append(h, "VOLUMEMODE")
+		}
+		return h
 	}
 	return []string{"NAME"}
 }
@@ -170,6 +182,10 @@ func row(o api.Object, name string, wide bool, now int64) []string {
 		return daemonSetRow(x, name, wide, now)
 	case *api.ControllerRevision:
 		return []string{name, revisionController(x), fmt.Sprint(x.Revision), age(x.CreationTimestamp, now)}
+	case *api.StatefulSet:
+		return statefulSetRow(x, name, wide, now)
+	case *api.PersistentVolumeClaim:
+		return claimRow(x, name, wide, now)
 	}
 	return []string{name}
 }

@@ -54,3 +54,32 @@ func TestFlowDrawsDaemonSetOverItsPods(t *testing.T) {
 		t.Errorf("%d owns edges from the DaemonSet, want 2", owns)
 	}
 }
+
+// A StatefulSet's pods are drawn under it in ordinal order, and its box
+// shows the revisions apart while a rollout is stuck.
+func TestFlowDrawsStatefulSetInOrdinalOrder(t *testing.T) {
+	ex, _ := examples.Get("statefulset")
+	m, err := New(ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m.Status().TimeMS < 70_000 {
+		m.Step()
+	}
+	f := m.Flow()
+	set := box(f, api.KindStatefulSet, "web")
+	if !strings.Contains(set.Lines[1], "→") || set.Status != "progress" {
+		t.Errorf("at 70s the rollout is stuck at web-2: box %v (%s), want two revisions and progress", set.Lines, set.Status)
+	}
+	var xs []int
+	for _, name := range []string{"web-0", "web-1", "web-2"} {
+		b := box(f, api.KindPod, name)
+		if b.Kind == "" {
+			t.Fatalf("no box for %s", name)
+		}
+		xs = append(xs, b.X)
+	}
+	if !(xs[0] < xs[1] && xs[1] < xs[2]) {
+		t.Errorf("pods at x %v, want web-0, web-1, web-2 left to right", xs)
+	}
+}

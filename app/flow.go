@@ -218,6 +218,9 @@ func arrow(a model.Arrow) app.UI {
 		line = svg("polyline").Attr("fill", "none").Attr("points", fmt.Sprintf("%d,%d %d,%d %d,%d", a.X1, a.Y1, a.X1, a.ViaY, a.X2, a.ViaY))
 		mx, my = a.X2-model.EventLabelW, a.ViaY
 	}
+	if a.LabelAtStart {
+		mx = a.X1
+	}
 	return svg("g").Class("arrow cls-"+string(a.Class)).DataSet("testid", "effect").DataSet("class", string(a.Class)).Body(
 		line.Attr("marker-end", "url(#head-"+string(a.Class)+")"),
 		svg("text").Class("arrow-label").Attr("x", mx+4).Attr("y", my-2).Text(a.Label),

@@ -149,7 +149,7 @@ partitioned roll out complete: 3 new pods have been updated...
 	res = run(t, s, "rollout status sts/cache")
 	want = `Waiting for statefulset spec update to be observed...
 Waiting for 2 pods to be ready...
-statefulset rolling update complete 2 pods at revision cache-6d7b86995c...
+statefulset rolling update complete 2 pods at revision cache-7b66db7d65...
 `
 	if res.Stdout != want || res.Code != 0 {
 		t.Errorf("rollout status sts/cache:\n%s%s\nwant:\n%s", res.Stdout, res.Stderr, want)
@@ -176,13 +176,13 @@ www-web-1   Bound    pvc-e95f1809-dfe7-4986-14ab-1eb7b9f7ef71   1Gi        RWO  
 		{"get pvc -l app=web -o name", "persistentvolumeclaim/www-web-0\npersistentvolumeclaim/www-web-1\npersistentvolumeclaim/www-web-2\n"},
 		{"get pvc --field-selector name=www-web-2 -o name", "persistentvolumeclaim/www-web-2\n"},
 		{"get sts -o name", "statefulset.apps/cache\nstatefulset.apps/web\n"},
-		{"get sts web -o jsonpath={.status}", `{"availableReplicas":3,"currentReplicas":3,"currentRevision":"web-bf86f454d","observedGeneration":1,"readyReplicas":3,"replicas":3,"updateRevision":"web-bf86f454d","updatedReplicas":3}`},
+		{"get sts web -o jsonpath={.status}", `{"availableReplicas":3,"collisionCount":0,"currentReplicas":3,"currentRevision":"web-6849787d48","observedGeneration":1,"readyReplicas":3,"replicas":3,"updateRevision":"web-6849787d48","updatedReplicas":3}`},
 		{"get sts -o custom-columns=NAME:.metadata.name,SERVICE:.spec.serviceName,POLICY:.spec.podManagementPolicy,PARTITION:.spec.updateStrategy.rollingUpdate.partition",
 			"NAME    SERVICE   POLICY         PARTITION\ncache   nginx     Parallel       <none>\nweb     nginx     OrderedReady   0\n"},
 		{"get pvc -o jsonpath={.items[*].status.capacity.storage}", "1Gi 1Gi 1Gi"},
 		{"get controllerrevisions", `NAME               CONTROLLER               REVISION   AGE
-cache-6d7b86995c   statefulset.apps/cache   1          20s
-web-bf86f454d      statefulset.apps/web     1          20s
+cache-7b66db7d65   statefulset.apps/cache   1          20s
+web-6849787d48     statefulset.apps/web     1          20s
 `},
 		{"get sts,pvc -l app=web", `NAME                   READY   AGE
 statefulset.apps/web   3/3     20s
@@ -436,7 +436,7 @@ waiting for statefulset rolling update to complete 1 pods at revision ` + rev + 
 Waiting for 1 pods to be ready...
 statefulset rolling update complete 2 pods at revision ` + rev + `...
 `
-	if res.Stdout != want || res.Code != 0 || rev == "cache-6d7b86995c" {
+	if res.Stdout != want || res.Code != 0 || rev == "cache-7b66db7d65" {
 		t.Errorf("rollout status sts/cache:\n%s%s\nwant:\n%s", res.Stdout, res.Stderr, want)
 	}
 	for _, tc := range []struct{ line, out, err string }{
@@ -584,7 +584,7 @@ func TestStatefulSetDuringRollout(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 	if out := run(t, s, "get pods -l app=web -L controller-revision-hash -L statefulset.kubernetes.io/pod-name,nope").Stdout; !strings.HasPrefix(out,
-		"NAME    READY   STATUS    RESTARTS   AGE   CONTROLLER-REVISION-HASH   POD-NAME   NOPE\nweb-0   1/1     Running   0          21s   web-bf86f454d              web-0      \n") {
+		"NAME    READY   STATUS    RESTARTS   AGE   CONTROLLER-REVISION-HASH   POD-NAME   NOPE\nweb-0   1/1     Running   0          21s   web-6849787d48             web-0      \n") {
 		t.Errorf("label columns:\n%s", out)
 	}
 	labels := run(t, s, "get pods -l app=web --no-headers -o custom-columns=NAME:.metadata.name,REVISION:.metadata.labels.controller-revision-hash").Stdout
@@ -648,7 +648,7 @@ Pod Template:
 	}
 	run(t, s, "rollout status sts/web")
 	rows := tableRows(run(t, s, "get controllerrevisions -l app=web").Stdout)
-	if r := rows["web-bf86f454d"]; len(r) != 4 || r[1] != "statefulset.apps/web" || r[2] != "3" {
+	if r := rows["web-6849787d48"]; len(r) != 4 || r[1] != "statefulset.apps/web" || r[2] != "3" {
 		t.Errorf("revision 1 renumbered: %q", rows)
 	}
 	if res := run(t, s, "rollout history sts/web"); res.Stdout != "statefulset.apps/web \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n" {
@@ -662,7 +662,7 @@ Pod Template:
 			t.Errorf("%s: %+v", tc.line, res)
 		}
 	}
-	if out := run(t, s, "get pods -l app=web -o jsonpath={.items[*].metadata.labels.controller-revision-hash}").Stdout; out != "web-bf86f454d web-bf86f454d web-bf86f454d" {
+	if out := run(t, s, "get pods -l app=web -o jsonpath={.items[*].metadata.labels.controller-revision-hash}").Stdout; out != "web-6849787d48 web-6849787d48 web-6849787d48" {
 		t.Errorf("pods after the rollback: %s", out)
 	}
 }

@@ -92,6 +92,9 @@ type Arrow struct {
 	ViaY  int
 	Class trace.Class
 	Label string
+	// LabelAtStart puts the label at the arrow's start rather than its
+	// middle.
+	LabelAtStart bool
 }
 
 // Flow is the diagram at the current tick.

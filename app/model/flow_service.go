@@ -18,6 +18,7 @@ func (l *layout) services(objs []api.Object) {
 		return
 	}
 	counts := l.endpointCounts()
+	l.x += sidewaysGap // room for the arrow into the Services and its label
 	y, right := rowPods, l.x
 	for _, o := range objs {
 		svc := o.(*api.Service)
@@ -98,9 +99,14 @@ func (l *layout) serviceBoxOf(e trace.Effect) *Box {
 	return l.boxes[api.Key{Kind: api.KindService, Namespace: e.Object.Namespace, Name: name}.String()]
 }
 
+// sidewaysGap is the extra room left of the Services' column for the
+// arrow of a slice write and its label, which no box may cover.
+const sidewaysGap = 100
+
 // sideways is the arrow of a slice write: from the pods' side into the
-// Service box, level with it.
+// Service box, level with it, labelled at its start (in the gap, clear of
+// the Service).
 func sideways(svc *Box, e trace.Effect) Arrow {
 	y := svc.Y + svc.H/2
-	return Arrow{X1: svc.X - 56, Y1: y, X2: svc.X, Y2: y, Class: e.Class, Label: "→ endpoints"}
+	return Arrow{X1: svc.X - sidewaysGap - 36, Y1: y, X2: svc.X, Y2: y, Class: e.Class, Label: "→ endpoints", LabelAtStart: true}
 }

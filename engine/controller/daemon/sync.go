@@ -29,33 +29,50 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		tick.Explain("ds/%s selects every pod: refuses to act", ds.Name)
 		return reconcile.Result{}, nil
 	}
+	if ds.DeletionTimestamp != nil {
+		// No revisions or status for a DaemonSet being deleted: the
+		// garbage collector is removing them (syncDaemonSet).
+		tick.Explain("ds/%s is being deleted: nothing to do", ds.Name)
+		return reconcile.Result{}, nil
+	}
 	nodes := c.nodes()
 	cur, old, err := c.constructHistory(tick, ds)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
 	hash := cur.Labels[api.LabelControllerRevisionHash]
-	var notes []string
-	if ds.DeletionTimestamp != nil || !c.exp.Satisfied(key, tick.Now()) {
-		notes = append(notes, "waits for its earlier creations/deletions to show up in its cache")
+	if !c.exp.Satisfied(key, tick.Now()) {
+		notes := []string{"waits for its earlier creations/deletions to show up in its cache"}
 		return c.finish(tick, ds, nodes, hash, false, notes)
 	}
-	note, err := c.manage(tick, ds, nodes, hash)
+	notes, err := c.updateDaemonSet(tick, ds, nodes, hash, old)
+	// The status is written even after a failure (syncDaemonSet).
+	res, statusErr := c.finish(tick, ds, nodes, hash, true, notes)
 	if err != nil {
-		return reconcile.Result{}, err
+		return res, err
 	}
-	notes = append(notes, note...)
-	if c.exp.Satisfied(key, tick.Now()) && ds.Spec.UpdateStrategy.Type == api.DaemonSetRollingUpdate {
+	return res, statusErr
+}
+
+// updateDaemonSet is updateDaemonSet: manage, then (once the last
+// sync's creations and deletions are seen) the rolling update, then the
+// history's cleanup; it stops at the first error.
+func (c *Controller) updateDaemonSet(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, hash string, old []*api.ControllerRevision) ([]string, error) {
+	notes, err := c.manage(tick, ds, nodes, hash)
+	if err != nil {
+		return notes, err
+	}
+	if c.exp.Satisfied(api.KeyOf(ds), tick.Now()) && ds.Spec.UpdateStrategy.Type == api.DaemonSetRollingUpdate {
 		note, err := c.rollingUpdate(tick, ds, nodes, hash)
-		if err != nil {
-			return reconcile.Result{}, err
-		}
 		notes = append(notes, note...)
+		if err != nil {
+			return notes, err
+		}
 	}
 	if err := c.cleanupHistory(tick, ds, old); err != nil {
-		return reconcile.Result{}, err
+		return notes, fmt.Errorf("failed to clean up revisions of DaemonSet: %w", err)
 	}
-	return c.finish(tick, ds, nodes, hash, true, notes)
+	return notes, nil
 }
 
 // finish writes the status and explains the sync.

@@ -67,7 +67,8 @@ func (c *Controller) replaceWithin(ds *api.DaemonSet, byNode map[string][]*api.P
 				unavailable++
 			}
 		case !available(oldPod):
-			replace = append(replace, oldPod.Name)
+			replace = append(replace, oldPod.Name) // it counts as unavailable already
+			unavailable++
 		case unavailable >= maxUnavailable:
 		default:
 			candidates = append(candidates, oldPod.Name)

@@ -87,11 +87,14 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		return reconcile.Result{}, err
 	}
 	s := &sync{c: c, tick: tick, set: set, current: current, update: update}
-	status, note, err := s.updateStatefulSet(pods)
-	if err != nil {
-		return reconcile.Result{}, err
-	}
+	status, note, syncErr := s.updateStatefulSet(pods)
+	// The status and the history are kept up even after a failure
+	// (performUpdate, UpdateStatefulSet).
 	written, err := c.updateStatefulSetStatus(tick, set, status)
+	if syncErr != nil {
+		tick.Explain("sts/%s: %v%s", set.Name, syncErr, note)
+		return reconcile.Result{}, syncErr
+	}
 	if err != nil {
 		return reconcile.Result{}, err
 	}

@@ -24,7 +24,13 @@ func (c *Controller) getStatefulSetRevisions(tick reconcile.Tick, set *api.State
 	if n := len(revisions); n > 0 {
 		next = revisions[n-1].Revision + 1
 	}
-	hash := deployment.ComputeHash(&set.Spec.Template, set.Status.CollisionCount)
+	// The collision count always takes part (0 when the status has none),
+	// so the hash does not change once the status records it.
+	var collisions int32
+	if c := set.Status.CollisionCount; c != nil {
+		collisions = *c
+	}
+	hash := deployment.ComputeHash(&set.Spec.Template, &collisions)
 	name := set.Name + "-" + hash
 	i := slices.IndexFunc(revisions, func(r *api.ControllerRevision) bool { return r.Name == name })
 	switch {

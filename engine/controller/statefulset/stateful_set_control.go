@@ -35,13 +35,16 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 	if s.set.DeletionTimestamp != nil {
 		return s.status(), "; it is being deleted", nil
 	}
+	// runForAll: in OrderedReady a pod can stop the sync; in Parallel
+	// only an error does.
+	mono := s.monotonic()
 	for i := range s.replicas {
-		if exit, err := s.processReplica(i); exit || err != nil {
+		if exit, err := s.processReplica(i); err != nil || exit && mono {
 			return s.status(), s.note, err
 		}
 	}
 	for i := range s.condemned {
-		if exit, err := s.processCondemned(i); exit || err != nil {
+		if exit, err := s.processCondemned(i); err != nil || exit && mono {
 			return s.status(), s.note, err
 		}
 	}
@@ -61,8 +64,8 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 			s.note = fmt.Sprintf("; rolling update: replaces pod/%s (highest ordinal first)", p.Name)
 			return status, s.note, err
 		}
-		if !isHealthy(p) {
-			s.note = fmt.Sprintf("; rolling update waits for pod/%s to be Running and Ready", p.Name)
+		if isUnavailable(p, s.set.Spec.MinReadySeconds, s.tick.Now()) {
+			s.note = fmt.Sprintf("; rolling update waits for pod/%s to be Running and available", p.Name)
 			return status, s.note, nil
 		}
 	}
@@ -71,7 +74,8 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 
 // slots places the pods by ordinal: in range, or condemned; a missing
 // ordinal gets a new pod of the right revision; and finds the first
-// unhealthy pod, in range first, then the condemned from the lowest.
+// unavailable pod (firstUnavailablePod), in range first, then the
+// condemned from the lowest.
 func (s *sync) slots(pods []*api.Pod) {
 	start, n := int(s.set.StartOrdinal()), int(s.set.Replicas())
 	s.replicas = make([]*api.Pod, n)
@@ -89,14 +93,15 @@ func (s *sync) slots(pods []*api.Pod) {
 		}
 	}
 	slices.SortFunc(s.condemned, func(a, b *api.Pod) int { return cmp.Compare(getOrdinal(b), getOrdinal(a)) })
+	now := s.tick.Now()
 	for _, p := range s.replicas {
-		if !isHealthy(p) {
+		if isUnavailable(p, s.set.Spec.MinReadySeconds, now) {
 			s.firstUnhealthy = p
 			return
 		}
 	}
 	for i := len(s.condemned) - 1; i >= 0; i-- {
-		if !isHealthy(s.condemned[i]) {
+		if isUnavailable(s.condemned[i], s.set.Spec.MinReadySeconds, now) {
 			s.firstUnhealthy = s.condemned[i]
 			return
 		}

@@ -62,7 +62,8 @@ func claims(set *api.StatefulSet, ordinal int) []*api.PersistentVolumeClaim {
 // set, with its identity and storage.
 func newStatefulSetPod(set *api.StatefulSet, ordinal int) *api.Pod {
 	t := set.Spec.Template.DeepCopy()
-	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: podName(set, ordinal), Namespace: set.Namespace, Labels: t.Labels, Annotations: t.Annotations,
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: podName(set, ordinal), GenerateName: set.Name + "-", Namespace: set.Namespace,
+		Labels: t.Labels, Annotations: t.Annotations, Finalizers: t.Finalizers,
 		OwnerReferences: []api.OwnerReference{api.NewControllerRef(set, "apps/v1")}}, Spec: t.Spec}
 	initIdentity(set, p, ordinal)
 	updateStorage(set, p, ordinal)
@@ -87,7 +88,7 @@ func initIdentity(set *api.StatefulSet, p *api.Pod, ordinal int) {
 func identityMatches(set *api.StatefulSet, p *api.Pod) bool {
 	ordinal := getOrdinal(p)
 	return ordinal >= 0 && set.Name == statefulPodRegex.FindStringSubmatch(p.Name)[1] && p.Namespace == set.Namespace &&
-		p.Labels[api.LabelStatefulSetPodName] == p.Name && p.Labels[api.LabelPodIndex] == strconv.Itoa(ordinal)
+		p.Labels[api.LabelStatefulSetPodName] == p.Name
 }
 
 // updateStorage is updateStorage: a volume per claim template, then the
@@ -187,5 +188,8 @@ func isRunningAndAvailable(p *api.Pod, minReadySeconds int32, now int64) bool {
 	return p.Status.Phase == api.PodRunning && api.IsPodAvailable(p, minReadySeconds, now)
 }
 
-// isHealthy is isHealthy: Running, Ready and not terminating.
-func isHealthy(p *api.Pod) bool { return isRunningAndReady(p) && !isTerminating(p) }
+// isUnavailable is isUnavailable: not Running and available, or
+// terminating.
+func isUnavailable(p *api.Pod, minReadySeconds int32, now int64) bool {
+	return !isRunningAndAvailable(p, minReadySeconds, now) || isTerminating(p)
+}

@@ -12,8 +12,12 @@ import (
 // status is computeReplicaStatus over the sync's pods (new ones not yet
 // created are not counted).
 func (s *sync) status() api.StatefulSetStatus {
+	var collisions int32 // always written, 0 when none (updateStatefulSet)
+	if c := s.set.Status.CollisionCount; c != nil {
+		collisions = *c
+	}
 	st := api.StatefulSetStatus{ObservedGeneration: s.set.Generation, CurrentRevision: s.current.Name, UpdateRevision: s.update.Name,
-		CollisionCount: s.set.Status.CollisionCount}
+		CollisionCount: &collisions}
 	now := s.tick.Now()
 	for _, p := range append(append([]*api.Pod(nil), s.replicas...), s.condemned...) {
 		if isCreated(p) {
@@ -59,7 +63,6 @@ func (c *Controller) updateStatefulSetStatus(tick reconcile.Tick, set *api.State
 		}
 		next := cur.DeepCopy()
 		next.Status = st
-		next.Status.CollisionCount = cur.Status.CollisionCount
 		summary := fmt.Sprintf("sts/%s status: %d/%d ready, %d current, %d updated", set.Name, st.ReadyReplicas, set.Replicas(), st.CurrentReplicas, st.UpdatedReplicas)
 		_, err := tick.UpdateStatus(trace.Aggregate, next, summary)
 		if err == nil || attempt > 0 || !apiserver.IsReason(err, apiserver.ReasonConflict) {
@@ -76,7 +79,7 @@ func (c *Controller) updateStatefulSetStatus(tick reconcile.Tick, set *api.State
 // inconsistent is inconsistentStatus.
 func inconsistent(set *api.StatefulSet, st *api.StatefulSetStatus) bool {
 	c := &set.Status
-	return st.ObservedGeneration > c.ObservedGeneration || st.Replicas != c.Replicas || st.CurrentReplicas != c.CurrentReplicas ||
+	return st.ObservedGeneration > c.ObservedGeneration || c.CollisionCount == nil || st.Replicas != c.Replicas || st.CurrentReplicas != c.CurrentReplicas ||
 		st.ReadyReplicas != c.ReadyReplicas || st.AvailableReplicas != c.AvailableReplicas || st.UpdatedReplicas != c.UpdatedReplicas ||
 		st.CurrentRevision != c.CurrentRevision || st.UpdateRevision != c.UpdateRevision
 }

@@ -57,6 +57,11 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		q.Add(api.KeyOf(o))
 	case *api.Pod:
 		c.observePod(ev, o, q)
+	case *api.ControllerRevision:
+		// addHistory, deleteHistory: a revision's owner syncs again.
+		if ref := o.ControllerRef(); ref != nil && ref.Kind == api.KindDaemonSet {
+			q.Add(api.Key{Kind: api.KindDaemonSet, Namespace: o.Namespace, Name: ref.Name})
+		}
 	case *api.Node:
 		old, _ := ev.Old.(*api.Node)
 		if ev.Type == apiserver.Modified && old != nil && !nodeChanged(old, o) {
@@ -97,14 +102,12 @@ func (c *Controller) owner(p *api.Pod) *api.DaemonSet {
 	return ds
 }
 
-// nodeChanged is shouldIgnoreNodeUpdate's opposite: a change of labels,
-// taints, schedulability or condition statuses (not heartbeats).
+// nodeChanged is shouldIgnoreNodeUpdate's opposite: only a change of
+// labels or taints can change where daemon pods run.
 func nodeChanged(old, cur *api.Node) bool {
-	if !slices.EqualFunc(old.Status.Conditions, cur.Status.Conditions, func(a, b api.NodeCondition) bool { return a.Type == b.Type && a.Status == b.Status }) {
-		return true
-	}
-	return !equalLabels(old.Labels, cur.Labels) || old.Spec.Unschedulable != cur.Spec.Unschedulable ||
-		!slices.EqualFunc(old.Spec.Taints, cur.Spec.Taints, func(a, b api.Taint) bool { return a.Key == b.Key && a.Value == b.Value && a.Effect == b.Effect })
+	return !equalLabels(old.Labels, cur.Labels) || !slices.EqualFunc(old.Spec.Taints, cur.Spec.Taints, func(a, b api.Taint) bool {
+		return a.Key == b.Key && a.Value == b.Value && a.Effect == b.Effect && (a.TimeAdded == nil) == (b.TimeAdded == nil) && (a.TimeAdded == nil || *a.TimeAdded == *b.TimeAdded)
+	})
 }
 
 func equalLabels(a, b map[string]string) bool {

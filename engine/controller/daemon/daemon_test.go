@@ -214,3 +214,41 @@ func TestOnDeleteWaitsForDeletion(t *testing.T) {
 		t.Errorf("images %v, want 3 old and 1 new", byImage)
 	}
 }
+
+// With surge, a deleted pod is replaced at once, beside the one still
+// terminating (podsShouldBeOnNode: a node without a pod that is not
+// going needs one); without surge, only once the old one is gone.
+func TestSurgeReplacesADeletedPodAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		strategy string
+		early    bool
+	}{
+		{"{type: RollingUpdate, rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}", true},
+		{"{type: RollingUpdate}", false},
+	} {
+		e, _ := testkit.Load(t, []byte(scenario(tc.strategy)))
+		settle(t, e)
+		victim := testkit.Pods(e, "default")[0]
+		tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
+			return tick.Delete(trace.Translate, api.KeyOf(victim), apiserver.DeleteOptions{}, "kubectl delete pod")
+		})
+		if tk.Error != "" {
+			t.Fatal(tk.Error)
+		}
+		settle(t, e)
+		var gone, created int64
+		for _, tk := range e.Trace() {
+			for _, eff := range tk.Effects {
+				if eff.Object.Name == victim.Name && eff.Op == trace.Delete && eff.After == nil {
+					gone = tk.Time
+				}
+				if p, ok := eff.After.(*api.Pod); ok && eff.Op == trace.Create && p.Name != victim.Name && created == 0 && tk.Seq > e.FirstTick() && p.CreationTimestamp.MS > victim.CreationTimestamp.MS {
+					created = tk.Time
+				}
+			}
+		}
+		if early := created < gone; early != tc.early || created == 0 {
+			t.Errorf("%s: replacement created at %d ms, the old pod gone at %d ms; want the replacement first: %v", tc.strategy, created, gone, tc.early)
+		}
+	}
+}

@@ -163,7 +163,7 @@ func (c *Controller) podsShouldBeOnNode(tick reconcile.Tick, n *api.Node, pods [
 	case shouldRun && len(pods) == 0:
 		return true, nil
 	case shouldContinue:
-		var running []*api.Pod
+		var running []*api.Pod // oldest first
 		for _, p := range pods {
 			switch {
 			case p.DeletionTimestamp != nil:
@@ -177,7 +177,10 @@ func (c *Controller) podsShouldBeOnNode(tick reconcile.Tick, n *api.Node, pods [
 				running = append(running, p)
 			}
 		}
-		del = append(del, surplus(ds, hash, running)...)
+		if allowsSurge(ds) && len(running) == 0 && shouldRun {
+			return true, del // surging: the node needs a pod that is not going
+		}
+		del = append(del, surplus(ds, hash, running, tick.Now())...)
 	case len(pods) > 0:
 		for _, p := range pods {
 			if p.DeletionTimestamp == nil {
@@ -188,10 +191,11 @@ func (c *Controller) podsShouldBeOnNode(tick reconcile.Tick, n *api.Node, pods [
 	return false, del
 }
 
-// surplus is which of a node's running pods go: all but the oldest
-// without surge; with surge, all but the oldest updated and the oldest
-// old one.
-func surplus(ds *api.DaemonSet, hash string, running []*api.Pod) []string {
+// surplus is which of a node's running pods (oldest first) go: all but
+// the oldest without surge; with surge, every pod but the oldest of the
+// current hash and the oldest of another, and that old one too once it
+// is not Ready or the new one is available.
+func surplus(ds *api.DaemonSet, hash string, running []*api.Pod, now int64) []string {
 	if len(running) <= 1 {
 		return nil
 	}
@@ -202,17 +206,19 @@ func surplus(ds *api.DaemonSet, hash string, running []*api.Pod) []string {
 		}
 		return out
 	}
-	var keptNew, keptOld bool
+	var oldestNew, oldestOld *api.Pod
 	for _, p := range running {
-		updated := isPodUpdated(p, hash, ds)
 		switch {
-		case updated && !keptNew:
-			keptNew = true
-		case !updated && !keptOld:
-			keptOld = true
+		case p.Labels[api.LabelControllerRevisionHash] == hash && oldestNew == nil:
+			oldestNew = p
+		case p.Labels[api.LabelControllerRevisionHash] != hash && oldestOld == nil:
+			oldestOld = p
 		default:
 			out = append(out, p.Name)
 		}
+	}
+	if oldestNew != nil && oldestOld != nil && (!api.IsPodReady(oldestOld) || api.IsPodAvailable(oldestNew, ds.Spec.MinReadySeconds, now)) {
+		out = append(out, oldestOld.Name)
 	}
 	return out
 }

@@ -76,6 +76,15 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	ds := c.owner(p)
 	if ds == nil {
+		if p.ControllerRef() == nil && p.DeletionTimestamp == nil {
+			// An orphan: the DaemonSets that may adopt it
+			// (getDaemonSetsForPod).
+			for _, o := range c.cache.List(api.KindDaemonSet, p.Namespace) {
+				if o.(*api.DaemonSet).Spec.Selector.Matches(p.Labels) {
+					q.Add(api.KeyOf(o))
+				}
+			}
+		}
 		return
 	}
 	key := api.KeyOf(ds)

@@ -252,3 +252,34 @@ func TestSurgeReplacesADeletedPodAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A pod whose labels stop matching is released and replaced; the
+// released pod keeps running, an orphan (ClaimPods).
+func TestRelabelledPodIsReleasedAndReplaced(t *testing.T) {
+	e, _ := testkit.Load(t, []byte(scenario("{type: RollingUpdate}")))
+	settle(t, e)
+	victim := testkit.Pods(e, "default")[0]
+	tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
+		o, _ := tick.LiveGet(api.KeyOf(victim))
+		p := o.(*api.Pod).DeepCopy()
+		p.Labels = map[string]string{"app": "debug"}
+		_, err := tick.Update(trace.Translate, p, "kubectl label pod app=debug --overwrite")
+		return err
+	})
+	if tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+	settle(t, e)
+	owned, orphans := 0, 0
+	for _, p := range testkit.Pods(e, "default") {
+		switch {
+		case p.Name == victim.Name && p.ControllerRef() == nil:
+			orphans++
+		case p.ControllerRef() != nil && p.Spec.NodeName == victim.Spec.NodeName:
+			owned++
+		}
+	}
+	if orphans != 1 || owned != 1 {
+		t.Errorf("on %s: %d released pods and %d owned, want the relabelled pod released and a new one owned", victim.Spec.NodeName, orphans, owned)
+	}
+}

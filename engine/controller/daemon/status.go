@@ -12,8 +12,8 @@ import (
 
 // calculateStatus is updateDaemonSetStatus's count: per node, the oldest
 // of its pods says whether it is ready, available and up to date.
-func (c *Controller) calculateStatus(ds *api.DaemonSet, nodes []*api.Node, hash string, now int64) api.DaemonSetStatus {
-	byNode := c.nodesToDaemonPods(ds)
+func (c *Controller) calculateStatus(ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string, now int64) api.DaemonSetStatus {
+	byNode := nodesToDaemonPods(pods)
 	var st api.DaemonSetStatus
 	for _, n := range nodes {
 		run, _ := NodeShouldRunDaemonPod(n, ds)
@@ -47,8 +47,8 @@ func (c *Controller) calculateStatus(ds *api.DaemonSet, nodes []*api.Node, hash 
 // updateStatus is updateDaemonSetStatus and storeDaemonSetStatus: the
 // status is written only when it changes, the observed generation only
 // after a full sync; a conflict is retried once on the live object.
-func (c *Controller) updateStatus(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, hash string, observed bool) (api.DaemonSetStatus, error) {
-	st := c.calculateStatus(ds, nodes, hash, tick.Now())
+func (c *Controller) updateStatus(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string, observed bool) (api.DaemonSetStatus, error) {
+	st := c.calculateStatus(ds, nodes, pods, hash, tick.Now())
 	cur := ds
 	for attempt := 0; ; attempt++ {
 		st.ObservedGeneration, st.CollisionCount = cur.Status.ObservedGeneration, cur.Status.CollisionCount

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/refmanager"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -36,6 +37,10 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		return reconcile.Result{}, nil
 	}
 	nodes := c.nodes()
+	pods, err := c.getDaemonPods(tick, ds)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
 	cur, old, err := c.constructHistory(tick, ds)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -43,11 +48,11 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	hash := cur.Labels[api.LabelControllerRevisionHash]
 	if !c.exp.Satisfied(key, tick.Now()) {
 		notes := []string{"waits for its earlier creations/deletions to show up in its cache"}
-		return c.finish(tick, ds, nodes, hash, false, notes)
+		return c.finish(tick, ds, nodes, pods, hash, false, notes)
 	}
-	notes, err := c.updateDaemonSet(tick, ds, nodes, hash, old)
+	notes, err := c.updateDaemonSet(tick, ds, nodes, pods, hash, old)
 	// The status is written even after a failure (syncDaemonSet).
-	res, statusErr := c.finish(tick, ds, nodes, hash, true, notes)
+	res, statusErr := c.finish(tick, ds, nodes, pods, hash, true, notes)
 	if err != nil {
 		return res, err
 	}
@@ -57,27 +62,27 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 // updateDaemonSet is updateDaemonSet: manage, then (once the last
 // sync's creations and deletions are seen) the rolling update, then the
 // history's cleanup; it stops at the first error.
-func (c *Controller) updateDaemonSet(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, hash string, old []*api.ControllerRevision) ([]string, error) {
-	notes, err := c.manage(tick, ds, nodes, hash)
+func (c *Controller) updateDaemonSet(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string, old []*api.ControllerRevision) ([]string, error) {
+	notes, err := c.manage(tick, ds, nodes, pods, hash)
 	if err != nil {
 		return notes, err
 	}
 	if c.exp.Satisfied(api.KeyOf(ds), tick.Now()) && ds.Spec.UpdateStrategy.Type == api.DaemonSetRollingUpdate {
-		note, err := c.rollingUpdate(tick, ds, nodes, hash)
+		note, err := c.rollingUpdate(tick, ds, nodes, pods, hash)
 		notes = append(notes, note...)
 		if err != nil {
 			return notes, err
 		}
 	}
-	if err := c.cleanupHistory(tick, ds, old); err != nil {
+	if err := c.cleanupHistory(tick, ds, pods, old); err != nil {
 		return notes, fmt.Errorf("failed to clean up revisions of DaemonSet: %w", err)
 	}
 	return notes, nil
 }
 
 // finish writes the status and explains the sync.
-func (c *Controller) finish(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, hash string, observed bool, notes []string) (reconcile.Result, error) {
-	st, err := c.updateStatus(tick, ds, nodes, hash, observed)
+func (c *Controller) finish(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string, observed bool, notes []string) (reconcile.Result, error) {
+	st, err := c.updateStatus(tick, ds, nodes, pods, hash, observed)
 	if err != nil {
 		return reconcile.Result{}, err
 	}
@@ -102,20 +107,31 @@ func (c *Controller) nodes() []*api.Node {
 	return out
 }
 
+// getDaemonPods is getDaemonPods: the cached pods the DaemonSet
+// controls, and the orphans its selector matches, claimed
+// (PodControllerRefManager).
+func (c *Controller) getDaemonPods(tick reconcile.Tick, ds *api.DaemonSet) ([]*api.Pod, error) {
+	var owned, orphans []*api.Pod
+	c.cache.EachOwned(api.KindPod, ds.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
+	for _, o := range c.cache.Orphans(api.KindPod, ds.Namespace) {
+		orphans = append(orphans, o.(*api.Pod))
+	}
+	return refmanager.ClaimPods(tick, ds, ds.Spec.Selector, owned, orphans, nil)
+}
+
 // nodesToDaemonPods is getNodesToDaemonPods: the DaemonSet's pods by the
 // node they are bound or pinned to, oldest first; pods deleted after
 // finishing are left out.
-func (c *Controller) nodesToDaemonPods(ds *api.DaemonSet) map[string][]*api.Pod {
+func nodesToDaemonPods(pods []*api.Pod) map[string][]*api.Pod {
 	out := map[string][]*api.Pod{}
-	c.cache.EachOwned(api.KindPod, ds.UID, func(o api.Object) {
-		p := o.(*api.Pod)
+	for _, p := range pods {
 		if p.DeletionTimestamp != nil && (p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed) {
-			return
+			continue
 		}
 		if n := targetNode(p); n != "" {
 			out[n] = append(out[n], p)
 		}
-	})
+	}
 	for _, pods := range out {
 		slices.SortFunc(pods, byAge)
 	}
@@ -125,8 +141,8 @@ func (c *Controller) nodesToDaemonPods(ds *api.DaemonSet) map[string][]*api.Pod 
 // manage is manage: a pod for every node that should run one and has
 // none, and away with pods on nodes that may not keep them (or surplus
 // ones, or finished ones).
-func (c *Controller) manage(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, hash string) ([]string, error) {
-	byNode := c.nodesToDaemonPods(ds)
+func (c *Controller) manage(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string) ([]string, error) {
+	byNode := nodesToDaemonPods(pods)
 	var create, del []string
 	known := map[string]bool{}
 	for _, n := range nodes {

@@ -15,8 +15,8 @@ import (
 
 // rollingUpdate is rollingUpdate (update.go): which old pods to delete
 // now, and (with maxSurge) which nodes get a new pod beside the old one.
-func (c *Controller) rollingUpdate(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, hash string) ([]string, error) {
-	byNode := c.nodesToDaemonPods(ds)
+func (c *Controller) rollingUpdate(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string) ([]string, error) {
+	byNode := nodesToDaemonPods(pods)
 	desired := 0
 	for _, n := range nodes {
 		if run, _ := NodeShouldRunDaemonPod(n, ds); run {
@@ -224,13 +224,13 @@ func newRevision(ds *api.DaemonSet, hash string, revision int64) *api.Controller
 
 // cleanupHistory is cleanupHistory: the oldest revisions beyond
 // revisionHistoryLimit go, unless a pod still runs one.
-func (c *Controller) cleanupHistory(tick reconcile.Tick, ds *api.DaemonSet, old []*api.ControllerRevision) error {
+func (c *Controller) cleanupHistory(tick reconcile.Tick, ds *api.DaemonSet, pods []*api.Pod, old []*api.ControllerRevision) error {
 	toKill := len(old) - int(*ds.Spec.RevisionHistoryLimit)
 	if toKill <= 0 {
 		return nil
 	}
 	live := map[string]bool{}
-	for _, pods := range c.nodesToDaemonPods(ds) {
+	for _, pods := range nodesToDaemonPods(pods) {
 		for _, p := range pods {
 			live[p.Labels[api.LabelControllerRevisionHash]] = true
 		}

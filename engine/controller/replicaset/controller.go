@@ -1,8 +1,6 @@
 package replicaset
 
 import (
-	"k8s.io/apimachinery/pkg/labels"
-
 	"fmt"
 	"reflect"
 	"sort"
@@ -11,6 +9,7 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/controller/expectations"
+	"github.com/stateflow/stateflow/engine/controller/refmanager"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -194,47 +193,9 @@ func byName(ps []*api.Pod) {
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Name < ps[j].Name })
 }
 
-// claimPods keeps owned pods that still match, adopts matching orphans and
-// releases owned pods that no longer match (PodControllerRefManager).
+// claimPods is PodControllerRefManager.ClaimPods for the ReplicaSet.
 func (c *Controller) claimPods(tick reconcile.Tick, rs *api.ReplicaSet, owned, orphans []*api.Pod) ([]*api.Pod, error) {
-	out := make([]*api.Pod, 0, len(owned))
-	var changes []*api.Pod
-	selector := rs.Spec.Selector.AsSelector()
-	for _, p := range owned { // from the owner index: their controller is rs
-		if selector.Matches(labels.Set(p.Labels)) {
-			out = append(out, p)
-		} else {
-			changes = append(changes, p)
-		}
-	}
-	changes = append(changes, orphans...)
-	byName(changes)
-	for _, p := range changes {
-		matches := selector.Matches(labels.Set(p.Labels))
-		ref := p.ControllerRef()
-		switch {
-		case ref != nil && matches:
-			out = append(out, p)
-		case ref != nil:
-			cp := p.DeepCopy()
-			cp.OwnerReferences = nil
-			if _, err := tick.Update(trace.Translate, cp, fmt.Sprintf("rs/%s released pod/%s (labels no longer match)", rs.Name, p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
-				return nil, err
-			}
-		case matches && rs.DeletionTimestamp == nil:
-			cp := p.DeepCopy()
-			cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(rs, "apps/v1"))
-			adopted, err := tick.Update(trace.Translate, cp, fmt.Sprintf("rs/%s adopted orphan pod/%s", rs.Name, p.Name))
-			if err != nil {
-				if apiserver.IsReason(err, apiserver.ReasonNotFound) {
-					continue
-				}
-				return nil, err
-			}
-			out = append(out, adopted.(*api.Pod))
-		}
-	}
-	return out, nil
+	return refmanager.ClaimPods(tick, rs, rs.Spec.Selector, owned, orphans, nil)
 }
 
 // manageReplicas creates or deletes pods towards spec.replicas.

@@ -3,6 +3,7 @@ package statefulset
 import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/refmanager"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
@@ -47,6 +48,14 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	case *api.Pod:
 		set := c.owner(o)
 		if set == nil {
+			if o.ControllerRef() == nil && o.DeletionTimestamp == nil {
+				// An orphan: the sets that may adopt it.
+				for _, s := range c.cache.List(api.KindStatefulSet, o.Namespace) {
+					if s.(*api.StatefulSet).Spec.Selector.Matches(o.Labels) {
+						q.Add(api.KeyOf(s))
+					}
+				}
+			}
 			return
 		}
 		q.Add(api.KeyOf(set))
@@ -80,7 +89,10 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		return reconcile.Result{}, nil
 	}
 	tick.Read(set)
-	pods := c.pods(set)
+	pods, err := c.pods(tick, set)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
 	revisions := c.revisions(set)
 	current, update, revisions, err := c.getStatefulSetRevisions(tick, set, revisions)
 	if err != nil {
@@ -108,11 +120,20 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	return reconcile.Result{}, nil
 }
 
-// pods lists the cached pods the set controls.
-func (c *Controller) pods(set *api.StatefulSet) []*api.Pod {
-	var out []*api.Pod
-	c.cache.EachOwned(api.KindPod, set.UID, func(o api.Object) { out = append(out, o.(*api.Pod)) })
-	return out
+// pods is getPodsForStatefulSet: the cached pods the set controls and
+// the orphans its selector matches whose names make them its members
+// (isMemberOf), claimed (PodControllerRefManager).
+func (c *Controller) pods(tick reconcile.Tick, set *api.StatefulSet) ([]*api.Pod, error) {
+	var owned, orphans []*api.Pod
+	c.cache.EachOwned(api.KindPod, set.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
+	for _, o := range c.cache.Orphans(api.KindPod, set.Namespace) {
+		orphans = append(orphans, o.(*api.Pod))
+	}
+	member := func(p *api.Pod) bool {
+		m := statefulPodRegex.FindStringSubmatch(p.Name)
+		return m != nil && m[1] == set.Name
+	}
+	return refmanager.ClaimPods(tick, set, set.Spec.Selector, owned, orphans, member)
 }
 
 // revisions lists the cached ControllerRevisions the set controls.

@@ -242,3 +242,51 @@ func podNamed(e *engine.Engine, name string) *api.Pod {
 	}
 	return nil
 }
+
+// Deleting a set with --cascade=orphan and creating it again (the
+// StatefulSet Basics tutorial): the new set adopts the pods it finds,
+// creating none and failing no sync.
+func TestRecreatedSetAdoptsOrphans(t *testing.T) {
+	e, _ := testkit.Load(t, []byte(scenario(3, "OrderedReady", "{type: RollingUpdate}")))
+	settle(t, e)
+	key := api.Key{Kind: api.KindStatefulSet, Namespace: "default", Name: "db"}
+	o, _ := e.Store().Get(key)
+	orig := o.(*api.StatefulSet)
+	tk := e.Act(engine.KubectlActor, key, func(tick reconcile.Tick) error {
+		return tick.Delete(trace.Translate, key, apiserver.DeleteOptions{Propagation: "orphan"}, "kubectl delete sts db --cascade=orphan")
+	})
+	if tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+	settle(t, e)
+	if n := len(testkit.Pods(e, "default")); n != 3 {
+		t.Fatalf("%d pods after the orphaning delete, want the 3 left behind", n)
+	}
+	from := e.Tick()
+	tk = e.Act(engine.KubectlActor, key, func(tick reconcile.Tick) error {
+		set := &api.StatefulSet{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"}, Spec: orig.DeepCopy().Spec}
+		_, err := tick.Create(trace.Translate, set, "kubectl apply")
+		return err
+	})
+	if tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+	settle(t, e)
+	adopted := 0
+	for _, tk := range e.Trace()[from-e.FirstTick():] {
+		if tk.Error != "" && tk.Component == engine.StatefulSetController {
+			t.Errorf("tick %d: %s", tk.Seq, tk.Error)
+		}
+		for _, eff := range tk.Effects {
+			if eff.Object.Kind == api.KindPod && eff.Op == trace.Create {
+				t.Errorf("tick %d: created %s; the pods were there to adopt", tk.Seq, eff.Object.Name)
+			}
+			if strings.Contains(eff.Summary, "adopted orphan pod/") {
+				adopted++
+			}
+		}
+	}
+	if adopted != 3 {
+		t.Errorf("%d pods adopted, want 3", adopted)
+	}
+}

@@ -1,0 +1,64 @@
+package refmanager
+
+import (
+	"fmt"
+	"sort"
+
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// ClaimPods is ClaimPods: of owned (pods whose controller is owner) and
+// orphans (pods with no controller), it returns those owner keeps: the
+// owned pods that still match, and the matching orphans it adopts (an
+// owner being deleted adopts none). Owned pods that no longer match are
+// released. member, when not nil, narrows which pods the owner may
+// claim at all (a StatefulSet's isMemberOf).
+func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelector, owned, orphans []*api.Pod, member func(*api.Pod) bool) ([]*api.Pod, error) {
+	sel := selector.AsSelector()
+	matches := func(p *api.Pod) bool {
+		return sel.Matches(labels.Set(p.Labels)) && (member == nil || member(p))
+	}
+	out := make([]*api.Pod, 0, len(owned))
+	var changes []*api.Pod
+	for _, p := range owned {
+		if matches(p) {
+			out = append(out, p)
+		} else {
+			changes = append(changes, p)
+		}
+	}
+	changes = append(changes, orphans...)
+	sort.Slice(changes, func(i, j int) bool { return changes[i].Name < changes[j].Name })
+	m := owner.Meta()
+	who := api.KeyOf(owner).Short()
+	for _, p := range changes {
+		ok := matches(p)
+		switch ref := p.ControllerRef(); {
+		case ref != nil && ok:
+			out = append(out, p)
+		case ref != nil:
+			cp := p.DeepCopy()
+			cp.OwnerReferences = nil
+			if _, err := tick.Update(trace.Translate, cp, fmt.Sprintf("%s released pod/%s (labels no longer match)", who, p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+				return nil, err
+			}
+		case ok && m.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
+			cp := p.DeepCopy()
+			cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(owner, api.APIVersionOf(owner.GetKind())))
+			adopted, err := tick.Update(trace.Translate, cp, fmt.Sprintf("%s adopted orphan pod/%s", who, p.Name))
+			if err != nil {
+				if apiserver.IsReason(err, apiserver.ReasonNotFound) {
+					continue
+				}
+				return nil, err
+			}
+			out = append(out, adopted.(*api.Pod))
+		}
+	}
+	return out, nil
+}

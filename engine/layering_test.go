@@ -43,6 +43,7 @@ var layers = map[string][]rule{
 		{api.KindEndpointSlice, trace.Translate, []trace.Op{trace.Delete}, nil},
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
 		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Delete}, nil},
+		{api.KindPersistentVolumeClaim, trace.Translate, []trace.Op{trace.Delete}, nil},
 	},
 	"node-lifecycle-controller": {
 		{api.KindNode, trace.Aggregate, []trace.Op{trace.Update}, []string{"status.conditions"}},
@@ -62,7 +63,7 @@ var layers = map[string][]rule{
 	},
 	"statefulset-controller": {
 		{api.KindPod, trace.Translate, []trace.Op{trace.Create, trace.Delete, trace.Update}, []string{"metadata.labels", "spec.hostname", "spec.subdomain", "spec.volumes"}},
-		{api.KindPersistentVolumeClaim, trace.Translate, []trace.Op{trace.Create}, nil},
+		{api.KindPersistentVolumeClaim, trace.Translate, []trace.Op{trace.Create, trace.Update}, []string{"metadata.ownerReferences"}},
 		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Create, trace.Update, trace.Delete}, []string{"revision"}},
 		{api.KindStatefulSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},

@@ -36,6 +36,9 @@ func (c *Controller) createMissingClaims(tick reconcile.Tick, set *api.StatefulS
 			}
 			continue
 		}
+		if refs, changed := withOwners(claim, set, p); changed {
+			claim.OwnerReferences = refs
+		}
 		_, err := tick.Create(trace.Translate, claim, fmt.Sprintf("sts/%s created pvc/%s for pod/%s", set.Name, claim.Name, p.Name))
 		if apiserver.IsReason(err, apiserver.ReasonAlreadyExists) {
 			continue

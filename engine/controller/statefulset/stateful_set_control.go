@@ -43,6 +43,13 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 			return s.status(), s.note, err
 		}
 	}
+	// Claims of condemned pods take the pod as owner first
+	// (whenScaled: Delete), so they go with it.
+	for _, p := range s.condemned {
+		if err := s.c.fixPodClaims(s.tick, s.set, p); err != nil {
+			return s.status(), s.note, err
+		}
+	}
 	for i := range s.condemned {
 		if exit, err := s.processCondemned(i); err != nil || exit && mono {
 			return s.status(), s.note, err
@@ -148,6 +155,9 @@ func (s *sync) processReplica(i int) (bool, error) {
 	case mono && !isRunningAndAvailable(p, s.set.Spec.MinReadySeconds, now):
 		s.note += fmt.Sprintf("; waits for pod/%s to be available (OrderedReady)", p.Name)
 		return true, nil
+	}
+	if err := s.c.fixPodClaims(s.tick, s.set, p); err != nil {
+		return true, err
 	}
 	if identityMatches(s.set, p) && storageMatches(s.set, p) {
 		return false, nil

@@ -290,3 +290,44 @@ func TestRecreatedSetAdoptsOrphans(t *testing.T) {
 		t.Errorf("%d pods adopted, want 3", adopted)
 	}
 }
+
+// persistentVolumeClaimRetentionPolicy: with whenScaled Delete, the
+// claims of scaled-away pods go with their pods; with whenDeleted
+// Delete, every claim goes with the set (the garbage collector follows
+// the owner references the controller writes).
+func TestClaimRetentionPolicy(t *testing.T) {
+	claimsLeft := func(e *engine.Engine) []string {
+		var out []string
+		for _, c := range testkit.List[*api.PersistentVolumeClaim](e, api.KindPersistentVolumeClaim, "default") {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	withPolicy := func(policy string) string {
+		return strings.Replace(scenario(3, "OrderedReady", "{type: RollingUpdate}"), "  serviceName: db\n", "  serviceName: db\n  persistentVolumeClaimRetentionPolicy: "+policy+"\n", 1)
+	}
+	e, _ := testkit.Load(t, []byte(withPolicy("{whenScaled: Delete}")))
+	settle(t, e)
+	act(t, e, func(s *api.StatefulSet) { s.Spec.Replicas = api.Int32(1) })
+	settle(t, e)
+	if got := strings.Join(claimsLeft(e), ","); got != "data-db-0" {
+		t.Errorf("whenScaled Delete: claims %s after scaling to 1, want data-db-0", got)
+	}
+	e, _ = testkit.Load(t, []byte(withPolicy("{whenDeleted: Delete}")))
+	settle(t, e)
+	act(t, e, func(s *api.StatefulSet) { s.Spec.Replicas = api.Int32(1) })
+	settle(t, e)
+	if n := len(claimsLeft(e)); n != 3 {
+		t.Errorf("whenDeleted Delete, whenScaled Retain: %d claims after scaling to 1, want 3", n)
+	}
+	key := api.Key{Kind: api.KindStatefulSet, Namespace: "default", Name: "db"}
+	if tk := e.Act(engine.KubectlActor, key, func(tick reconcile.Tick) error {
+		return tick.Delete(trace.Translate, key, apiserver.DeleteOptions{}, "kubectl delete sts db")
+	}); tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+	settle(t, e)
+	if got := claimsLeft(e); len(got) != 0 {
+		t.Errorf("whenDeleted Delete: claims %v left after deleting the set", got)
+	}
+}

@@ -9,6 +9,9 @@
 // every template, and the status counts desired, current, ready,
 // up-to-date and available pods.
 //
+// Pods are claimed by the selector (adopted, released) as every
+// controller claims them (controller/refmanager).
+//
 // Files follow upstream's: controller.go (the event handlers),
 // sync.go (syncDaemonSet, manage, podsShouldBeOnNode, syncNodes),
 // update.go (rollingUpdate, constructHistory, cleanupHistory),

@@ -11,7 +11,8 @@
 // name the current and the update revision.
 //
 // Files follow upstream's: controller.go (the event handlers and the
-// sync), stateful_set_control.go (updateStatefulSet, processReplica,
+// sync, with the pods claimed as every controller claims them),
+// retention.go (the claims' owners), stateful_set_control.go (updateStatefulSet, processReplica,
 // processCondemned, the rolling update), stateful_set_utils.go (identity,
 // storage, the versioned pod), stateful_pod_control.go (pods, claims and
 // their Events), history.go (revisions), status.go (the status).

@@ -1,0 +1,70 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// A learner opens the Service example and runs it: the Service box beside
+// the pods counts its ready endpoints, the Service whose selector has a
+// typo is marked as having none, and the console answers kubectl get
+// endpoints as kubectl does (only ready addresses, the target port).
+func TestServiceShowsItsEndpoints(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("service-endpoints")
+	tb.click("run")
+	tb.waitFor(sel("run")+`.getAttribute('aria-pressed') === 'false'`, "the run to end")
+	box := func(name string) string {
+		return eval[string](tb, `(() => { const g = document.querySelector('[data-testid=flow-node][data-kind=Service][data-name=`+js(name)+`]'); return g ? g.textContent : '' })()`)
+	}
+	if web := box("web"); !strings.Contains(web, "endpoints 4/4 ready") && !strings.Contains(web, "endpoints 3/3 ready") {
+		t.Errorf("svc/web box reads %q, want its ready endpoints counted", web)
+	}
+	if typo := box("web-typo"); !strings.Contains(typo, "no endpoints") {
+		t.Errorf("svc/web-typo box reads %q, want it to say it has no endpoints", typo)
+	}
+	tb.click("tab-console")
+	tb.setValue("console-input", "kubectl get endpoints")
+	eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
+	tb.waitFor(sel("console-output")+".textContent.includes('web-typo')", "the endpoints table")
+	out := tb.text("console-output")
+	if !strings.Contains(out, ":8080,") || !strings.Contains(out, "<none>") {
+		t.Errorf("kubectl get endpoints:\n%s\nwant web's ready addresses on port 8080 and <none> for web-typo", out)
+	}
+}
+
+// The StatefulSet example shows its pods in ordinal order under the set,
+// and the console's rollout status names the pod the rollout waits for.
+func TestStatefulSetInTheFlow(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("statefulset")
+	for i := 0; i < 400 && eval[string](tb, `(() => { const g = document.querySelector('[data-testid=flow-node][data-kind=Pod][data-name="web-2"]'); return g ? 'y' : '' })()`) == ""; i++ {
+		tb.click("step")
+	}
+	names := eval[string](tb, `[...document.querySelectorAll('[data-testid=flow-node][data-kind=Pod]')].map(g => g.dataset.name + '@' + Math.round(g.getBoundingClientRect().left)).join(' ')`)
+	var order []string
+	for _, f := range strings.Fields(names) {
+		order = append(order, f)
+	}
+	if len(order) != 3 {
+		t.Fatalf("pods drawn: %q, want web-0, web-1 and web-2", names)
+	}
+	if set := eval[string](tb, `(() => { const g = document.querySelector('[data-testid=flow-node][data-kind=StatefulSet][data-name=web]'); return g ? g.textContent : '' })()`); !strings.Contains(set, "ready") {
+		t.Errorf("the StatefulSet box reads %q", set)
+	}
+	left := func(name string) int {
+		return eval[int](tb, `Math.round(document.querySelector('[data-testid=flow-node][data-kind=Pod][data-name=`+js(name)+`]').getBoundingClientRect().left)`)
+	}
+	if !(left("web-0") < left("web-1") && left("web-1") < left("web-2")) {
+		t.Errorf("pods at %s, want web-0, web-1, web-2 from left to right", names)
+	}
+	tb.click("tab-console")
+	tb.setValue("console-input", "kubectl get pvc")
+	eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
+	tb.waitFor(sel("console-output")+".textContent.includes('www-web-2')", "the claims table")
+	if out := tb.text("console-output"); !strings.Contains(out, "www-web-0   Bound") {
+		t.Errorf("kubectl get pvc:\n%s\nwant www-web-0 Bound", out)
+	}
+}

@@ -194,7 +194,14 @@ func listWithMore(list []string, more bool, count int) string {
 
 // describeService is describeService: the Endpoints line of each port
 // reads the Service's EndpointSlices (kubectl 1.31+), not v1 Endpoints.
+// NoNetworkNote is what describe svc says of the data plane, which the
+// simulation does not have.
+const NoNetworkNote = "Stateflow simulates the control plane only: no kube-proxy rules, no network and no traffic reach this Service; its endpoints are what the EndpointSlice controller wrote"
+
 func (s *Session) describeService(w *prefixWriter, svc *api.Service) {
+	// Not kubectl's: where a user looks at a Service, say what the
+	// simulation leaves out (stderr, so the description stays exact).
+	s.warn(NoNetworkNote)
 	sp := &svc.Spec
 	w.line(0, "Name:\t%s", svc.Name)
 	w.line(0, "Namespace:\t%s", svc.Namespace)

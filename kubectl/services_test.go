@@ -338,3 +338,13 @@ func TestServicesGolden(t *testing.T) {
 		t.Fatalf("%s differs in length: %d lines, want %d", path, len(gl), len(wl))
 	}
 }
+
+// describe svc says, on stderr, that no network is simulated; its
+// description on stdout stays kubectl's.
+func TestDescribeServiceSaysNoNetwork(t *testing.T) {
+	s := servicesSession(t)
+	res := s.Run("describe svc web")
+	if !strings.Contains(res.Stderr, kubectl.NoNetworkNote) || strings.Contains(res.Stdout, "Stateflow") || !strings.HasPrefix(res.Stdout, "Name:") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", res.Stdout, res.Stderr)
+	}
+}

@@ -84,6 +84,7 @@ func (c *Container) deepCopy() Container {
 	out.LivenessProbe = c.LivenessProbe.deepCopy()
 	out.ReadinessProbe = c.ReadinessProbe.deepCopy()
 	out.StartupProbe = c.StartupProbe.deepCopy()
+	out.Lifecycle = c.Lifecycle.deepCopy()
 	return out
 }
 

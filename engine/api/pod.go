@@ -68,6 +68,7 @@ type Container struct {
 	LivenessProbe            *Probe               `json:"livenessProbe,omitempty" yaml:"livenessProbe,omitempty"`
 	ReadinessProbe           *Probe               `json:"readinessProbe,omitempty" yaml:"readinessProbe,omitempty"`
 	StartupProbe             *Probe               `json:"startupProbe,omitempty" yaml:"startupProbe,omitempty"`
+	Lifecycle                *Lifecycle           `json:"lifecycle,omitempty" yaml:"lifecycle,omitempty"`
 	TerminationMessagePath   string               `json:"terminationMessagePath,omitempty" yaml:"terminationMessagePath,omitempty"`
 	TerminationMessagePolicy string               `json:"terminationMessagePolicy,omitempty" yaml:"terminationMessagePolicy,omitempty"`
 	ImagePullPolicy          string               `json:"imagePullPolicy,omitempty" yaml:"imagePullPolicy,omitempty"`

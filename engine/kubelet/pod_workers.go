@@ -197,13 +197,20 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 		}
 		rt.killing = true
 		rt.stopAt = w.now
+		hooks := ""
 		for i, c := range rt.containers {
 			if c.stage == stageRunning || c.stage == stageStarting {
 				w.event(c, api.EventNormal, "Killing", "Stopping container "+c.name)
-				rt.stopAt = max(rt.stopAt, w.now+min(k.behaviors.For(rt.containers[i].image).StopMS, grace))
+				// killContainer: the preStop hook first, then SIGTERM
+				// with what is left of the grace period.
+				hook := min(preStopMS(p, c.name), grace)
+				if hook > 0 {
+					hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
+				}
+				rt.stopAt = max(rt.stopAt, w.now+hook+min(k.behaviors.For(rt.containers[i].image).StopMS, grace-hook))
 			}
 		}
-		w.Note("stopping containers (grace period %ds)", grace/1000)
+		w.Note("stopping containers (grace period %ds)%s", grace/1000, hooks)
 		if rt.stopAt > w.now {
 			return rt.stopAt, nil
 		}
@@ -234,4 +241,14 @@ func (k *Kubelet) confirmDeletion(w *worker, p *api.Pod, key api.Key, why string
 	delete(k.pods, key)
 	w.Note("%s; deletion confirmed", why)
 	return nil
+}
+
+// preStopMS is how long the named container's preStop hook runs.
+func preStopMS(p *api.Pod, name string) int64 {
+	for i := range p.Spec.Containers {
+		if p.Spec.Containers[i].Name == name {
+			return p.Spec.Containers[i].PreStopMS()
+		}
+	}
+	return 0
 }

@@ -155,3 +155,44 @@ func TestDeletedSliceIsRecreated(t *testing.T) {
 		t.Errorf("want a new slice of 3 ready endpoints in place of %s, got %v", gone.Name, sizes(got))
 	}
 }
+
+// A preStop sleep keeps a deleted pod's container serving before SIGTERM:
+// its endpoint stays in the slice as terminating (serving, not ready)
+// for the sleep, the time kube-proxies have to stop sending it traffic.
+func TestPreStopSleepKeepsTheEndpointServing(t *testing.T) {
+	for _, tc := range []struct {
+		hook string
+		atLeast, below int64
+	}{
+		{"", 0, 2_000},
+		{"\n      lifecycle: {preStop: {sleep: {seconds: 5}}}", 5_000, 7_000},
+		{"\n      lifecycle: {preStop: {exec: {command: [/bin/sh, -c, sleep 3]}}}", 3_000, 5_000},
+	} {
+		src := strings.Replace(scenario(1, ""), "resources: {requests: {cpu: 1m, memory: 1Mi}}}]", "resources: {requests: {cpu: 1m, memory: 1Mi}}"+strings.ReplaceAll(tc.hook, "\n      ", ", ")+"}]", 1)
+		e, _ := testkit.Load(t, []byte(src))
+		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+			t.Fatal(err)
+		}
+		victim := testkit.Pods(e, "default")[0]
+		if tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
+			return tick.Delete(trace.Translate, api.KeyOf(victim), apiserver.DeleteOptions{}, "kubectl delete pod")
+		}); tk.Error != "" {
+			t.Fatal(tk.Error)
+		}
+		start := e.Now()
+		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+			t.Fatal(err)
+		}
+		var gone int64
+		for _, tk := range e.Trace() {
+			for _, eff := range tk.Effects {
+				if eff.Object.Name == victim.Name && eff.Op == trace.Delete && eff.After == nil {
+					gone = tk.Time - start
+				}
+			}
+		}
+		if gone < tc.atLeast || gone >= tc.below {
+			t.Errorf("hook %q: the pod was gone %d ms after its deletion, want [%d, %d)", tc.hook, gone, tc.atLeast, tc.below)
+		}
+	}
+}

@@ -161,7 +161,7 @@ func TestDeletedSliceIsRecreated(t *testing.T) {
 // for the sleep, the time kube-proxies have to stop sending it traffic.
 func TestPreStopSleepKeepsTheEndpointServing(t *testing.T) {
 	for _, tc := range []struct {
-		hook string
+		hook           string
 		atLeast, below int64
 	}{
 		{"", 0, 2_000},

@@ -1,9 +1,11 @@
 package conformance
 
 import (
+	"encoding/json"
 	"maps"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -11,17 +13,33 @@ import (
 // controllers, each with its reason. A tick's diff is allowed only when
 // one of these explains every line of it; nothing else may differ.
 //
-// Two differences are normalised away rather than allowed, because they
-// concern identifiers, not decisions:
+// These differences are normalised away rather than allowed, because they
+// concern identifiers, encodings and goroutine order, not decisions:
 //
 //   - pod-template-hash: upstream hashes the spew dump of its Go struct
 //     for the pod template (controller.ComputeHash); the engine hashes its
 //     own, smaller representation. The harness maps upstream's hash of
 //     each template to the engine's, in the objects upstream sends to the
-//     API server and in what it reports.
+//     API server and in what it reports. (A ControllerRevision's hash is
+//     the revision-name allowance's: it shows in the diff.)
 //   - names from generateName: each API server draws its own random
-//     suffix; created pods are paired in order, created EndpointSlices by
-//     the pods and ports they hold (pairSlices).
+//     suffix; created pods are paired in order (a DaemonSet's by the node
+//     they are pinned to first), created EndpointSlices by the pods and
+//     ports they hold (pairSlices).
+//   - a ControllerRevision's data: the engine stores the template patch as
+//     a typed value, upstream as the JSON bytes its getPatch encodes, and
+//     finds a template's revision by comparing those bytes; the harness
+//     encodes the engine's revisions as upstream does (encodeRevision).
+//   - the order of the Events of concurrent writes: the DaemonSet
+//     controller's syncNodes and the StatefulSet controller's
+//     slowStartBatch create and delete pods from goroutines, so the order
+//     in which their Events reach client-go's correlator (which one its
+//     spam filter drops, which it aggregates) is the goroutines'; the
+//     harness passes upstream's Events in the engine's order where they
+//     are the same (inEngineOrder). And when a DaemonSet sync deletes
+//     other pods than the engine's as the daemon-node-order allowance
+//     allows, its Events name the engine's choice before the correlator
+//     sees them, so that the correlator's history stays the run's.
 //
 // The engine's deliberate simplifications of the machinery around the
 // controllers — one worker per controller, a work queue that never gives
@@ -37,6 +55,32 @@ type allowance struct {
 }
 
 var allowances = []allowance{{
+	// First: it re-diffs the whole outcome, so it must see every line.
+	name: "revision-name",
+	reason: "The DaemonSet and StatefulSet controllers name a template's ControllerRevision <owner>-<hash> and label " +
+		"the revision and the pods made from it with the hash: upstream's DaemonSet hash is controller.ComputeHash (FNV " +
+		"over a spew dump of its Go struct), its StatefulSet hash history.HashControllerRevision (FNV over the revision's " +
+		"JSON patch); the engine hashes its own JSON of the template (engine/controller/deployment ComputeHash) for both, " +
+		"and cannot compute upstream's without its Go types. Both find a template's existing revision by content, not by " +
+		"name (daemon.Match, history.FindEqualRevisions: the harness gives upstream the engine's revisions encoded as " +
+		"upstream encodes them), so only revisions created in the tick carry the other name. Explains the lines that " +
+		"vanish once upstream's hash of the tick's template (with the collision count) is replaced by the engine's hash " +
+		"of the same template everywhere in upstream's writes, Events and error — the revisions are then paired by name, " +
+		"and their revision numbers, templates and labels compared; what is left stays unexplained, restated with the " +
+		"engine's names.",
+	claim: revisionName,
+}, {
+	name: "daemon-node-order",
+	reason: "A DaemonSet's rolling update ranges over its pods by node in a Go map (rollingUpdate, update.go), and takes " +
+		"the first of its candidates: without maxSurge, the old available pods alone on their nodes to delete (as many " +
+		"as maxUnavailable leaves); with maxSurge, the nodes whose one pod is old and available to give a new pod (as " +
+		"many as maxSurge leaves) and the old available pods on nodes that should no longer run one. How many does not " +
+		"depend on the order, which ones does; the engine, which must be deterministic, goes in node-name order. " +
+		"Explains deleted pods (with their SuccessfulDelete Events) and the node a created pod is pinned to " +
+		"(its node affinity) only when both sides delete and create as many, and every pod and node one side chose and " +
+		"the other did not is one of those candidates, read from the cache the sync read.",
+	claim: daemonNodeOrder,
+}, {
 	name: "equal-rank-victims",
 	reason: "When a ReplicaSet scales down, upstream sorts its pods with sort.Sort (not stable) " +
 		"over the informer's map order, so among pods ActivePodsWithRanks.Less cannot tell apart " +
@@ -95,6 +139,13 @@ var allowances = []allowance{{
 		"first \". \") is the same on both sides.",
 	claim: preFilterPostFilter,
 }, {
+	name: "batch-error-order",
+	reason: "A StatefulSet with Parallel pod management runs a slow-start batch of pod syncs in goroutines " +
+		"(slowStartBatch) and returns their errors as an aggregate in the order the goroutines finished; the " +
+		"engine runs them in ordinal order. Explains a sync error only when both are \"[…]\" aggregates of the " +
+		"same errors in another order.",
+	claim: batchErrorOrder,
+}, {
 	name: "last-change-trigger-time",
 	reason: "Upstream's EndpointSlice and Endpoints controllers stamp the slices and Endpoints they " +
 		"write with endpoints.kubernetes.io/last-change-trigger-time (the earliest pod Ready transition " +
@@ -107,6 +158,13 @@ var allowances = []allowance{{
 // allowed names the allowances that together explain every line of a
 // tick's diff, or returns "".
 func allowed(lines []string, ours, theirs outcome) string {
+	name, _ := explain(lines, ours, theirs)
+	return name
+}
+
+// explain is allowed, with the lines no allowance explains (which may be
+// restated: the revision-name allowance re-diffs the tick).
+func explain(lines []string, ours, theirs outcome) (string, []string) {
 	var used []string
 	for _, a := range allowances {
 		if rest := a.claim(lines, ours, theirs); len(rest) < len(lines) {
@@ -115,9 +173,9 @@ func allowed(lines []string, ours, theirs outcome) string {
 		}
 	}
 	if len(lines) > 0 {
-		return ""
+		return "", lines
 	}
-	return strings.Join(used, ", ")
+	return strings.Join(used, ", "), nil
 }
 
 func equalRankVictims(lines []string, ours, theirs outcome) []string {
@@ -370,6 +428,172 @@ func preFilterPostFilter(lines []string, _, _ outcome) []string {
 	var rest []string
 	for _, l := range lines {
 		if !failedScheduling.MatchString(l) {
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+// revisionName re-diffs the tick with upstream's hash of the tick's
+// template replaced by the engine's, and claims what that explains.
+func revisionName(lines []string, ours, theirs outcome) []string {
+	hashes := theirs.revisionHashes
+	if len(hashes) == 0 {
+		return lines
+	}
+	renamed := theirs
+	renamed.changes = make([]change, len(theirs.changes))
+	for i, c := range theirs.changes {
+		c.fields, c.setFields, c.endpoints = maps.Clone(c.fields), maps.Clone(c.setFields), slices.Clone(c.endpoints)
+		// A field upstream changed only from the engine's name of the
+		// template's revision to its own (status.updateRevision of a set
+		// whose revisions the garbage collector deleted) did not change.
+		for p, v := range c.fields {
+			if old, ok := c.previous[p]; ok && renameText(hashes, v) == old {
+				delete(c.fields, p)
+			}
+		}
+		renamed.changes[i] = c
+	}
+	renamed.events = make([]string, len(theirs.events))
+	for i, e := range theirs.events {
+		renamed.events[i] = renameText(hashes, e)
+	}
+	renamed.err = renameText(hashes, theirs.err)
+	// What is left is the difference, restated with the engine's names
+	// (a revision whose template or labels differ, say).
+	return compare(ours, renamed, hashes)
+}
+
+var (
+	podDeleteLine  = regexp.MustCompile(`^[-+] (engine|upstream): +delete Pod/(\S+)$`)
+	podDeletedLine = regexp.MustCompile(`^[-+] (engine|upstream): +DaemonSet/\S+: Normal SuccessfulDelete (?:` + regexp.QuoteMeta(combined) + `)?Deleted pod: (\S+)$`)
+	podPinnedLine  = regexp.MustCompile(`^~ create Pod/\S+ ` + regexp.QuoteMeta(nodeAffinityField) + `: engine ("[^"]*"), upstream ("[^"]*")$`)
+)
+
+func daemonNodeOrder(lines []string, ours, theirs outcome) []string {
+	pods, nodes, _, ok := daemonExchange(ours, theirs)
+	if !ok || len(pods)+len(nodes) == 0 {
+		return lines
+	}
+	var rest []string
+	for _, l := range lines {
+		if m := podDeleteLine.FindStringSubmatch(l); m != nil && pods[m[2]] {
+			continue
+		}
+		if m := podDeletedLine.FindStringSubmatch(l); m != nil && pods[m[2]] {
+			continue
+		}
+		if m := podPinnedLine.FindStringSubmatch(l); m != nil {
+			var a, b string
+			if json.Unmarshal([]byte(m[1]), &a) == nil && json.Unmarshal([]byte(m[2]), &b) == nil && nodes[a] && nodes[b] {
+				continue
+			}
+		}
+		rest = append(rest, l)
+	}
+	return rest
+}
+
+// daemonExchange compares the pods a DaemonSet sync deleted and the nodes
+// it gave new pods on both sides: ok when both sides chose as many and
+// every pod and node one side chose and the other did not is one of the
+// candidates upstream picks among by map order. pods and nodes are those
+// chosen by one side only; pairs maps each pod only upstream deleted to
+// one only the engine deleted (in name order), for upstream's Events.
+func daemonExchange(ours, theirs outcome) (pods, nodes map[string]bool, pairs map[string]string, ok bool) {
+	x := theirs.exchangeable
+	if x == nil {
+		return nil, nil, nil, false
+	}
+	deleted := func(o outcome) map[string]bool {
+		out := map[string]bool{}
+		for _, c := range o.changes {
+			if c.verb == "delete" && c.kind == "Pod" {
+				out[c.name] = true
+			}
+		}
+		return out
+	}
+	pinned := func(o outcome) map[string]bool {
+		out := map[string]bool{}
+		for _, c := range o.changes {
+			if c.verb == "create" && c.kind == "Pod" {
+				var node string
+				if json.Unmarshal([]byte(targetNode(c)), &node) == nil {
+					out[node] = true
+				}
+			}
+		}
+		return out
+	}
+	exchanged := func(a, b, candidates map[string]bool) (onlyA, onlyB []string, ok bool) {
+		if len(a) != len(b) {
+			return nil, nil, false
+		}
+		for k := range a {
+			if !b[k] {
+				onlyA = append(onlyA, k)
+			}
+		}
+		for k := range b {
+			if !a[k] {
+				onlyB = append(onlyB, k)
+			}
+		}
+		for _, k := range append(slices.Clone(onlyA), onlyB...) {
+			if !candidates[k] {
+				return nil, nil, false
+			}
+		}
+		slices.Sort(onlyA)
+		slices.Sort(onlyB)
+		return onlyA, onlyB, true
+	}
+	oursOnly, theirsOnly, ok := exchanged(deleted(ours), deleted(theirs), x.deletions)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	oursAt, theirsAt, ok := exchanged(pinned(ours), pinned(theirs), x.creations)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	pods, nodes, pairs = map[string]bool{}, map[string]bool{}, map[string]string{}
+	for i, p := range theirsOnly {
+		pods[p], pods[oursOnly[i]] = true, true
+		pairs[p] = oursOnly[i]
+	}
+	for _, n := range append(oursAt, theirsAt...) {
+		nodes[n] = true
+	}
+	return pods, nodes, pairs, true
+}
+
+var syncError = regexp.MustCompile(`^[-+] (engine|upstream) error: +"\[(.*)\]"$`)
+
+// batchErrorOrder claims an engine and an upstream sync error that list
+// the same aggregated errors in another order.
+func batchErrorOrder(lines []string, _, _ outcome) []string {
+	var ours, theirs []string
+	for _, l := range lines {
+		m := syncError.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		parts := strings.Split(m[2], ", ")
+		sort.Strings(parts)
+		if m[1] == "engine" {
+			ours = parts
+		} else {
+			theirs = parts
+		}
+	}
+	if ours == nil || strings.Join(ours, "\n") != strings.Join(theirs, "\n") {
+		return lines
+	}
+	var rest []string
+	for _, l := range lines {
+		if !syncError.MatchString(l) {
 			rest = append(rest, l)
 		}
 	}

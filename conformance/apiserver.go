@@ -18,6 +18,8 @@ import (
 	"k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/kubernetes/pkg/apis/core/v1/helper/qos"
+
+	engineapiserver "github.com/stateflow/stateflow/engine/apiserver"
 )
 
 // write is one write the upstream controller made through the fake API
@@ -30,6 +32,8 @@ type write struct {
 	before runtime.Object // nil for a create
 	after  runtime.Object // nil for a delete
 	err    error
+	// generated says the server drew the name from generateName.
+	generated bool
 }
 
 // apiServer is a client-go fake clientset whose reactors behave like the
@@ -53,6 +57,12 @@ type apiServer struct {
 	// ReplicaSet upstream names web-<its hash> meets the engine's
 	// web-<engine hash> (see allowances.go).
 	hashes map[string]string
+	// aliases maps the name upstream gives the ControllerRevision of a
+	// template to the engine's name for it: a create of the one finds the
+	// other existing, and a get of the one returns the other, as on a real
+	// server where both sides would compute the same name (see the
+	// revision-name allowance).
+	aliases map[string]string
 }
 
 func newAPIServer(objs []runtime.Object, rv int64, now metav1.Time) *apiServer {
@@ -62,7 +72,21 @@ func newAPIServer(objs []runtime.Object, rv int64, now metav1.Time) *apiServer {
 	client.PrependReactor("update", "*", s.update)
 	client.PrependReactor("patch", "*", s.patch)
 	client.PrependReactor("delete", "*", s.delete)
+	client.PrependReactor("get", "controllerrevisions", s.getAlias)
 	return s
+}
+
+// getAlias answers a get of a revision by upstream's name for it with the
+// engine's revision of the same template, if the name is not taken.
+func (s *apiServer) getAlias(a clienttesting.Action) (bool, runtime.Object, error) {
+	name := a.(clienttesting.GetAction).GetName()
+	if s.get(a.GetResource(), a.GetNamespace(), name) != nil || s.aliases[name] == "" {
+		return false, nil, nil
+	}
+	if o := s.get(a.GetResource(), a.GetNamespace(), s.aliases[name]); o != nil {
+		return true, o.DeepCopyObject(), nil
+	}
+	return false, nil, nil
 }
 
 // newAPIServerFor is the API server as a tick found it: its objects, its
@@ -97,6 +121,14 @@ func kindOf(gvr schema.GroupVersionResource) string {
 		return "Endpoints"
 	case "events":
 		return "Event"
+	case "daemonsets":
+		return "DaemonSet"
+	case "statefulsets":
+		return "StatefulSet"
+	case "controllerrevisions":
+		return "ControllerRevision"
+	case "persistentvolumeclaims":
+		return "PersistentVolumeClaim"
 	}
 	return gvr.Resource
 }
@@ -113,13 +145,16 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 	ca := a.(clienttesting.CreateAction)
 	obj := s.translate(ca.GetObject())
 	m, _ := meta.Accessor(obj)
+	generated := false
 	if m.GetName() == "" && m.GetGenerateName() != "" {
 		*s.names++
 		m.SetName(fmt.Sprintf("%sh%04d", m.GetGenerateName(), *s.names))
+		generated = true
 	}
 	gvr := a.GetResource()
-	w := write{verb: "create", kind: kindOf(gvr), name: m.GetName()}
-	if s.get(gvr, a.GetNamespace(), m.GetName()) != nil {
+	w := write{verb: "create", kind: kindOf(gvr), name: m.GetName(), generated: generated}
+	alias := s.aliases[m.GetName()]
+	if s.get(gvr, a.GetNamespace(), m.GetName()) != nil || alias != "" && s.get(gvr, a.GetNamespace(), alias) != nil {
 		w.err = apierrors.NewAlreadyExists(gvr.GroupResource(), m.GetName())
 		s.writes = append(s.writes, w)
 		return true, nil, w.err
@@ -144,6 +179,11 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 		admitPod(o)
 	case *core.Endpoints:
 		o.Generation = 0 // no generation (pkg/registry/core/endpoint/strategy.go)
+	case *apps.ControllerRevision:
+		o.Generation = 0 // no generation (pkg/registry/apps/controllerrevision/strategy.go)
+	case *core.PersistentVolumeClaim:
+		o.Generation = 0 // no generation (pkg/registry/core/persistentvolumeclaim/strategy.go)
+		admitClaim(o)
 	}
 	if err := s.tracker.Create(gvr, obj, a.GetNamespace()); err != nil {
 		w.err = err
@@ -225,6 +265,11 @@ func (s *apiServer) delete(a clienttesting.Action) (bool, runtime.Object, error)
 		w.err = apierrors.NewNotFound(gvr.GroupResource(), da.GetName())
 		s.writes = append(s.writes, w)
 		return true, nil, w.err
+	}
+	if om, _ := meta.Accessor(old); om.GetDeletionTimestamp() != nil {
+		// Already being deleted (a pod in its grace period): the
+		// deletion changes nothing.
+		return true, nil, nil
 	}
 	if pre := da.GetDeleteOptions().Preconditions; pre != nil && pre.UID != nil {
 		if om, _ := meta.Accessor(old); om.GetUID() != *pre.UID {
@@ -342,6 +387,22 @@ func admitPod(p *core.Pod) {
 	}
 }
 
+// admitClaim is what the engine's API server, as a default cluster's,
+// does to a new claim: SetDefaults_PersistentVolumeClaim (Filesystem
+// volumes), the DefaultStorageClass admission plugin, and the status the
+// registry strategy resets (Pending, by the defaults).
+func admitClaim(c *core.PersistentVolumeClaim) {
+	if c.Spec.VolumeMode == nil {
+		fs := core.PersistentVolumeFilesystem
+		c.Spec.VolumeMode = &fs
+	}
+	if c.Spec.StorageClassName == nil {
+		class := engineapiserver.DefaultStorageClass
+		c.Spec.StorageClassName = &class
+	}
+	c.Status = core.PersistentVolumeClaimStatus{Phase: core.ClaimPending}
+}
+
 // prepareForUpdate is the registry strategies' PrepareForUpdate: the main
 // resource keeps the stored status and bumps generation when the spec
 // changes (for Deployments, annotations too); the status subresource keeps
@@ -373,6 +434,35 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 		if !apiequality.Semantic.DeepEqual(o.Spec, ors.Spec) {
 			o.Generation = ors.Generation + 1
 		}
+	case *apps.DaemonSet:
+		// pkg/registry/apps/daemonset/strategy.go (the controller writes
+		// only the status).
+		od := old.(*apps.DaemonSet)
+		if status {
+			o.Spec = od.Spec
+			return
+		}
+		o.Status = od.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, od.Spec) {
+			o.Generation = od.Generation + 1
+		}
+	case *apps.StatefulSet:
+		oss := old.(*apps.StatefulSet)
+		if status {
+			o.Spec = oss.Spec
+			return
+		}
+		o.Status = oss.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, oss.Spec) {
+			o.Generation = oss.Generation + 1
+		}
+	case *core.PersistentVolumeClaim:
+		oc := old.(*core.PersistentVolumeClaim)
+		if status {
+			o.Spec = oc.Spec
+			return
+		}
+		o.Status = oc.Status
 	case *core.Pod:
 		op := old.(*core.Pod)
 		if status {

@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,6 +28,13 @@ type change struct {
 	setFields map[string]string
 	endpoints []string
 	slice     string
+	// generated says upstream's API server drew the name from
+	// generateName (a StatefulSet's pods carry a generateName but are
+	// named by the controller).
+	generated bool
+	// previous holds, for the fields an update changed, their values
+	// before it.
+	previous map[string]string
 }
 
 func (c change) String() string {
@@ -109,11 +117,11 @@ func changeOf(verb, kind, name string, before, after runtime.Object, clk clock, 
 	}
 	before, after = clk.toVirtual(before, upstream), clk.toVirtual(after, upstream)
 	var err error
-	if c.fields, err = changedFields(before, after); err != nil {
+	if c.fields, c.previous, err = changedFields(before, after); err != nil {
 		return c, err
 	}
 	if es, ok := after.(*discovery.EndpointSlice); ok {
-		c.setFields, err = changedFields(endpointsAsSet(before), endpointsAsSet(after))
+		c.setFields, _, err = changedFields(endpointsAsSet(before), endpointsAsSet(after))
 		ports := "[]" // nil and empty alike
 		if len(es.Ports) > 0 {
 			b, _ := json.Marshal(es.Ports)
@@ -131,29 +139,33 @@ func changeOf(verb, kind, name string, before, after runtime.Object, clk clock, 
 }
 
 // changedFields is every field of after that differs from before, and
-// "<removed>" for those it lost.
-func changedFields(before, after runtime.Object) (map[string]string, error) {
-	fields := map[string]string{}
+// "<removed>" for those it lost, with the values they had before.
+func changedFields(before, after runtime.Object) (fields, previous map[string]string, err error) {
+	fields, previous = map[string]string{}, map[string]string{}
 	b, err := flatten(before)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a, err := flatten(after)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for p, v := range a {
 		if ignoredField(p) || b[p] == v {
 			continue
 		}
 		fields[p] = v
-	}
-	for p := range b {
-		if _, ok := a[p]; !ok && !ignoredField(p) {
-			fields[p] = "<removed>"
+		if old, ok := b[p]; ok {
+			previous[p] = old
 		}
 	}
-	return fields, nil
+	for p, old := range b {
+		if _, ok := a[p]; !ok && !ignoredField(p) {
+			fields[p] = "<removed>"
+			previous[p] = old
+		}
+	}
+	return fields, previous, nil
 }
 
 // endpointsAsSet returns a copy of an EndpointSlice with its endpoints
@@ -173,32 +185,74 @@ func endpointsAsSet(o runtime.Object) runtime.Object {
 }
 
 // pairNames renames the objects upstream named from generateName after the
-// engine's, pairing creates of the same kind and generateName in order,
-// and returns the mapping.
+// engine's, pairing creates of the same kind and generateName: first
+// those for the same node (a DaemonSet's pods, pinned to their nodes by
+// node affinity), then the rest in order. It returns the mapping.
 func pairNames(ours, theirs []change, generateName func(change) string) map[string]string {
 	byPrefix := map[string][]string{}
 	for _, c := range ours {
 		if c.verb == "create" {
 			if g := generateName(c); g != "" {
-				byPrefix[c.kind+"/"+g] = append(byPrefix[c.kind+"/"+g], c.name)
+				key := c.kind + "/" + g + "@" + targetNode(c)
+				byPrefix[key] = append(byPrefix[key], c.name)
 			}
 		}
 	}
 	names := map[string]string{}
+	var unpaired []change
 	for _, c := range theirs {
-		if c.verb != "create" {
+		if c.verb != "create" || !c.generated {
 			continue
 		}
 		g := generateName(c)
 		if g == "" {
 			continue
 		}
-		if q := byPrefix[c.kind+"/"+g]; len(q) > 0 {
+		key := c.kind + "/" + g + "@" + targetNode(c)
+		if q := byPrefix[key]; len(q) > 0 {
 			names[c.name] = q[0]
-			byPrefix[c.kind+"/"+g] = q[1:]
+			byPrefix[key] = q[1:]
+			continue
+		}
+		unpaired = append(unpaired, c)
+	}
+	// The rest, in order, whatever their nodes (a different choice of
+	// node then shows as a difference of the pod's node affinity).
+	rest := map[string][]string{}
+	for _, c := range ours {
+		if c.verb == "create" {
+			if g := generateName(c); g != "" {
+				key := c.kind + "/" + g + "@" + targetNode(c)
+				if slices.Contains(byPrefix[key], c.name) {
+					rest[c.kind+"/"+g] = append(rest[c.kind+"/"+g], c.name)
+				}
+			}
+		}
+	}
+	for _, c := range unpaired {
+		key := c.kind + "/" + generateName(c)
+		if q := rest[key]; len(q) > 0 {
+			names[c.name] = q[0]
+			rest[key] = q[1:]
 		}
 	}
 	return names
+}
+
+// nodeAffinityField is the field of a daemon pod that pins it to its node
+// (ReplaceDaemonSetPodNodeNameNodeAffinity).
+const nodeAffinityField = "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].values[0]"
+
+// targetNode is the node a created pod is bound or pinned to, as JSON,
+// "" for none.
+func targetNode(c change) string {
+	if n := c.fields["spec.nodeName"]; n != "" {
+		return n
+	}
+	if c.fields["spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key"] == `"metadata.name"` {
+		return c.fields[nodeAffinityField]
+	}
+	return ""
 }
 
 // pairSlices renames the EndpointSlices upstream created from

@@ -62,21 +62,25 @@ func reportFor(t *testing.T, rep *Report, components ...string) {
 	t.Logf("replayed %v; %d allowed differences", rep.Checked, allowed)
 }
 
-// Every example: every deployment, ReplicaSet, EndpointSlice and
-// Endpoints controller tick and scheduling cycle agrees with upstream, or
-// differs only as allowances.go allows. DaemonSet and StatefulSet
-// controller ticks are not replayed yet.
+// Every example: every deployment, ReplicaSet, DaemonSet, StatefulSet,
+// EndpointSlice and Endpoints controller tick and scheduling cycle agrees
+// with upstream, or differs only as allowances.go allows.
 func TestExamples(t *testing.T) {
 	for _, ex := range examples.All() {
 		t.Run(ex.Name, func(t *testing.T) {
 			rep := run(t, []byte(ex.Source), 60*60_000)
-			// An example without a Deployment (a DaemonSet's, a
-			// StatefulSet's) has no deployment or ReplicaSet ticks to
-			// replay; the DaemonSet and StatefulSet controllers have no
-			// replayer yet (their ticks are not checked).
+			// Each workload's controllers must have been replayed (an
+			// example without a Deployment has no deployment or
+			// ReplicaSet ticks).
 			want := []string{"scheduler"}
 			if strings.Contains(ex.Source, "\nkind: Deployment\n") {
 				want = append(want, "deployment-controller", "replicaset-controller")
+			}
+			if strings.Contains(ex.Source, "\nkind: DaemonSet\n") {
+				want = append(want, "daemonset-controller")
+			}
+			if strings.Contains(ex.Source, "\nkind: StatefulSet\n") {
+				want = append(want, "statefulset-controller")
 			}
 			reportFor(t, rep, want...)
 			if strings.Contains(ex.Source, "\nkind: Service\n") && (rep.Checked["endpointslice-controller"] == 0 || rep.Checked["endpoints-controller"] == 0) {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	_ "unsafe" // go:linkname
 
 	apps "k8s.io/api/apps/v1"
 	core "k8s.io/api/core/v1"
@@ -65,6 +66,10 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		out = &apps.StatefulSet{}
 	case api.KindPersistentVolumeClaim:
 		out = &core.PersistentVolumeClaim{}
+	case api.KindDaemonSet:
+		out = &apps.DaemonSet{}
+	case api.KindControllerRevision:
+		out = &apps.ControllerRevision{}
 	default:
 		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
 	}
@@ -84,7 +89,55 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		// podIPs.
 		p.Status.PodIPs = []core.PodIP{{IP: p.Status.PodIP}}
 	}
+	if r, ok := out.(*apps.ControllerRevision); ok {
+		if err := encodeRevision(r); err != nil {
+			return nil, fmt.Errorf("revision %s: %w", api.KeyOf(o), err)
+		}
+	}
 	return out, nil
+}
+
+// The DaemonSet and StatefulSet controllers store a revision's template
+// as the JSON patch their unexported getPatch encodes, and find the
+// revision of a template by comparing those bytes (daemon.Match,
+// history.EqualRevision); the harness encodes the engine's revisions the
+// same way.
+//
+//go:linkname daemonSetPatch k8s.io/kubernetes/pkg/controller/daemon.getPatch
+func daemonSetPatch(ds *apps.DaemonSet) ([]byte, error)
+
+//go:linkname statefulSetPatch k8s.io/kubernetes/pkg/controller/statefulset.getPatch
+func statefulSetPatch(set *apps.StatefulSet) ([]byte, error)
+
+// encodeRevision rewrites a converted revision's data as its owner's
+// controller encodes it: the engine stores the same patch ({"spec":
+// {"template": {"$patch": "replace", …}}}) as a typed value, whose JSON
+// differs from upstream's in key order and empty fields only. The
+// template is decoded and encoded again, so whatever it says survives.
+func encodeRevision(r *apps.ControllerRevision) error {
+	if len(r.Data.Raw) == 0 {
+		return nil
+	}
+	var data struct {
+		Spec struct {
+			Template core.PodTemplateSpec `json:"template"`
+		} `json:"spec"`
+	}
+	if err := json.Unmarshal(r.Data.Raw, &data); err != nil {
+		return err
+	}
+	var patch []byte
+	var err error
+	if ref := metav1.GetControllerOf(r); ref != nil && ref.Kind == api.KindStatefulSet {
+		patch, err = statefulSetPatch(&apps.StatefulSet{Spec: apps.StatefulSetSpec{Template: data.Spec.Template}})
+	} else {
+		patch, err = daemonSetPatch(&apps.DaemonSet{Spec: apps.DaemonSetSpec{Template: data.Spec.Template}})
+	}
+	if err != nil {
+		return err
+	}
+	r.Data.Raw = patch
+	return nil
 }
 
 // shift moves every RFC 3339 timestamp in a JSON tree by the offset.

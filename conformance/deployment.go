@@ -16,10 +16,12 @@ import (
 	"k8s.io/kubernetes/pkg/controller/deployment"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/daemon"
 	dc "github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
+	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
 
@@ -41,11 +43,13 @@ var replayers = map[string]replayer{
 	scheduler.Name:     replayScheduler,
 	endpointslice.Name: replayEndpointSlice,
 	endpoint.Name:      replayEndpoints,
+	daemon.Name:        replayDaemonSet,
+	statefulset.Name:   replayStatefulSet,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
-var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true}
+var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true}
 
 // informersFrom builds shared informers that are never started, whose
 // indexers hold exactly the objects of view (kinds of the tick's
@@ -54,13 +58,17 @@ var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, en
 func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFactory, error) {
 	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
 	informer := map[string]func() cache.SharedIndexInformer{
-		api.KindDeployment:    f.Apps().V1().Deployments().Informer,
-		api.KindReplicaSet:    f.Apps().V1().ReplicaSets().Informer,
-		api.KindPod:           f.Core().V1().Pods().Informer,
-		api.KindNode:          f.Core().V1().Nodes().Informer,
-		api.KindService:       f.Core().V1().Services().Informer,
-		api.KindEndpointSlice: f.Discovery().V1().EndpointSlices().Informer,
-		api.KindEndpoints:     f.Core().V1().Endpoints().Informer,
+		api.KindDeployment:            f.Apps().V1().Deployments().Informer,
+		api.KindReplicaSet:            f.Apps().V1().ReplicaSets().Informer,
+		api.KindPod:                   f.Core().V1().Pods().Informer,
+		api.KindNode:                  f.Core().V1().Nodes().Informer,
+		api.KindService:               f.Core().V1().Services().Informer,
+		api.KindEndpointSlice:         f.Discovery().V1().EndpointSlices().Informer,
+		api.KindEndpoints:             f.Core().V1().Endpoints().Informer,
+		api.KindDaemonSet:             f.Apps().V1().DaemonSets().Informer,
+		api.KindStatefulSet:           f.Apps().V1().StatefulSets().Informer,
+		api.KindControllerRevision:    f.Apps().V1().ControllerRevisions().Informer,
+		api.KindPersistentVolumeClaim: f.Core().V1().PersistentVolumeClaims().Informer,
 	}
 	for _, kind := range kinds {
 		idx := informer[kind]().GetIndexer()

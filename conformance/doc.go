@@ -1,14 +1,17 @@
 // Package conformance is Stateflow's differential harness: it replays the
 // decisions of the engine's deployment controller, ReplicaSet controller,
-// scheduler, EndpointSlice controller and Endpoints controller through the
-// upstream Kubernetes code (k8s.io/kubernetes v1.34, k8s.io/endpointslice)
-// and reports every difference.
+// DaemonSet controller, StatefulSet controller, scheduler, EndpointSlice
+// controller and Endpoints controller through the upstream Kubernetes code
+// (k8s.io/kubernetes v1.34, k8s.io/endpointslice) and reports every
+// difference.
 //
 // For each tick of those components in a run, the harness rebuilds exactly
 // what the component had — its informer cache at the moment of the tick
 // (after engine.Drain), the live objects in the API server, the ReplicaSet
-// controller's expectations, the pods the scheduler accounted on each
-// node — and runs upstream's sync for the same key against a client-go
+// and DaemonSet controllers' expectations, the pods the scheduler
+// accounted on each node — and runs upstream's sync for the same key
+// (syncDaemonSet; the StatefulSet controller's sync, through
+// defaultStatefulSetControl.UpdateStatefulSet) against a client-go
 // fake clientset whose reactors behave like the engine's API server (names
 // from generateName, uids, generations, resourceVersions,
 // optimistic-concurrency conflicts, the status subresource, no-op
@@ -21,7 +24,13 @@
 // its own writes (the EndpointSlice generations it expects, the Endpoints
 // resourceVersions it knows stale) and upstream's trigger-time tracker,
 // which the harness keeps across the run's syncs; created EndpointSlices
-// are paired with the engine's by content.
+// are paired with the engine's by content. The DaemonSet controller keeps
+// its failed-pod backoff across the run the same way. A DaemonSet's pods,
+// named from generateName, are paired by the node they are pinned to; a
+// StatefulSet's are named by the controller. ControllerRevisions are
+// given to upstream encoded as its controllers encode them, so that it
+// finds the engine's revision of a template by content, as it would its
+// own.
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

@@ -11,6 +11,7 @@ import (
 	discovery "k8s.io/api/discovery/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/record"
+	"k8s.io/client-go/util/flowcontrol"
 	endpointslicerec "k8s.io/endpointslice"
 	endpointsliceutil "k8s.io/endpointslice/util"
 	"k8s.io/klog/v2"
@@ -42,6 +43,9 @@ func endpointsSyncService(c *endpointctrl.Controller, ctx context.Context, key s
 // upstream's own, fed by every replayed sync, in virtual time.
 type runState struct {
 	triggerTimes map[string]*endpointsliceutil.TriggerTimeTracker // by component
+	// backoff is the DaemonSet controller's failedPodsBackoff, in
+	// virtual time between syncs (see failedPodsBackoff).
+	backoff *flowcontrol.Backoff
 }
 
 func newRunState() *runState {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -19,6 +20,8 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/daemon"
+	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -52,6 +55,13 @@ type outcome struct {
 	// portlessSlices, for an EndpointSlice sync, names the stored slices
 	// without ports (see the portless-slice-churn allowance).
 	portlessSlices map[string]bool
+	// revisionHashes, for a DaemonSet or StatefulSet sync, maps
+	// upstream's hash of the template to the engine's (see the
+	// revision-name allowance).
+	revisionHashes map[string]string
+	// exchangeable, for a DaemonSet sync, is what its rolling update
+	// chooses by map order (see the daemon-node-order allowance).
+	exchangeable *daemonChoice
 }
 
 // Difference is one tick on which the engine and the upstream controller
@@ -63,6 +73,9 @@ type Difference struct {
 	Object    string
 	Lines     []string // "- engine: …" and "+ upstream: …"
 	Allowance string   // the allowance that explains it, if any
+	// Residue, when no allowance explains every line, is what is left
+	// once they have claimed theirs.
+	Residue []string
 }
 
 func (d Difference) String() string {
@@ -73,6 +86,12 @@ func (d Difference) String() string {
 	}
 	for _, l := range d.Lines {
 		b.WriteString("\n    " + l)
+	}
+	if d.Allowance == "" && len(d.Residue) > 0 && !slices.Equal(d.Residue, d.Lines) {
+		b.WriteString("\n  left unexplained by the allowances:")
+		for _, l := range d.Residue {
+			b.WriteString("\n    " + l)
+		}
 	}
 	return b.String()
 }
@@ -168,32 +187,53 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
 		}
-		renames := nameMap(ours, theirs)
 		corr := correlators[tk.Component]
 		if corr == nil {
 			corr = newCorrelator()
 			correlators[tk.Component] = corr
 		}
-		for _, ev := range theirs.raw {
-			ev.Message = renameText(renames, ev.Message)
-		}
-		theirs.events, theirs.randomAggregation = corr.correlate(tk.Component, tk.Time, theirs.raw)
+		ours, theirs, renames := pairUp(in, ours, theirs, corr)
 		rep.Checked[tk.Component]++
-		if tk.Object.Kind == api.KindReplicaSet {
-			unnamed := failedPodNames(tk.Object.Name+"-", in, ours, theirs)
-			ours, theirs = unnamed(ours), unnamed(theirs)
-		}
 		compared := compare(ours, theirs, renames)
 		if theirs.verdicts != nil {
 			compared = compareVerdicts(ours, theirs)
 		}
 		if lines := compared; len(lines) > 0 {
 			d := Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Component, Object: tk.Object.String(), Lines: lines}
-			d.Allowance = allowed(lines, ours, theirs)
+			d.Allowance, d.Residue = explain(lines, ours, theirs)
 			rep.Differences = append(rep.Differences, d)
 		}
 	}
 	return rep, nil
+}
+
+// pairUp readies a replayed tick for comparison: upstream's names paired
+// with the engine's (returned, for compare), its Events renamed alike and
+// passed through the component's correlator, and the names of pods whose
+// creation failed set aside.
+func pairUp(in *tickInput, ours, theirs outcome, corr *correlator) (outcome, outcome, map[string]string) {
+	tk := in.tick
+	renames := nameMap(ours, theirs)
+	for _, ev := range theirs.raw {
+		ev.Message = renameText(renames, ev.Message)
+	}
+	if _, _, pairs, ok := daemonExchange(ours, theirs); ok {
+		// An allowed other choice of pods (daemon-node-order): its
+		// Events name the pods the run deleted, so that the
+		// correlator's history stays the run's.
+		for _, ev := range theirs.raw {
+			ev.Message = renameText(pairs, ev.Message)
+		}
+	}
+	if concurrentEvents[tk.Component] {
+		theirs.raw = inEngineOrder(theirs.raw, ours.events)
+	}
+	theirs.events, theirs.randomAggregation = corr.correlate(tk.Component, tk.Time, theirs.raw)
+	if tk.Object.Kind == api.KindReplicaSet || tk.Object.Kind == api.KindDaemonSet {
+		unnamed := failedPodNames(tk.Object.Name+"-", in, ours, theirs)
+		ours, theirs = unnamed(ours), unnamed(theirs)
+	}
+	return ours, theirs, renames
 }
 
 // component is the engine's component of that name as it is now (a
@@ -217,7 +257,8 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv
 }
 
 // liveKinds are the kinds the replayed controllers read or write.
-var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints}
+var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints,
+	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim}
 
 // liveBefore rebuilds the API server's objects of the namespace as they
 // were before the tick: the store after it, with each object the tick
@@ -294,6 +335,7 @@ func upstreamOutcome(srv *apiServer, rec *recorder, err error, clk clock) (outco
 		if cerr != nil {
 			return out, cerr
 		}
+		c.generated = w.generated
 		out.changes = append(out.changes, c)
 	}
 	return out, nil
@@ -436,6 +478,14 @@ func kindOfObject(o runtime.Object) string {
 		return "Endpoints"
 	case *discovery.EndpointSlice:
 		return "EndpointSlice"
+	case *apps.DaemonSet:
+		return "DaemonSet"
+	case *apps.StatefulSet:
+		return "StatefulSet"
+	case *apps.ControllerRevision:
+		return "ControllerRevision"
+	case *core.PersistentVolumeClaim:
+		return "PersistentVolumeClaim"
 	}
 	return fmt.Sprintf("%T", o)
 }
@@ -486,4 +536,42 @@ func failedPodNames(generateName string, in *tickInput, ours, theirs outcome) fu
 		o.changes = changes
 		return o
 	}
+}
+
+// concurrentEvents names the components whose upstream controllers create
+// and delete pods from concurrent goroutines (the DaemonSet controller's
+// syncNodes, the StatefulSet controller's slowStartBatch for Parallel
+// sets), so that the order of their Events is the goroutines' order.
+var concurrentEvents = map[string]bool{daemon.Name: true, statefulset.Name: true}
+
+// inEngineOrder puts upstream's Events of a sync in the order in which the
+// engine wrote the same Events, the rest after them in their own order.
+// The order decides what client-go's correlator does with them (which
+// Event the spam filter drops, which is aggregated), and for Events of
+// concurrent writes it is the order in which goroutines happened to run:
+// the engine's, which must be deterministic, is one of those orders.
+func inEngineOrder(raw []*core.Event, engine []string) []*core.Event {
+	rank := map[string][]int{}
+	for i, l := range engine {
+		l = strings.Replace(l, combined, "", 1)
+		rank[l] = append(rank[l], i)
+	}
+	type ranked struct {
+		ev   *core.Event
+		rank int
+	}
+	rs := make([]ranked, len(raw))
+	for i, ev := range raw {
+		l := eventLine(ev.InvolvedObject.Kind, ev.InvolvedObject.Name, ev.Type, ev.Reason, ev.Message)
+		rs[i] = ranked{ev, len(engine) + i}
+		if q := rank[l]; len(q) > 0 {
+			rs[i].rank, rank[l] = q[0], q[1:]
+		}
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].rank < rs[j].rank })
+	out := make([]*core.Event, len(rs))
+	for i, r := range rs {
+		out[i] = r.ev
+	}
+	return out
 }

@@ -10,7 +10,7 @@ import (
 // Replaying must not leave goroutines behind (work queues, event
 // broadcasters): a long run would grow without bound.
 func TestNoGoroutineLeak(t *testing.T) {
-	for _, name := range []string{"rolling-update", "service-endpoints"} {
+	for _, name := range []string{"rolling-update", "service-endpoints", "daemonset", "statefulset"} {
 		ex, _ := examples.Get(name)
 		run(t, []byte(ex.Source), 60_000)
 		runtime.GC()

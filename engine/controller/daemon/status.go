@@ -45,15 +45,16 @@ func (c *Controller) calculateStatus(ds *api.DaemonSet, nodes []*api.Node, pods 
 }
 
 // updateStatus is updateDaemonSetStatus and storeDaemonSetStatus: the
-// status is written only when it changes, the observed generation only
-// after a full sync; a conflict is retried once on the live object.
+// status is written only when it changes, the observed generation (of
+// the DaemonSet synced) only after a full sync; a conflict is retried
+// once on the live object (storeDaemonSetStatus reads it with a Get).
 func (c *Controller) updateStatus(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api.Node, pods []*api.Pod, hash string, observed bool) (api.DaemonSetStatus, error) {
 	st := c.calculateStatus(ds, nodes, pods, hash, tick.Now())
 	cur := ds
 	for attempt := 0; ; attempt++ {
 		st.ObservedGeneration, st.CollisionCount = cur.Status.ObservedGeneration, cur.Status.CollisionCount
 		if observed {
-			st.ObservedGeneration = cur.Generation
+			st.ObservedGeneration = ds.Generation // the generation synced, not the live one
 		}
 		if st == cur.Status {
 			return st, nil

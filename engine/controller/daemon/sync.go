@@ -43,7 +43,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	}
 	cur, old, err := c.constructHistory(tick, ds)
 	if err != nil {
-		return reconcile.Result{}, err
+		return reconcile.Result{}, fmt.Errorf("failed to construct revisions of DaemonSet: %w", err)
 	}
 	hash := cur.Labels[api.LabelControllerRevisionHash]
 	if !c.exp.Satisfied(key, tick.Now()) {

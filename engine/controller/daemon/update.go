@@ -42,7 +42,10 @@ func (c *Controller) rollingUpdate(tick reconcile.Tick, ds *api.DaemonSet, nodes
 		}
 		return notes, err
 	}
-	del, create := c.surgeWithin(ds, byNode, names, nodes, hash, desired, maxSurge, available)
+	del, create, err := c.surgeWithin(ds, byNode, names, nodes, hash, desired, maxSurge, available)
+	if err != nil {
+		return nil, err
+	}
 	notes, err := c.syncNodes(tick, ds, del, create, hash)
 	if len(del)+len(create) > 0 {
 		notes = append([]string{fmt.Sprintf("rolling update: maxSurge %d", maxSurge)}, notes...)
@@ -81,14 +84,16 @@ func (c *Controller) replaceWithin(ds *api.DaemonSet, byNode map[string][]*api.P
 // surgeWithin is the maxSurge half: a new pod at once beside an old one
 // that is not available, up to maxSurge beside available ones, and an old
 // pod deleted once the new one on its node is available.
-func (c *Controller) surgeWithin(ds *api.DaemonSet, byNode map[string][]*api.Pod, names []string, nodes []*api.Node, hash string, desired, maxSurge int, available func(*api.Pod) bool) (del, create []string) {
+func (c *Controller) surgeWithin(ds *api.DaemonSet, byNode map[string][]*api.Pod, names []string, nodes []*api.Node, hash string, desired, maxSurge int, available func(*api.Pod) bool) (del, create []string, err error) {
 	nodeByName := map[string]*api.Node{}
 	for _, n := range nodes {
 		nodeByName[n.Name] = n
 	}
+	var missing string // a node the cache lacks: upstream's lister Get fails
 	shouldRun := func(name string) bool {
 		n, ok := nodeByName[name]
 		if !ok {
+			missing = name
 			return false
 		}
 		run, _ := NodeShouldRunDaemonPod(n, ds)
@@ -108,13 +113,21 @@ func (c *Controller) surgeWithin(ds *api.DaemonSet, byNode map[string][]*api.Pod
 		switch {
 		case oldPod == nil:
 		case newPod == nil && !available(oldPod):
-			if !shouldRun(n) {
+			run := shouldRun(n)
+			if missing != "" {
+				return nil, nil, fmt.Errorf("couldn't get node for nodeName %q: node %q not found", missing, missing)
+			}
+			if !run {
 				del = append(del, oldPod.Name)
 				continue
 			}
 			allowed = append(allowed, n)
 		case newPod == nil:
-			if !shouldRun(n) {
+			run := shouldRun(n)
+			if missing != "" {
+				return nil, nil, fmt.Errorf("couldn't get node for nodeName %q: node %q not found", missing, missing)
+			}
+			if !run {
 				notRunning = append(notRunning, oldPod.Name)
 				continue
 			}
@@ -132,7 +145,7 @@ func (c *Controller) surgeWithin(ds *api.DaemonSet, byNode map[string][]*api.Pod
 		del = append(del, notRunning[:deletable]...)
 	}
 	remaining := min(max(maxSurge-surge, 0), len(candidates))
-	return del, append(allowed, candidates[:remaining]...)
+	return del, append(allowed, candidates[:remaining]...), nil
 }
 
 // updatedPodsOnNode is findUpdatedPodsOnNode: the node's one current and
@@ -164,16 +177,20 @@ func (c *Controller) constructHistory(tick reconcile.Tick, ds *api.DaemonSet) (*
 	hash := deployment.ComputeHash(&ds.Spec.Template, ds.Status.CollisionCount)
 	var cur *api.ControllerRevision
 	var old []*api.ControllerRevision
-	var maxRevision int64
 	c.cache.EachOwned(api.KindControllerRevision, ds.UID, func(o api.Object) {
 		r := o.(*api.ControllerRevision)
-		maxRevision = max(maxRevision, r.Revision)
 		if r.Labels[api.LabelControllerRevisionHash] == hash && cur == nil {
 			cur = r
 		} else {
 			old = append(old, r)
 		}
 	})
+	// The next number is past every other revision's (maxRevision(old)
+	// + 1): a current revision that ties with an old one is renumbered.
+	var maxRevision int64
+	for _, r := range old {
+		maxRevision = max(maxRevision, r.Revision)
+	}
 	switch {
 	case cur == nil:
 		r := newRevision(ds, hash, maxRevision+1)
@@ -189,7 +206,7 @@ func (c *Controller) constructHistory(tick reconcile.Tick, ds *api.DaemonSet) (*
 			return nil, nil, err
 		}
 		cur = out.(*api.ControllerRevision)
-	case cur.Revision < maxRevision:
+	case cur.Revision <= maxRevision:
 		r := cur.DeepCopy()
 		r.Revision = maxRevision + 1
 		out, err := tick.Update(trace.Translate, r, fmt.Sprintf("ds/%s went back to revision %s: it becomes revision %d", ds.Name, cur.Name, r.Revision))
@@ -243,8 +260,8 @@ func (c *Controller) cleanupHistory(tick reconcile.Tick, ds *api.DaemonSet, pods
 			continue
 		}
 		err := tick.Delete(trace.Translate, api.KeyOf(r), apiserver.DeleteOptions{}, fmt.Sprintf("ds/%s dropped revision %d beyond its revisionHistoryLimit", ds.Name, r.Revision))
-		if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
-			return err
+		if err != nil {
+			return err // NotFound too: the cache lagged (cleanupHistory)
 		}
 		toKill--
 	}

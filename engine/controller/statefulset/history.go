@@ -70,11 +70,16 @@ func (c *Controller) getStatefulSetRevisions(tick reconcile.Tick, set *api.State
 	return current, update, revisions, nil
 }
 
+// LabelRevisionHash is the label a StatefulSet's revisions carry their
+// hash under (history.ControllerRevisionHashLabel); its pods carry the
+// revision's name under controller-revision-hash.
+const LabelRevisionHash = "controller.kubernetes.io/hash"
+
 // newRevision is newRevision: the template as a replace patch, labelled
 // with the template's labels and the revision's hash.
 func newRevision(set *api.StatefulSet, name, hash string, revision int64) *api.ControllerRevision {
 	t := set.Spec.Template.DeepCopy()
-	labels := map[string]string{api.LabelControllerRevisionHash: hash}
+	labels := map[string]string{LabelRevisionHash: hash}
 	for k, v := range t.Labels {
 		labels[k] = v
 	}
@@ -103,8 +108,8 @@ func (c *Controller) truncateHistory(tick reconcile.Tick, set *api.StatefulSet, 
 	extra := len(history) - int(*set.Spec.RevisionHistoryLimit)
 	for _, r := range history[:max(extra, 0)] {
 		err := tick.Delete(trace.Translate, api.KeyOf(r), apiserver.DeleteOptions{}, fmt.Sprintf("sts/%s dropped revision %d beyond its revisionHistoryLimit", set.Name, r.Revision))
-		if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
-			return err
+		if err != nil {
+			return err // NotFound too: the cache lagged (truncateHistory)
 		}
 	}
 	return nil

@@ -40,10 +40,11 @@ func (c *Controller) createMissingClaims(tick reconcile.Tick, set *api.StatefulS
 			claim.OwnerReferences = refs
 		}
 		_, err := tick.Create(trace.Translate, claim, fmt.Sprintf("sts/%s created pvc/%s for pod/%s", set.Name, claim.Name, p.Name))
-		if apiserver.IsReason(err, apiserver.ReasonAlreadyExists) {
-			continue
+		if err == nil || !apiserver.IsReason(err, apiserver.ReasonAlreadyExists) {
+			// A claim the cache has not seen yet fails without a claim
+			// Event (createPersistentVolumeClaims).
+			recordClaimEvent(tick, "create", set, p, claim, err)
 		}
-		recordClaimEvent(tick, "create", set, p, claim, err)
 		if err != nil {
 			return fmt.Errorf("failed to create PVC %s: %w", claim.Name, err)
 		}

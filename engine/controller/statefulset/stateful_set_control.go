@@ -2,8 +2,10 @@ package statefulset
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -36,12 +38,17 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 		return s.status(), "; it is being deleted", nil
 	}
 	// runForAll: in OrderedReady a pod can stop the sync; in Parallel
-	// only an error does.
+	// the pods go in slow-start batches and only a batch with errors
+	// does, with all of them.
 	mono := s.monotonic()
-	for i := range s.replicas {
-		if exit, err := s.processReplica(i); err != nil || exit && mono {
-			return s.status(), s.note, err
+	if mono {
+		for i := range s.replicas {
+			if exit, err := s.processReplica(i); err != nil || exit {
+				return s.status(), s.note, err
+			}
 		}
+	} else if err := slowStartBatch(len(s.replicas), func(i int) error { _, err := s.processReplica(i); return err }); err != nil {
+		return s.status(), s.note, err
 	}
 	// Claims of condemned pods take the pod as owner first
 	// (whenScaled: Delete), so they go with it.
@@ -50,10 +57,14 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 			return s.status(), s.note, err
 		}
 	}
-	for i := range s.condemned {
-		if exit, err := s.processCondemned(i); err != nil || exit && mono {
-			return s.status(), s.note, err
+	if mono {
+		for i := range s.condemned {
+			if exit, err := s.processCondemned(i); err != nil || exit {
+				return s.status(), s.note, err
+			}
 		}
+	} else if err := slowStartBatch(len(s.condemned), func(i int) error { _, err := s.processCondemned(i); return err }); err != nil {
+		return s.status(), s.note, err
 	}
 	status := s.status()
 	if s.set.Spec.UpdateStrategy.Type == api.StatefulSetOnDelete {
@@ -188,4 +199,28 @@ func (s *sync) processCondemned(i int) (bool, error) {
 	}
 	s.note += fmt.Sprintf("; scale down: deleted pod/%s", p.Name)
 	return mono, nil
+}
+
+// slowStartBatch runs fn for 0…n-1 in batches of 1, 2, 4, …: a batch
+// runs whole, and the first batch with failures ends the run with them
+// (utilerrors.NewAggregate: one error as is, more as "[a, b]").
+func slowStartBatch(n int, fn func(int) error) error {
+	for batch, next := 1, 0; next < n; batch *= 2 {
+		end := min(next+batch, n)
+		var errs []string
+		for i := next; i < end; i++ {
+			if err := fn(i); err != nil {
+				errs = append(errs, err.Error())
+			}
+		}
+		next = end
+		switch len(errs) {
+		case 0:
+		case 1:
+			return errors.New(errs[0])
+		default:
+			return errors.New("[" + strings.Join(errs, ", ") + "]")
+		}
+	}
+	return nil
 }

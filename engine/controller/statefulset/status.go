@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -52,28 +51,21 @@ func completeRollingUpdate(set *api.StatefulSet, st *api.StatefulSetStatus) {
 }
 
 // updateStatefulSetStatus is updateStatefulSetStatus: written only when
-// it differs (inconsistentStatus), retried once on the live object after
-// a conflict.
+// it differs (inconsistentStatus).
 func (c *Controller) updateStatefulSetStatus(tick reconcile.Tick, set *api.StatefulSet, st api.StatefulSetStatus) (api.StatefulSetStatus, error) {
 	completeRollingUpdate(set, &st)
-	cur := set
-	for attempt := 0; ; attempt++ {
-		if !inconsistent(cur, &st) {
-			return st, nil
-		}
-		next := cur.DeepCopy()
-		next.Status = st
-		summary := fmt.Sprintf("sts/%s status: %d/%d ready, %d current, %d updated", set.Name, st.ReadyReplicas, set.Replicas(), st.CurrentReplicas, st.UpdatedReplicas)
-		_, err := tick.UpdateStatus(trace.Aggregate, next, summary)
-		if err == nil || attempt > 0 || !apiserver.IsReason(err, apiserver.ReasonConflict) {
-			return st, err
-		}
-		live, ok := tick.LiveGet(api.KeyOf(set))
-		if !ok {
-			return st, nil
-		}
-		cur = live.(*api.StatefulSet)
+	if !inconsistent(set, &st) {
+		return st, nil
 	}
+	next := set.DeepCopy()
+	next.Status = st
+	summary := fmt.Sprintf("sts/%s status: %d/%d ready, %d current, %d updated", set.Name, st.ReadyReplicas, set.Replicas(), st.CurrentReplicas, st.UpdatedReplicas)
+	// UpdateStatefulSetStatus retries a conflict against its lister, the
+	// cache the sync read: within one sync that cache cannot have caught
+	// up, so a conflict ends the sync with the error, and the set is
+	// synced again.
+	_, err := tick.UpdateStatus(trace.Aggregate, next, summary)
+	return st, err
 }
 
 // inconsistent is inconsistentStatus.

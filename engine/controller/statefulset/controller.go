@@ -98,7 +98,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	if err != nil {
 		return reconcile.Result{}, err
 	}
-	s := &sync{c: c, tick: tick, set: set, current: current, update: update}
+	s := &setSync{c: c, tick: tick, set: set, current: current, update: update}
 	status, note, syncErr := s.updateStatefulSet(pods)
 	// The status and the history are kept up even after a failure
 	// (performUpdate, UpdateStatefulSet).

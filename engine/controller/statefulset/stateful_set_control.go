@@ -11,8 +11,8 @@ import (
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
-// sync is one updateStatefulSet: the set, its revisions and the tick.
-type sync struct {
+// setSync is one updateStatefulSet: the set, its revisions and the tick.
+type setSync struct {
 	c               *Controller
 	tick            reconcile.Tick
 	set             *api.StatefulSet
@@ -24,7 +24,7 @@ type sync struct {
 }
 
 // monotonic is !allowsBurst: OrderedReady.
-func (s *sync) monotonic() bool {
+func (s *setSync) monotonic() bool {
 	return s.set.Spec.PodManagementPolicy != api.ParallelPodManagement
 }
 
@@ -32,7 +32,7 @@ func (s *sync) monotonic() bool {
 // MaxUnavailableStatefulSet gate off as in 1.34): every slot in order,
 // then the condemned pods, then the rolling update; it returns the
 // status the sync leaves and what it did.
-func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string, error) {
+func (s *setSync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string, error) {
 	s.slots(pods)
 	if s.set.DeletionTimestamp != nil {
 		return s.status(), "; it is being deleted", nil
@@ -94,7 +94,7 @@ func (s *sync) updateStatefulSet(pods []*api.Pod) (api.StatefulSetStatus, string
 // ordinal gets a new pod of the right revision; and finds the first
 // unavailable pod (firstUnavailablePod), in range first, then the
 // condemned from the lowest.
-func (s *sync) slots(pods []*api.Pod) {
+func (s *setSync) slots(pods []*api.Pod) {
 	start, n := int(s.set.StartOrdinal()), int(s.set.Replicas())
 	s.replicas = make([]*api.Pod, n)
 	for _, p := range pods {
@@ -129,7 +129,7 @@ func (s *sync) slots(pods []*api.Pod) {
 // processReplica is processReplica: recreate a finished pod, create a
 // missing one (OrderedReady: one per sync), and in OrderedReady stop at
 // a pod that is terminating or not yet Running, Ready and available.
-func (s *sync) processReplica(i int) (bool, error) {
+func (s *setSync) processReplica(i int) (bool, error) {
 	p := s.replicas[i]
 	mono := s.monotonic()
 	switch {
@@ -182,7 +182,7 @@ func (s *sync) processReplica(i int) (bool, error) {
 // processCondemned is processCondemned: scale down from the highest
 // ordinal, in OrderedReady one pod per sync and only once the others
 // are healthy (or it is the first unhealthy one itself).
-func (s *sync) processCondemned(i int) (bool, error) {
+func (s *setSync) processCondemned(i int) (bool, error) {
 	p := s.condemned[i]
 	mono := s.monotonic()
 	if isTerminating(p) {

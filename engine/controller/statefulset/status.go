@@ -10,7 +10,7 @@ import (
 
 // status is computeReplicaStatus over the sync's pods (new ones not yet
 // created are not counted).
-func (s *sync) status() api.StatefulSetStatus {
+func (s *setSync) status() api.StatefulSetStatus {
 	var collisions int32 // always written, 0 when none (updateStatefulSet)
 	if c := s.set.Status.CollisionCount; c != nil {
 		collisions = *c

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -259,7 +260,7 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 		// A new spec or new annotations (pkg/registry/apps/deployment/strategy.go).
-		if !reflect.DeepEqual(&o.Spec, &old.(*api.Deployment).Spec) || !equalStringMaps(o.Annotations, old.(*api.Deployment).Annotations) {
+		if !reflect.DeepEqual(&o.Spec, &old.(*api.Deployment).Spec) || !maps.Equal(o.Annotations, old.(*api.Deployment).Annotations) {
 			o.Generation++
 		}
 	case *api.ReplicaSet:
@@ -302,7 +303,7 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		prev := old.(*api.EndpointSlice)
 		o.TypeMeta = prev.TypeMeta
 		// Anything but metadata, or the labels (pkg/registry/discovery/endpointslice/strategy.go).
-		if o.AddressType != prev.AddressType || !reflect.DeepEqual(o.Endpoints, prev.Endpoints) || !reflect.DeepEqual(o.Ports, prev.Ports) || !equalStringMaps(o.Labels, prev.Labels) {
+		if o.AddressType != prev.AddressType || !reflect.DeepEqual(o.Endpoints, prev.Endpoints) || !reflect.DeepEqual(o.Ports, prev.Ports) || !maps.Equal(o.Labels, prev.Labels) {
 			o.Generation++
 		}
 	case *api.Endpoints:
@@ -315,20 +316,6 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		return s.finishDeletion(obj, old), nil
 	}
 	return s.replace(obj, old), nil
-}
-
-// equalStringMaps is apiequality.Semantic.DeepEqual for annotations: nil
-// and empty are equal.
-func equalStringMaps(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 func immutableSelector(obj api.Object, old, cur *api.LabelSelector) error {

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -114,19 +115,7 @@ func (c *Controller) owner(p *api.Pod) *api.DaemonSet {
 // nodeChanged is shouldIgnoreNodeUpdate's opposite: only a change of
 // labels or taints can change where daemon pods run.
 func nodeChanged(old, cur *api.Node) bool {
-	return !equalLabels(old.Labels, cur.Labels) || !slices.EqualFunc(old.Spec.Taints, cur.Spec.Taints, func(a, b api.Taint) bool {
+	return !maps.Equal(old.Labels, cur.Labels) || !slices.EqualFunc(old.Spec.Taints, cur.Spec.Taints, func(a, b api.Taint) bool {
 		return a.Key == b.Key && a.Value == b.Value && a.Effect == b.Effect && (a.TimeAdded == nil) == (b.TimeAdded == nil) && (a.TimeAdded == nil || *a.TimeAdded == *b.TimeAdded)
 	})
-}
-
-func equalLabels(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || v != w {
-			return false
-		}
-	}
-	return true
 }

@@ -112,7 +112,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	labels := endpointsLabels(svc)
 	if exists {
 		tick.Read(cur)
-		if reflect.DeepEqual(cur.Subsets, subsets) && endpointutil.EqualLabels(cur.Labels, labels) && !overCapacity(cur) {
+		if reflect.DeepEqual(cur.Subsets, subsets) && maps.Equal(cur.Labels, labels) && !overCapacity(cur) {
 			tick.Explain("svc/%s: endpoints %d ready, %d not ready; up to date", svc.Name, ready, notReady)
 			return reconcile.Result{}, nil
 		}

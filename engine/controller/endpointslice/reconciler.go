@@ -156,7 +156,7 @@ func (c *Controller) reconcileByPortMapping(svc *api.Service, existing []*api.En
 			eps = append(eps, got)
 			changed = changed || !equalEndpoint(&got, &s.Endpoints[i])
 		}
-		labelsChanged := !endpointutil.EqualLabels(s.Labels, labels)
+		labelsChanged := !maps.Equal(s.Labels, labels)
 		switch {
 		case len(eps) == 0:
 			out.delete = append(out.delete, s)
@@ -233,7 +233,7 @@ func (p *plan) placeholder(svc *api.Service, existing []*api.EndpointSlice) {
 
 func isPlaceholder(s *api.EndpointSlice, svc *api.Service) bool {
 	return len(s.Endpoints) == 0 && len(s.Ports) == 0 && s.AddressType == api.AddressTypeIPv4 &&
-		ownedBy(s, svc) && endpointutil.EqualLabels(s.Labels, sliceLabels(svc))
+		ownedBy(s, svc) && maps.Equal(s.Labels, sliceLabels(svc))
 }
 
 // finalize turns a create and a delete into an update of the deleted

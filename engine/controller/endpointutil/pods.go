@@ -2,6 +2,7 @@ package endpointutil
 
 import (
 	"cmp"
+	"maps"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -23,20 +24,7 @@ func PodEndpointsChanged(old, cur *api.Pod) bool {
 		old.Status.PodIP != cur.Status.PodIP ||
 		old.Spec.NodeName != cur.Spec.NodeName ||
 		old.Spec.Hostname != cur.Spec.Hostname || old.Spec.Subdomain != cur.Spec.Subdomain ||
-		!EqualLabels(old.Labels, cur.Labels)
-}
-
-// EqualLabels compares label maps, nil and empty alike.
-func EqualLabels(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || v != w {
-			return false
-		}
-	}
-	return true
+		!maps.Equal(old.Labels, cur.Labels)
 }
 
 // Selects reports whether the Service's selector matches the labels.

@@ -13,6 +13,7 @@ const (
 	kindWork                     // a key in a component's work queue
 	kindTimer                    // an AddAfter whose delay ends: the key is queued then
 	kindAction                   // a scenario action
+	kindTraffic                  // the end of a traffic interval: its report
 )
 
 // item is one entry of the agenda, ordered by (at, seq).
@@ -22,7 +23,7 @@ type item struct {
 	kind   itemKind
 	comp   int // component index
 	key    api.Key
-	action int
+	action int // the action, or the traffic stream
 }
 
 // agenda is a binary min-heap of items ordered by (at, seq). The heap

@@ -12,6 +12,7 @@ import (
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
+	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
@@ -31,6 +32,7 @@ const (
 	DaemonSetController     = daemon.Name
 	StatefulSetController   = statefulset.Name
 	VolumeBinder            = volume.Name
+	KubeProxy               = proxy.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -43,7 +45,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, KubeProxy, TrafficActor}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -62,6 +64,7 @@ var DefaultLatency = map[string]int64{
 	DaemonSetController:     100,
 	StatefulSetController:   100,
 	VolumeBinder:            500,
+	KubeProxy:               200,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.
@@ -108,6 +111,8 @@ type Config struct {
 	// PodLimit, when positive, is a per-namespace pod quota (a
 	// ResourceQuota with pods: N in every namespace).
 	PodLimit int
+	// Traffic is the synthetic traffic sent to Services.
+	Traffic []TrafficStream
 	// NodeMonitorGracePeriodMS is how long a node may go without renewing
 	// its lease before it is marked Unknown (default 50 s, the
 	// upstream default since kubernetes/kubernetes#126287; it was 40 s).

@@ -43,7 +43,7 @@ func New(cfg Config) (*Engine, error) {
 		cfg.MaxTraceTicks = DefaultMaxTraceTicks
 	}
 	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
-		kubelets: map[string]int{}, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
+		kubelets: map[string]int{}, proxies: map[string]int{}, rulesTick: map[string]int{}, seed: cfg.Seed, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
 	rsc := replicaset.New()
@@ -74,6 +74,7 @@ func New(cfg Config) (*Engine, error) {
 	for i, a := range cfg.Actions {
 		w.schedule(item{at: a.At, kind: kindAction, action: i})
 	}
+	w.startTraffic(cfg.Traffic)
 	e := &Engine{cfg: cfg, w: w}
 	e.checkpoints = []checkpoint{{0, w.clone()}}
 	return e, nil
@@ -157,7 +158,7 @@ func (e *Engine) Drain() {
 	}
 	for e.w.agenda.Len() > 0 {
 		it := e.w.agenda.peek()
-		if it.kind == kindAction {
+		if it.kind == kindAction || it.kind == kindTraffic {
 			return
 		}
 		if it.kind == kindWork {
@@ -172,6 +173,7 @@ func (e *Engine) Drain() {
 // process handles one agenda item and returns the tick it made, if any.
 func (e *Engine) process(it item) *trace.Tick {
 	w := e.w
+	w.sendTraffic(e.cfg.Traffic, it.at)
 	w.now = it.at
 	w.store.SetNow(it.at)
 	w.expireEvents()
@@ -196,6 +198,8 @@ func (e *Engine) process(it item) *trace.Tick {
 		return nil
 	case kindAction:
 		return e.finish(e.runAction(it.action))
+	case kindTraffic:
+		return e.finish(e.reportTraffic(it.action))
 	}
 	return nil
 }
@@ -245,6 +249,7 @@ func (e *Engine) runAction(i int) *trace.Tick { return e.run(e.cfg.Actions[i]) }
 func (e *Engine) run(a Action) *trace.Tick {
 	// An injected action keeps the time it was taken at, even when a replay
 	// reaches its tick with the clock not yet advanced that far.
+	e.w.sendTraffic(e.cfg.Traffic, a.At)
 	e.w.now = max(e.w.now, a.At)
 	e.w.store.SetNow(e.w.now)
 	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: a.Component, Object: a.Object}
@@ -291,6 +296,9 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	e.w.ticks++
 	if len(t.Effects) > 0 {
 		e.w.lastChange, e.w.lastChangeAt = e.w.ticks, t.Time
+	}
+	if len(t.Rules) > 0 {
+		e.w.rulesTick[t.Host] = e.w.ticks
 	}
 	e.trace = append(e.trace, t)
 	last := e.checkpoints[len(e.checkpoints)-1].tick

@@ -40,6 +40,7 @@ func countEvents(e *engine.Engine, reason, prefix string) int {
 
 var stories = map[string]story{
 	"service-endpoints": {check: checkServiceEndpoints},
+	"rollout-traffic":   {check: checkRolloutTraffic},
 	"daemonset":         {check: checkDaemonSet},
 	"statefulset":       {until: 150_000, check: checkStatefulSet},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
@@ -374,5 +375,45 @@ func checkStatefulSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if p.Spec.Containers[0].Image != "example/web:v1" || !api.IsPodReady(p) {
 			t.Errorf("%s: %s, ready %v; after the deletion at 100s all run v1", p.Name, p.Spec.Containers[0].Image, api.IsPodReady(p))
 		}
+	}
+}
+
+// checkRolloutTraffic: once both Services have endpoints, "web" loses
+// requests only during its rollout, to pods that got SIGTERM or were
+// gone while some node's rules still listed them; "web-prestop", whose
+// pods sleep 5s before SIGTERM, loses none.
+func checkRolloutTraffic(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+	failed := map[string]map[string]int{"web": {}, "web-prestop": {}}
+	served := map[string]int{}
+	for _, tk := range e.Trace() {
+		tr := tk.Traffic
+		if tr == nil {
+			continue
+		}
+		served[tr.Service.Name] += tr.Served
+		for o, n := range tr.FailedBy() {
+			if tr.From < 20_000 {
+				t.Errorf("tick %d: %d requests to %s failed (%s) before the rollout", tk.Seq, n, tr.Service.Name, o)
+			}
+			failed[tr.Service.Name][o] += n
+		}
+	}
+	if len(failed["web-prestop"]) != 0 {
+		t.Errorf("web-prestop lost requests: %v", failed["web-prestop"])
+	}
+	web := failed["web"]
+	if web[trace.Terminating] == 0 {
+		t.Errorf("web lost no request to a pod that had got SIGTERM: %v", web)
+	}
+	for o := range web {
+		if o != trace.Terminating && o != trace.PodGone {
+			t.Errorf("web lost requests for a reason the rollout does not explain: %s", o)
+		}
+	}
+	if served["web"] < 1000 || served["web-prestop"] != 40*45 {
+		t.Errorf("served %v: want web-prestop to serve all 1800 requests of 15s–60s", served)
+	}
+	if got := jp(t, k, "pods -o jsonpath={.items[*].spec.containers[0].image}"); strings.Count(got, "example/web:v2") != 6 {
+		t.Errorf("pods: %s", got)
 	}
 }

@@ -33,6 +33,7 @@ func (e *Engine) RunUntil(ms int64) {
 		e.process(e.w.agenda.pop())
 	}
 	if ms > e.w.now {
+		e.w.sendTraffic(e.cfg.Traffic, ms)
 		e.w.now = ms
 		e.w.store.SetNow(ms)
 		e.w.expireEvents()

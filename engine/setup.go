@@ -5,10 +5,12 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
@@ -18,11 +20,20 @@ func (w *world) addComponent(c reconcile.Component, latency int64) int {
 	w.compGen = append(w.compGen, w.gen)
 	w.latency = append(w.latency, latency)
 	w.inboxes = append(w.inboxes, inbox{})
-	if c.Host() == "" {
+	switch {
+	case c.Host() == "":
 		for _, kind := range c.Watches() {
 			w.watchers[kind] = append(w.watchers[kind], i)
 		}
-	} else {
+	case c.Name() == proxy.Name:
+		// Every kube-proxy watches every Service and slice.
+		for _, kind := range c.Watches() {
+			w.watchers[kind] = append(w.watchers[kind], i)
+		}
+		w.proxies[c.Host()] = i
+		w.proxyNodes = append(w.proxyNodes, c.Host())
+		slices.Sort(w.proxyNodes)
+	default:
 		w.kubelets[c.Host()] = i
 	}
 	return i
@@ -42,6 +53,7 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 		}
 	}
 	w.addComponent(kubelet.New(node.Name, hostIP, node.Spec.PodCIDR, cfg.Images), cfg.latency(Kubelet))
+	w.addComponent(proxy.New(node.Name), cfg.latency(KubeProxy))
 	return nil
 }
 

@@ -27,6 +27,10 @@ func (c *liveTick) Explain(format string, args ...any) {
 	c.tick.Explanation = fmt.Sprintf(format, args...)
 }
 
+func (c *liveTick) Program(change trace.RuleChange) {
+	c.tick.Rules = append(c.tick.Rules, change)
+}
+
 func (c *liveTick) Read(obj api.Object) {
 	if len(c.tick.Reads) >= 32 {
 		return

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"math/rand/v2"
 	"slices"
 
@@ -33,7 +34,16 @@ type world struct {
 	latency  []int64
 	watchers map[string][]int // kind → component indexes (kubelets excluded)
 	kubelets map[string]int   // node → component index
-	failures map[workKey]int
+	proxies  map[string]int   // node → its kube-proxy's component index
+	// proxyNodes are the nodes with a kube-proxy, sorted: the senders of
+	// traffic that names none.
+	proxyNodes []string
+	seed       uint64
+	// traffic counts each stream's current interval; rulesTick is, per
+	// node, the last tick that changed its kube-proxy's rules.
+	traffic   []trafficState
+	rulesTick map[string]int
+	failures  map[workKey]int
 	// nextSweep is when expired Events are next removed.
 	nextSweep int64
 	// lastChange is the last tick that wrote to the API server (a tick
@@ -65,9 +75,14 @@ func (w *world) clone() *world {
 		agenda: w.agenda.clone(), inboxes: cloneInboxes(w.inboxes), pending: make(map[workKey]pendingEntry, len(w.pending)),
 		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
 		comps:   slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
-		kubelets: w.kubelets, failures: make(map[workKey]int, len(w.failures)),
+		kubelets: w.kubelets, proxies: w.proxies, proxyNodes: w.proxyNodes, seed: w.seed, rulesTick: maps.Clone(w.rulesTick),
+		failures: make(map[workKey]int, len(w.failures)),
 		recorder: w.recorder.Clone(), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
+	c.traffic = make([]trafficState, len(w.traffic))
+	for i, s := range w.traffic {
+		c.traffic[i] = s.clone()
+	}
 	for k, v := range w.pending {
 		c.pending[k] = v
 	}

@@ -192,12 +192,12 @@ func listWithMore(list []string, more bool, count int) string {
 	return ret
 }
 
+// NoNetworkNote is what describe svc says of the data plane, of which
+// the simulation has only the rules and synthetic requests.
+const NoNetworkNote = "Stateflow simulates each node's kube-proxy rules and the scenario's synthetic traffic (spec.traffic), nothing else of the network: no DNS, no packets, no conntrack, no load balancer; a request fails only when no endpoint is listed or its pod is gone, not running or terminating"
+
 // describeService is describeService: the Endpoints line of each port
 // reads the Service's EndpointSlices (kubectl 1.31+), not v1 Endpoints.
-// NoNetworkNote is what describe svc says of the data plane, which the
-// simulation does not have.
-const NoNetworkNote = "Stateflow simulates the control plane only: no kube-proxy rules, no network and no traffic reach this Service; its endpoints are what the EndpointSlice controller wrote"
-
 func (s *Session) describeService(w *prefixWriter, svc *api.Service) {
 	// Not kubectl's: where a user looks at a Service, say what the
 	// simulation leaves out (stderr, so the description stays exact).

@@ -90,6 +90,7 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 type fault struct {
 	path, node string
 	line       *yaml.Node
+	bare       bool // path names the node itself, not a parent with a node field
 }
 
 // killPod schedules the kill-pod fault: a pod name, or a label selector.

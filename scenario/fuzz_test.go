@@ -12,6 +12,9 @@ import (
 func FuzzParse(f *testing.F) {
 	seed, _ := os.ReadFile("../examples/codartium-api.yaml")
 	f.Add(string(seed))
+	traffic, _ := os.ReadFile("../examples/rollout-traffic.yaml")
+	f.Add(string(traffic))
+	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  traffic:\n  - {service: web, rps: 5, port: http, from: 2s, until: 1m, interval: 500ms, nodes: [node-1]}\n")
 	f.Add(base)
 	f.Add("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec: {containers: [{name: c, image: x:1}]}\n")
 	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  nodes: {count: 2}\n  actions:\n  - at: 1s\n    kubectl: scale deploy/x --replicas=2\n")

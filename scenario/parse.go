@@ -406,6 +406,9 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 	for i, a := range s.Actions {
 		p.action(n, i, a)
 	}
+	for i, t := range s.Traffic {
+		p.traffic(n, i, t)
+	}
 	if s.Quota != nil {
 		if s.Quota.Pods < 1 {
 			at := nodeAt(n, "spec.quota.pods")
@@ -491,7 +494,11 @@ func (p *parser) build() {
 	}
 	for _, f := range p.faults {
 		if !names[f.node] {
-			p.errorf(f.line.Line, f.line.Column, f.path+".node", "nodes %q not found (the scenario's nodes are %s)", f.node, nodeNames(p.nodes))
+			path := f.path + ".node"
+			if f.bare {
+				path = f.path
+			}
+			p.errorf(f.line.Line, f.line.Column, path, "nodes %q not found (the scenario's nodes are %s)", f.node, nodeNames(p.nodes))
 		}
 	}
 	declared := map[string]bool{"default": true, "kube-system": true, "kube-public": true, "kube-node-lease": true}

@@ -17,6 +17,8 @@ type Spec struct {
 	Actions     []ActionSpec         `json:"actions,omitempty" yaml:"actions,omitempty"`
 	// Quota limits every namespace like a ResourceQuota (pods only).
 	Quota *QuotaSpec `json:"quota,omitempty" yaml:"quota,omitempty"`
+	// Traffic sends synthetic requests to Services.
+	Traffic []TrafficSpec `json:"traffic,omitempty" yaml:"traffic,omitempty"`
 }
 
 // QuotaSpec is a per-namespace ResourceQuota on the number of pods.

@@ -197,6 +197,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 		}
 		rt.killing = true
 		rt.stopAt = w.now
+		rt.sigtermAt = -1
 		hooks := ""
 		for i, c := range rt.containers {
 			if c.stage == stageRunning || c.stage == stageStarting {
@@ -206,6 +207,9 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 				hook := min(preStopMS(p, c.name), grace)
 				if hook > 0 {
 					hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
+				}
+				if rt.sigtermAt < 0 || w.now+hook < rt.sigtermAt {
+					rt.sigtermAt = w.now + hook
 				}
 				rt.stopAt = max(rt.stopAt, w.now+hook+min(k.behaviors.For(rt.containers[i].image).StopMS, grace-hook))
 			}

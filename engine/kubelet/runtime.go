@@ -56,6 +56,7 @@ type podRuntime struct {
 	containers []*container
 	killing    bool
 	stopAt     int64
+	sigtermAt  int64          // when the first container got SIGTERM (after its preStop hook), once killing
 	status     *api.PodStatus // last status reported, to keep transition times
 	gen        uint64         // the Kubelet.gen of the kubelet that may change it in place
 }

@@ -57,6 +57,9 @@ type Tick interface {
 	Read(obj api.Object)
 	// Explain sets the tick's one-line explanation for learners.
 	Explain(format string, args ...any)
+	// Program records rules a per-node component programmed on its node
+	// (kube-proxy): node-local state, not a write to the API server.
+	Program(change trace.RuleChange)
 }
 
 // Component is one control-plane component with its own informer cache.

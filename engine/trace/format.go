@@ -17,6 +17,41 @@ type jsonTick struct {
 	Reads       []jsonRead   `json:"reads,omitempty"`
 	Effects     []jsonEffect `json:"effects"`
 	Error       string       `json:"error,omitempty"`
+	Rules       []jsonRule   `json:"rules,omitempty"`
+	Traffic     *jsonTraffic `json:"traffic,omitempty"`
+}
+
+// jsonRule is a Service port a kube-proxy reprogrammed on its node.
+type jsonRule struct {
+	Service string            `json:"service"`
+	Port    string            `json:"port,omitempty"`
+	From    []string          `json:"from"`
+	To      []string          `json:"to"`
+	Pods    map[string]string `json:"pods,omitempty"`
+	Removed bool              `json:"removed,omitempty"`
+}
+
+// jsonTraffic is an interval of synthetic requests.
+type jsonTraffic struct {
+	Service string      `json:"service"`
+	Port    string      `json:"port,omitempty"`
+	From    int64       `json:"from"`
+	To      int64       `json:"to"`
+	Sent    int         `json:"sent"`
+	Served  int         `json:"served"`
+	Failed  int         `json:"failed"`
+	Routes  []jsonRoute `json:"routes"`
+}
+
+type jsonRoute struct {
+	Node      string `json:"node"`
+	Endpoint  string `json:"endpoint,omitempty"`
+	Pod       string `json:"pod,omitempty"`
+	RulesTick int    `json:"rulesTick"`
+	Outcome   string `json:"outcome"`
+	Count     int    `json:"count"`
+	First     int64  `json:"first"`
+	Last      int64  `json:"last"`
 }
 
 type jsonRead struct {
@@ -49,7 +84,24 @@ func (t *Tick) MarshalJSON() ([]byte, error) {
 		}
 		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Text()})
 	}
+	for _, r := range t.Rules {
+		j.Rules = append(j.Rules, jsonRule{Service: r.Service.String(), Port: r.Port, From: nonNil(r.From), To: nonNil(r.To), Pods: r.Pods, Removed: r.Removed})
+	}
+	if tr := t.Traffic; tr != nil {
+		j.Traffic = &jsonTraffic{Service: tr.Service.String(), Port: tr.Port, From: tr.From, To: tr.To, Sent: tr.Sent, Served: tr.Served,
+			Failed: tr.Failed, Routes: make([]jsonRoute, len(tr.Routes))}
+		for i, r := range tr.Routes {
+			j.Traffic.Routes[i] = jsonRoute(r)
+		}
+	}
 	return json.Marshal(j)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // FormatTime renders virtual milliseconds as "12.345s".

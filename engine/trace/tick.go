@@ -103,12 +103,24 @@ type Tick struct {
 	Effects     []Effect
 	Explanation string
 	Error       string
+	// Rules are the Service ports a kube-proxy reprogrammed on its node
+	// (Host) in this tick.
+	Rules []RuleChange
+	// Traffic is the interval of synthetic requests this tick reports
+	// (the "traffic" actor).
+	Traffic *Traffic
 }
 
-// Classes returns the distinct classes of the tick's effects, in display order.
+// Classes returns the distinct classes of the tick's effects, in display
+// order; a kube-proxy's reprogrammed rules count as realize (node-local
+// state made from the layer above, like the kubelet's containers).
 func (t *Tick) Classes() []Class {
 	var out []Class
 	for _, c := range Classes {
+		if c == Realize && len(t.Rules) > 0 {
+			out = append(out, c)
+			continue
+		}
 		for _, e := range t.Effects {
 			if e.Class == c {
 				out = append(out, c)

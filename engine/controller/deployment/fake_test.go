@@ -54,7 +54,8 @@ func (f *fakeCtx) LiveList(string, string) []api.Object                         
 func (f *fakeCtx) Event(_ api.Object, _, typ, reason, msg string) {
 	f.events = append(f.events, fmt.Sprintf("%s %s %s", typ, reason, msg))
 }
-func (f *fakeCtx) Read(api.Object) {}
+func (f *fakeCtx) Read(api.Object)          {}
+func (f *fakeCtx) Program(trace.RuleChange) {}
 func (f *fakeCtx) Explain(format string, args ...any) {
 	f.explained = fmt.Sprintf(format, args...)
 }

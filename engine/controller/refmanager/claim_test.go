@@ -35,6 +35,7 @@ func (t *tick) LiveList(string, string) []api.Object                            
 func (t *tick) Event(api.Object, string, string, string, string)                   {}
 func (t *tick) Read(api.Object)                                                    {}
 func (t *tick) Explain(string, ...any)                                             {}
+func (t *tick) Program(trace.RuleChange)                                           {}
 
 func pod(name string, labels map[string]string, owner *api.DaemonSet) *api.Pod {
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels}}

@@ -68,3 +68,42 @@ func TestStatefulSetInTheFlow(t *testing.T) {
 		t.Errorf("kubectl get pvc:\n%s\nwant www-web-0 Bound", out)
 	}
 }
+
+// The traffic example, stepped in the story view: the steps stop at the
+// kube-proxy syncs and at the intervals that lost requests; the Service
+// without a preStop hook is drawn red with its failed requests counted
+// and the tick log says why they failed, while the one with the hook
+// serves everything; the console's describe svc says what of the
+// network is simulated.
+func TestTrafficFailsWithoutPreStop(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.chooseExample("rollout-traffic")
+	box := func(name, what string) string {
+		return eval[string](tb, `(() => { const g = document.querySelector('[data-testid=flow-node][data-kind=Service][data-name=`+js(name)+`]'); return g ? g.`+what+` : '' })()`)
+	}
+	failed := false
+	for i := 0; i < 300 && !failed; i++ {
+		tb.click("step")
+		failed = strings.Contains(box("web", "textContent"), "failed")
+	}
+	if !failed {
+		t.Fatalf("300 story steps and svc/web never lost a request; it reads %q", box("web", "textContent"))
+	}
+	if cls := box("web", "getAttribute('class')"); !strings.Contains(cls, "bad") {
+		t.Errorf("svc/web loses requests but its box has class %q", cls)
+	}
+	if p := box("web-prestop", "textContent"); strings.Contains(p, "failed") || !strings.Contains(p, "ok") {
+		t.Errorf("svc/web-prestop reads %q, want its traffic all served", p)
+	}
+	if log := tb.text("tick-log"); !strings.Contains(log, "had got SIGTERM but the rules still listed it") && !strings.Contains(log, "still listed a pod that was gone") {
+		t.Errorf("the tick log does not say why requests failed:\n%s", log)
+	}
+	tb.click("tab-console")
+	tb.setValue("console-input", "kubectl describe svc web")
+	eval[bool](tb, `document.querySelector('.prompt-line').requestSubmit(), true`)
+	tb.waitFor(sel("console-output")+".textContent.includes('Endpoints:')", "the description")
+	if out := tb.text("console-output"); !strings.Contains(out, "kube-proxy rules") || !strings.Contains(out, "no DNS") {
+		t.Errorf("describe svc does not say what of the network is simulated:\n%s", out)
+	}
+}

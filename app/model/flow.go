@@ -142,8 +142,7 @@ func (m *Model) Flow() (f Flow) {
 		maxPodsY = max(maxPodsY, l.statefulSet(s.(*api.StatefulSet), owned[s.Meta().UID]))
 	}
 	services := st.List(api.KindService, "")
-	l.services(services)
-	maxPodsY = max(maxPodsY, rowPods+len(services)*(boxH+podGap))
+	maxPodsY = max(maxPodsY, l.services(services))
 	f.SchedulerY = maxPodsY + 40
 	f.NodesY = f.SchedulerY + 60
 	l.nodes(st.List(api.KindNode, ""))
@@ -540,6 +539,7 @@ func (l *layout) highlight() {
 	if actor != nil {
 		actor.Actor = true
 	}
+	l.rulesArrows(t)
 	for _, e := range t.Effects {
 		target := l.boxes[e.Object.String()]
 		if svc := l.serviceBoxOf(e); svc != nil {

@@ -12,10 +12,10 @@ import (
 )
 
 // services places one box per Service at the pods' row, after everything
-// drawn so far.
-func (l *layout) services(objs []api.Object) {
+// drawn so far, and returns the bottom of the column.
+func (l *layout) services(objs []api.Object) int {
 	if len(objs) == 0 {
-		return
+		return 0
 	}
 	counts := l.endpointCounts()
 	l.x += sidewaysGap // room for the arrow into the Services and its label
@@ -25,10 +25,14 @@ func (l *layout) services(objs []api.Object) {
 		c := counts[api.Key{Namespace: svc.Namespace, Name: svc.Name}]
 		title := "svc/" + svc.Name
 		lines := []string{svc.Spec.Type + " " + clusterIPOf(svc), endpointsLine(svc, c)}
-		w := widthFor(boxW, title, lines)
-		b := l.add(l.objectBox(svc, l.x, y, w, boxH))
-		b.Title, b.Lines = title, lines
+		more, stale, failing := l.dataPlane(svc)
+		lines = append(lines, more...)
+		w, h := widthFor(boxW, title, lines), boxH+max(0, len(lines)-2)*LineH
+		b := l.add(l.objectBox(svc, l.x, y, w, h))
+		b.Title, b.Lines, b.Stale = title, lines, stale
 		switch {
+		case failing:
+			b.Status = "bad"
 		case svc.Spec.Selector == nil:
 			b.Status = "ok"
 		case c.total == 0:
@@ -38,12 +42,13 @@ func (l *layout) services(objs []api.Object) {
 		default:
 			b.Status = "ok"
 		}
-		y += boxH + podGap
+		y += h + podGap
 		right = max(right, b.X+b.W)
 	}
 	// Past the widest box, so the Event arrows' labels, which sit in the
 	// margin right of the last box, never cover a Service.
 	l.x = right + 2*margin
+	return y - podGap
 }
 
 // endpointCount is what a Service's slices list.

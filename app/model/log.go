@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine"
@@ -42,15 +43,7 @@ func (f LogFilter) Matches(t *trace.Tick) bool {
 	if f.Component != "" && t.Component != f.Component {
 		return false
 	}
-	if f.Class == "" {
-		return true
-	}
-	for _, e := range t.Effects {
-		if e.Class == f.Class {
-			return true
-		}
-	}
-	return false
+	return f.Class == "" || slices.Contains(t.Classes(), f.Class)
 }
 
 // Log returns the rows that pass the filter, oldest first (the page shows

@@ -23,6 +23,12 @@ const (
 
 // ToneOf classifies one tick.
 func ToneOf(t *trace.Tick) Tone {
+	switch {
+	case t.Traffic != nil && t.Traffic.Failed > 0:
+		return ToneAlert
+	case len(t.Rules) > 0:
+		return ToneChange
+	}
 	if len(t.Effects) == 0 {
 		if t.Error != "" {
 			return ToneRetry
@@ -38,8 +44,11 @@ func ToneOf(t *trace.Tick) Tone {
 }
 
 // Visible reports whether the story view shows t as its own row: it
-// changed something in the API server.
-func Visible(t *trace.Tick) bool { return len(t.Effects) > 0 }
+// changed something in the API server, reprogrammed a node's rules, or
+// reports requests that failed.
+func Visible(t *trace.Tick) bool {
+	return len(t.Effects) > 0 || len(t.Rules) > 0 || t.Traffic != nil && t.Traffic.Failed > 0
+}
 
 // alerts reports whether an effect is something a user must act on: a
 // Warning Event (FailedScheduling, BackOff, Failed, FailedCreate…) or a
@@ -146,6 +155,7 @@ func (m *Model) fold(ts []*trace.Tick, current *trace.Tick) *Fold {
 	f := &Fold{First: ts[0].Seq, Last: ts[len(ts)-1].Seq, Ticks: len(ts)}
 	type tally struct {
 		retries, rechecks int
+		served            int // requests, for the traffic actor
 		reason            string
 		objects           map[string]bool
 	}
@@ -161,6 +171,9 @@ func (m *Model) fold(ts []*trace.Tick, current *trace.Tick) *Fold {
 			order = append(order, t.Component)
 		}
 		c.objects[t.Object.Short()] = true
+		if t.Traffic != nil {
+			c.served += t.Traffic.Served
+		}
 		if t.Error != "" {
 			c.retries++
 			f.Retries++
@@ -177,7 +190,13 @@ func (m *Model) fold(ts []*trace.Tick, current *trace.Tick) *Fold {
 		if c.retries > 0 {
 			parts = append(parts, fmt.Sprintf("%s retried %s: %s (%s)", name, times(c.retries), c.reason, m.lagWords(name)))
 		}
-		if c.rechecks > 0 {
+		switch {
+		case c.rechecks == 0:
+		case name == engine.TrafficActor:
+			parts = append(parts, fmt.Sprintf("every request to %s was served (%d in %s)", objectsWords(c.objects), c.served, plural(c.rechecks, "interval")))
+		case name == engine.KubeProxy:
+			parts = append(parts, fmt.Sprintf("kube-proxy synced %s and found its rules already right", plural(c.rechecks, "time")))
+		default:
 			parts = append(parts, fmt.Sprintf("%s re-checked %s %s and found nothing to change", name, objectsWords(c.objects), times(c.rechecks)))
 		}
 	}
@@ -226,6 +245,13 @@ func (m *Model) lagWords(component string) string {
 		return "its cache lags the API server"
 	}
 	return "its cache sees the API server " + durationWords(ms) + " late"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func times(n int) string {

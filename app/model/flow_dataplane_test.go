@@ -1,0 +1,73 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/examples"
+)
+
+// The data plane on the page: a kube-proxy sync is an arrow from the
+// Service down into its node; each Service box counts what the nodes'
+// rules forward to and the last interval of traffic, turns red while
+// requests fail (web, without preStop, during its rollout; never
+// web-prestop), and notes a node whose rules still list a pod the
+// slices no longer list as ready.
+func TestFlowDrawsRulesAndTraffic(t *testing.T) {
+	ex, ok := examples.Get("rollout-traffic")
+	if !ok {
+		t.Fatal("no rollout-traffic example")
+	}
+	m, err := New(ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrows, red, stale := 0, 0, 0
+	for range 2000 {
+		if !m.Step() {
+			break
+		}
+		tk := m.Current()
+		f := m.Flow()
+		web, prestop := box(f, api.KindService, "web"), box(f, api.KindService, "web-prestop")
+		if web == nil || prestop == nil {
+			continue
+		}
+		if len(tk.Rules) > 0 {
+			node := box(f, api.KindNode, tk.Host)
+			for _, a := range f.Arrows {
+				if a.Class == "realize" && a.Y1 == web.Y+web.H && a.X1 == web.X+web.W/2 && a.X2 == node.X+node.W/2 && a.Y2 == node.Y {
+					arrows++
+				}
+			}
+			if !node.Actor || web.Highlight != "realize" {
+				t.Errorf("tick %d: the node (actor %v) and the Service (highlight %q) of a sync", tk.Seq, node.Actor, web.Highlight)
+			}
+		}
+		if strings.Contains(strings.Join(prestop.Lines, "|"), "failed") {
+			t.Errorf("tick %d: web-prestop lost requests: %v", tk.Seq, prestop.Lines)
+		}
+		if strings.Contains(strings.Join(web.Lines, "|"), "failed") {
+			red++
+			if web.Status != "bad" {
+				t.Errorf("tick %d: web loses requests but is drawn %q", tk.Seq, web.Status)
+			}
+		}
+		if strings.Contains(web.Stale, "still forwards to") {
+			stale++
+		}
+		if web.Y+web.H > prestop.Y && prestop.Y+prestop.H > web.Y {
+			t.Fatalf("tick %d: the Service boxes overlap", tk.Seq)
+		}
+	}
+	if arrows == 0 || red == 0 || stale == 0 {
+		t.Errorf("%d rules arrows, %d ticks with web red, %d with a stale-rules note: want each", arrows, red, stale)
+	}
+	m.RunUntilSettled()
+	f := m.Flow()
+	got := strings.Join(box(f, api.KindService, "web-prestop").Lines, "|")
+	if !strings.Contains(got, "rules: 3 endpoints on all 3 nodes") || !strings.Contains(got, "traffic 40/40 ok") {
+		t.Errorf("web-prestop at the end: %s", got)
+	}
+}

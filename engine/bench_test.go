@@ -10,6 +10,8 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/internal/testkit"
+	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // BenchmarkCreate runs a Deployment from nothing to settled. Its peak heap
@@ -137,6 +139,40 @@ func BenchmarkCreateThenRollout(b *testing.B) {
 	})
 }
 
+// BenchmarkWorkloads creates each workload to settled, then rolls out a
+// new image to settled: a DaemonSet on 5,000 nodes, a 1,000-replica
+// StatefulSet (one pod at a time, each with its claim) and a 1,000-pod
+// Deployment behind a Service on 100 nodes with traffic, whose every
+// slice write reaches 100 kube-proxies. Run it with -benchtime 1x.
+func BenchmarkWorkloads(b *testing.B) {
+	for _, w := range []struct {
+		name, src, kind, obj string
+	}{
+		{"daemonset/nodes=5000", examples.DaemonSetScale(5000), "daemonset", "agent"},
+		{"statefulset/replicas=1000", examples.StatefulSetScale(1000), "statefulset", "db"},
+		{"service/pods=1000,nodes=100", examples.ServiceScale(1000, 100), "deployment", "web"},
+	} {
+		b.Run(w.name, func(b *testing.B) {
+			for b.Loop() {
+				runtime.GC()
+				e, sc := testkit.Load(b, []byte(w.src))
+				start := time.Now()
+				if err := e.RunUntilSettled(engine.SettleLimits{MaxTime: 24 * 3_600_000}); err != nil {
+					b.Fatal(err)
+				}
+				created := time.Since(start)
+				kubectlAct(b, e, sc, "set image "+w.kind+"/"+w.obj+" web=web:2")
+				if err := e.RunUntilSettled(engine.SettleLimits{MaxTime: e.Now() + 24*3_600_000}); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(created.Seconds(), "create-s")
+				b.ReportMetric(float64(e.Now())/1000, "virtual-s")
+				reportRun(b, time.Since(start), e.Tick())
+			}
+		})
+	}
+}
+
 // reportRun reports a run that took settle to reach tick ticks, and the
 // peak heap so far (the heap the runtime obtained from the system, which
 // never shrinks).
@@ -147,4 +183,15 @@ func reportRun(b *testing.B, settle time.Duration, ticks int) {
 	b.ReportMetric(float64(ticks), "ticks")
 	b.ReportMetric(float64(settle.Nanoseconds())/float64(ticks), "ns/tick")
 	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "peak-heap-MiB")
+}
+
+// kubectlAct runs a kubectl command against the simulated cluster.
+func kubectlAct(b *testing.B, e *engine.Engine, sc *scenario.Scenario, line string) {
+	ns := sc.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	if res := (&kubectl.Session{Cluster: e, Namespace: ns}).Run(line); res.Code != 0 {
+		b.Fatalf("kubectl %s: %s", line, res.Stderr)
+	}
 }

@@ -130,8 +130,8 @@ func (c *Controller) pods(tick reconcile.Tick, set *api.StatefulSet) ([]*api.Pod
 		orphans = append(orphans, o.(*api.Pod))
 	}
 	member := func(p *api.Pod) bool {
-		m := statefulPodRegex.FindStringSubmatch(p.Name)
-		return m != nil && m[1] == set.Name
+		parent, _, ok := getParentNameAndOrdinal(p.Name)
+		return ok && parent == set.Name
 	}
 	return refmanager.ClaimPods(tick, set, set.Spec.Selector, owned, orphans, member)
 }

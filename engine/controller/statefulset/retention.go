@@ -76,8 +76,10 @@ func withOwners(c *api.PersistentVolumeClaim, set *api.StatefulSet, p *api.Pod) 
 // fixPodClaims is UpdatePodClaimForRetentionPolicy: each of the pod's
 // cached claims gets the owners the policy wants.
 func (c *Controller) fixPodClaims(tick reconcile.Tick, set *api.StatefulSet, p *api.Pod) error {
-	for _, want := range claims(set, getOrdinal(p)) {
-		claim, ok := informer.Get[*api.PersistentVolumeClaim](c.cache, api.KeyOf(want))
+	ordinal := getOrdinal(p)
+	for i := range set.Spec.VolumeClaimTemplates {
+		key := api.Key{Kind: api.KindPersistentVolumeClaim, Namespace: set.Namespace, Name: claimName(set, &set.Spec.VolumeClaimTemplates[i], ordinal)}
+		claim, ok := informer.Get[*api.PersistentVolumeClaim](c.cache, key)
 		if !ok {
 			continue
 		}

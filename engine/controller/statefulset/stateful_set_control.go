@@ -105,9 +105,10 @@ func (s *setSync) slots(pods []*api.Pod) {
 			s.condemned = append(s.condemned, p)
 		}
 	}
+	labels := map[*api.ControllerRevision]map[string]string{}
 	for i := range s.replicas {
 		if s.replicas[i] == nil {
-			s.replicas[i] = newVersionedStatefulSetPod(s.set, s.current, s.update, start+i)
+			s.replicas[i] = placeholderPod(s.set, s.current, s.update, start+i, labels)
 		}
 	}
 	slices.SortFunc(s.condemned, func(a, b *api.Pod) int { return cmp.Compare(getOrdinal(b), getOrdinal(a)) })
@@ -142,9 +143,10 @@ func (s *setSync) processReplica(i int) (bool, error) {
 		s.note = fmt.Sprintf("; pod/%s finished (%s): deleted, recreated once gone", p.Name, p.Status.Phase)
 		return true, nil
 	case !isCreated(p):
-		// The client sends a copy: the slot keeps the uncreated pod,
-		// which the status does not count.
-		if err := s.c.createStatefulPod(s.tick, s.set, p.DeepCopy()); err != nil {
+		// The slot keeps its placeholder, which the status does not
+		// count; the pod created is built whole now.
+		full := newVersionedStatefulSetPod(s.set, s.current, s.update, getOrdinal(p))
+		if err := s.c.createStatefulPod(s.tick, s.set, full); err != nil {
 			return true, err
 		}
 		s.note += fmt.Sprintf("; created pod/%s", p.Name)

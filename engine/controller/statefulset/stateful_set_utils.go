@@ -1,37 +1,50 @@
 package statefulset
 
 import (
-	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// statefulPodRegex is how upstream reads a pod's parent and ordinal.
-var statefulPodRegex = regexp.MustCompile("(.*)-([0-9]+)$")
-
-// getOrdinal is the pod's ordinal, -1 if its name has none.
-func getOrdinal(p *api.Pod) int {
-	m := statefulPodRegex.FindStringSubmatch(p.Name)
-	if m == nil {
-		return -1
+// getParentNameAndOrdinal reads a pod's parent and ordinal as upstream's
+// statefulPodRegex "(.*)-([0-9]+)$" does (the last "-" followed by
+// digits only), without a regular expression: ok is false when the name
+// does not match; ordinal is -1 when its digits overflow an int.
+func getParentNameAndOrdinal(name string) (parent string, ordinal int, ok bool) {
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 || i == len(name)-1 {
+		return "", -1, false
 	}
-	n, err := strconv.Atoi(m[2])
+	for _, r := range name[i+1:] {
+		if r < '0' || r > '9' {
+			return "", -1, false
+		}
+	}
+	n, err := strconv.Atoi(name[i+1:])
 	if err != nil {
+		n = -1
+	}
+	return name[:i], n, true
+}
+
+// getOrdinal is getOrdinal: the pod's ordinal, or -1.
+func getOrdinal(p *api.Pod) int {
+	_, n, ok := getParentNameAndOrdinal(p.Name)
+	if !ok {
 		return -1
 	}
 	return n
 }
 
 func podName(set *api.StatefulSet, ordinal int) string {
-	return fmt.Sprintf("%s-%d", set.Name, ordinal)
+	return set.Name + "-" + strconv.Itoa(ordinal)
 }
 
 // claimName is getPersistentVolumeClaimName: <claim>-<set>-<ordinal>.
 func claimName(set *api.StatefulSet, claim *api.PersistentVolumeClaim, ordinal int) string {
-	return fmt.Sprintf("%s-%s-%d", claim.Name, set.Name, ordinal)
+	return claim.Name + "-" + set.Name + "-" + strconv.Itoa(ordinal)
 }
 
 // claims is getPersistentVolumeClaims: the pod's claims from the set's
@@ -87,20 +100,20 @@ func initIdentity(set *api.StatefulSet, p *api.Pod, ordinal int) {
 // identityMatches is identityMatches: the pod still has its identity.
 func identityMatches(set *api.StatefulSet, p *api.Pod) bool {
 	ordinal := getOrdinal(p)
-	return ordinal >= 0 && set.Name == statefulPodRegex.FindStringSubmatch(p.Name)[1] && p.Namespace == set.Namespace &&
+	parent, _, _ := getParentNameAndOrdinal(p.Name)
+	return ordinal >= 0 && set.Name == parent && p.Namespace == set.Namespace &&
 		p.Labels[api.LabelStatefulSetPodName] == p.Name
 }
 
 // updateStorage is updateStorage: a volume per claim template, then the
 // template's other volumes.
 func updateStorage(set *api.StatefulSet, p *api.Pod, ordinal int) {
-	cs := claims(set, ordinal)
 	var vols []api.Volume
 	names := map[string]bool{}
-	for i, c := range cs {
-		name := set.Spec.VolumeClaimTemplates[i].Name
-		names[name] = true
-		vols = append(vols, api.Volume{Name: name, PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: c.Name}})
+	for i := range set.Spec.VolumeClaimTemplates {
+		tmpl := &set.Spec.VolumeClaimTemplates[i]
+		names[tmpl.Name] = true
+		vols = append(vols, api.Volume{Name: tmpl.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: claimName(set, tmpl, ordinal)}})
 	}
 	slices.SortFunc(vols, func(a, b api.Volume) int {
 		switch {
@@ -126,12 +139,12 @@ func storageMatches(set *api.StatefulSet, p *api.Pod) bool {
 	if ordinal < 0 {
 		return false
 	}
-	cs := claims(set, ordinal)
-	for i, c := range cs {
-		name := set.Spec.VolumeClaimTemplates[i].Name
+	for i := range set.Spec.VolumeClaimTemplates {
+		tmpl := &set.Spec.VolumeClaimTemplates[i]
+		name, claim := tmpl.Name, claimName(set, tmpl, ordinal)
 		found := false
 		for _, v := range p.Spec.Volumes {
-			if v.Name == name && v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == c.Name {
+			if v.Name == name && v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == claim {
 				found = true
 			}
 		}
@@ -160,18 +173,41 @@ func applyRevision(set *api.StatefulSet, r *api.ControllerRevision) *api.Statefu
 // below the partition (or, without a rollingUpdate block, below the
 // current replicas) get the current revision, the others the update.
 func newVersionedStatefulSetPod(set *api.StatefulSet, current, update *api.ControllerRevision, ordinal int) *api.Pod {
+	r := revisionFor(set, current, update, ordinal)
+	p := newStatefulSetPod(applyRevision(set, r), ordinal)
+	setPodRevision(p, r.Name)
+	return p
+}
+
+// revisionFor is the revision newVersionedStatefulSetPod gives a new pod
+// at ordinal: the current one below the partition (or, without a
+// rollingUpdate block, below status.currentReplicas), else the update.
+func revisionFor(set *api.StatefulSet, current, update *api.ControllerRevision, ordinal int) *api.ControllerRevision {
 	st := set.Spec.UpdateStrategy
 	start := int(set.StartOrdinal())
 	if st.Type == api.StatefulSetRollingUpdate &&
 		(st.RollingUpdate == nil && ordinal < start+int(set.Status.CurrentReplicas) ||
 			st.RollingUpdate != nil && st.RollingUpdate.Partition != nil && ordinal < start+int(*st.RollingUpdate.Partition)) {
-		p := newStatefulSetPod(applyRevision(set, current), ordinal)
-		setPodRevision(p, current.Name)
-		return p
+		return current
 	}
-	p := newStatefulSetPod(applyRevision(set, update), ordinal)
-	setPodRevision(p, update.Name)
-	return p
+	return update
+}
+
+// placeholderPod stands in a missing slot for the pod
+// newVersionedStatefulSetPod would build: its name and revision, and no
+// status, which is all the sync reads of a pod not created yet. The
+// whole pod is built only when it is created (processReplica), so a
+// sync of a large set that has created few pods does not build them all.
+// Placeholders of one revision share one label map (labels), which
+// nothing changes.
+func placeholderPod(set *api.StatefulSet, current, update *api.ControllerRevision, ordinal int, labels map[*api.ControllerRevision]map[string]string) *api.Pod {
+	r := revisionFor(set, current, update, ordinal)
+	l, ok := labels[r]
+	if !ok {
+		l = map[string]string{api.LabelControllerRevisionHash: r.Name}
+		labels[r] = l
+	}
+	return &api.Pod{ObjectMeta: api.ObjectMeta{Name: podName(set, ordinal), Namespace: set.Namespace, Labels: l}}
 }
 
 func isCreated(p *api.Pod) bool     { return p.Status.Phase != "" }

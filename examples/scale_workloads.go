@@ -1,0 +1,70 @@
+package examples
+
+import "fmt"
+
+// The scenarios of the workload benchmarks: each runs to settled, then
+// a new image rolls out (web:2 pulls and starts like web:1).
+
+// DaemonSetScale is a DaemonSet "agent" (image web:1, 10m CPU) with
+// maxUnavailable 10% on nodes nodes of 64 CPUs and 110 pods.
+func DaemonSetScale(nodes int) string {
+	return `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  updateStrategy: {type: RollingUpdate, rollingUpdate: {maxUnavailable: 10%}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: web, image: web:1, resources: {requests: {cpu: 10m, memory: 16Mi}}}]
+---
+` + scaleScenario(nodes, true)
+}
+
+// StatefulSetScale is a StatefulSet "db" of replicas pods, OrderedReady,
+// each with a 1Gi claim, behind its headless Service, on one node per
+// 100 pods.
+func StatefulSetScale(replicas int) string {
+	return fmt.Sprintf(`apiVersion: v1
+kind: Service
+metadata: {name: db}
+spec:
+  clusterIP: None
+  selector: {app: db}
+  ports: [{port: 5432}]
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db}
+spec:
+  serviceName: db
+  replicas: %d
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      containers: [{name: web, image: web:1, resources: {requests: {cpu: 10m, memory: 16Mi}}}]
+  volumeClaimTemplates:
+    - metadata: {name: data}
+      spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+---
+`, replicas) + scaleScenario(replicas/100+1, true)
+}
+
+// ServiceScale is Scale(pods) behind a Service "web" on nodes nodes, with
+// 200 requests per second sent to it from every node for the first
+// 10 minutes: every slice write reaches each node's kube-proxy.
+func ServiceScale(pods, nodes int) string {
+	return deployment("web", "web", pods) + `---
+apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec:
+  selector: {app: web}
+  ports: [{port: 80, targetPort: 8080}]
+---
+` + scaleScenario(nodes, true) + `  traffic:
+    - {service: web, rps: 200, until: 10m}
+`
+}

@@ -1,7 +1,8 @@
 // Package kubectl is a subset of kubectl that runs against the simulated
 // cluster and prints what kubectl prints: get (tables, wide, yaml, json,
 // name, jsonpath, custom-columns), describe, rollout, scale, set image,
-// delete, cordon, uncordon, drain, label, annotate, apply and config. Reads
-// see the API server at the current tick; writes become ticks of their own.
-// The command-line tool and the playground's console share it.
+// set selector, patch, delete, cordon, uncordon, drain, label, annotate,
+// taint, apply and config. Reads see the API server at the current tick;
+// writes become ticks of their own. The command-line tool and the
+// playground's console share it.
 package kubectl

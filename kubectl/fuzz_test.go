@@ -38,6 +38,9 @@ func FuzzCommand(f *testing.F) {
 		`rollout history deployment/codartium-api`, `get pods -o custom-columns=N:.metadata.name`,
 		`scale deploy codartium-api --replicas=2`, `label pod x a=b`, `get all -A -o wide`, `config view --minify`,
 		`get deploy -o jsonpath={.items[?(@.spec.replicas>1)]}`, `taint nodes node-1 k=v:NoSchedule`,
+		`patch deploy codartium-api -p '{"spec":{"template":{"spec":{"containers":[{"name":"api","image":"x"}]}}}}'`,
+		`patch deploy codartium-api --type json -p '[{"op":"remove","path":"/spec/template/spec/containers/0"}]'`,
+		`set selector svc x app=y`,
 	} {
 		f.Add(s)
 	}

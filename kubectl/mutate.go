@@ -19,6 +19,10 @@ type Mutation struct {
 	// Line is the command, for the tick's explanation.
 	Line string
 	run  func(tick reconcile.Tick) (string, error)
+	// check is an error the API server answers whatever the object is
+	// (a patch it cannot decode): the command fails when it runs, and a
+	// scenario action fails when the scenario loads.
+	check error
 }
 
 // Run performs the mutation within a tick.
@@ -33,8 +37,9 @@ func (m *Mutation) Run(tick reconcile.Tick) (string, error) {
 }
 
 // ParseMutation parses a mutating kubectl command line (scale, set image,
-// rollout pause|resume|restart|undo, delete, cordon, uncordon, drain,
-// label, annotate, taint) for a scenario action, in namespace ns.
+// set selector, patch, rollout pause|resume|restart|undo, delete, cordon,
+// uncordon, drain, label, annotate, taint) for a scenario action, in
+// namespace ns.
 func ParseMutation(line, ns string) (*Mutation, error) {
 	words, err := Split(line)
 	if err != nil {
@@ -53,18 +58,21 @@ func ParseMutation(line, ns string) (*Mutation, error) {
 	case words[0] == "rollout" && len(words) > 1:
 		b, ok = rolloutMutators[words[1]]
 		words = words[1:]
-	case words[0] == "set" && len(words) > 1 && words[1] == "image":
-		b, ok = mutators["image"]
+	case words[0] == "set" && len(words) > 1 && (words[1] == "image" || words[1] == "selector"):
+		b, ok = mutators[words[1]]
 		words = words[1:]
-	case words[0] == "image":
+	case words[0] == "image" || words[0] == "selector":
 		ok = false
 	}
 	if !ok {
-		return nil, errorf("%q does not change the cluster; a scenario action needs one of: scale, set image, rollout pause|resume|restart|undo, delete, cordon, uncordon, drain, label, annotate, taint", strings.Join(words[:min(2, len(words))], " "))
+		return nil, errorf("%q does not change the cluster; a scenario action needs one of: scale, set image, set selector, patch, rollout pause|resume|restart|undo, delete, cordon, uncordon, drain, label, annotate, taint", strings.Join(words[:min(2, len(words))], " "))
 	}
 	m, err := b(s, words[1:])
 	if err != nil {
 		return nil, err
+	}
+	if m.check != nil {
+		return nil, m.check
 	}
 	m.Line = line
 	return m, nil
@@ -76,7 +84,8 @@ var mutators, rolloutMutators map[string]builder
 
 func init() {
 	mutators = map[string]builder{"scale": buildScale, "image": buildSetImage, "delete": buildDelete, "cordon": buildCordon(true),
-		"uncordon": buildCordon(false), "drain": buildDrain, "label": buildMeta("label"), "annotate": buildMeta("annotate"), "taint": buildTaint}
+		"uncordon": buildCordon(false), "drain": buildDrain, "label": buildMeta("label"), "annotate": buildMeta("annotate"), "taint": buildTaint,
+		"selector": buildSetSelector, "patch": buildPatch}
 	rolloutMutators = map[string]builder{"pause": buildPause(true), "resume": buildPause(false), "restart": buildRestart, "undo": buildUndo}
 }
 
@@ -108,8 +117,11 @@ func (s *Session) scale(args []string) (string, error) {
 }
 
 func (s *Session) set(args []string) (string, error) {
+	if len(args) > 0 && args[0] == "selector" {
+		return s.mutating(buildSetSelector, "set selector")(s, args[1:])
+	}
 	if len(args) == 0 || args[0] != "image" {
-		return "", usageErr("set", "unknown command %q for \"kubectl set\" (Stateflow supports set image)", strings.Join(args[:min(1, len(args))], ""))
+		return "", usageErr("set", "unknown command %q for \"kubectl set\" (Stateflow supports set image and set selector)", strings.Join(args[:min(1, len(args))], ""))
 	}
 	return s.mutating(buildSetImage, "set image")(s, args[1:])
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,10 +40,11 @@ func countEvents(e *engine.Engine, reason, prefix string) int {
 }
 
 var stories = map[string]story{
-	"service-endpoints": {check: checkServiceEndpoints},
-	"rollout-traffic":   {check: checkRolloutTraffic},
-	"daemonset":         {check: checkDaemonSet},
-	"statefulset":       {until: 150_000, check: checkStatefulSet},
+	"service-endpoints":     {check: checkServiceEndpoints},
+	"rollout-traffic":       {check: checkRolloutTraffic},
+	"daemonset":             {check: checkDaemonSet},
+	"statefulset":           {until: 150_000, check: checkStatefulSet},
+	"statefulset-partition": {check: checkStatefulSetPartition},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)
@@ -218,23 +220,37 @@ func TestExamples(t *testing.T) {
 // checkServiceEndpoints: the Service's slice lists every pod, ready once
 // the pod is; no endpoint turns ready before its pod did; an old pod is
 // terminating (serving, not ready) in the slice during the rollout; the
-// Service with a typo in its selector keeps an empty placeholder slice and
-// an Endpoints object without addresses.
+// Service with a typo in its selector has an empty placeholder slice
+// until the patch at 60s, and then the same three pods as web, in its
+// slice and its Endpoints.
 func checkServiceEndpoints(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	slices := testkit.List[*api.EndpointSlice](e, api.KindEndpointSlice, "default")
 	bySvc := map[string][]*api.EndpointSlice{}
 	for _, s := range slices {
 		bySvc[s.Labels[api.LabelServiceName]] = append(bySvc[s.Labels[api.LabelServiceName]], s)
 	}
-	if web := bySvc["web"]; len(web) != 1 || len(web[0].Endpoints) != 3 || web[0].ReadyCount() != 3 || *web[0].Ports[0].Port != 8080 {
-		t.Errorf("svc/web: want one slice of 3 ready endpoints on port 8080 (the named port http), got %+v", web)
-	}
-	if typo := bySvc["web-typo"]; len(typo) != 1 || len(typo[0].Endpoints) != 0 {
-		t.Errorf("svc/web-typo: want one empty placeholder slice, got %+v", typo)
+	for _, name := range []string{"web", "web-typo"} {
+		if ss := bySvc[name]; len(ss) != 1 || len(ss[0].Endpoints) != 3 || ss[0].ReadyCount() != 3 || *ss[0].Ports[0].Port != 8080 {
+			t.Errorf("svc/%s at the end: want one slice of 3 ready endpoints on port 8080, got %+v", name, ss)
+		}
 	}
 	eps := testkit.List[*api.Endpoints](e, api.KindEndpoints, "default")
-	if len(eps) != 2 || eps[0].Name != "web" || len(eps[0].Subsets) != 1 || len(eps[0].Subsets[0].Addresses) != 3 || len(eps[1].Subsets) != 0 {
-		t.Errorf("Endpoints: want web with 3 addresses and web-typo with none, got %+v", eps)
+	if len(eps) != 2 || len(eps[0].Subsets) != 1 || len(eps[0].Subsets[0].Addresses) != 3 || len(eps[1].Subsets) != 1 || len(eps[1].Subsets[0].Addresses) != 3 {
+		t.Errorf("Endpoints at the end: want web and web-typo with 3 addresses each, got %+v", eps)
+	}
+	typoFilled := false
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if s, ok := eff.After.(*api.EndpointSlice); ok && s.Labels[api.LabelServiceName] == "web-typo" {
+				if tk.Time < 60_000 && len(s.Endpoints) > 0 {
+					t.Errorf("tick %d: web-typo's slice lists %d endpoints before its selector is fixed", tk.Seq, len(s.Endpoints))
+				}
+				typoFilled = typoFilled || len(s.Endpoints) == 3
+			}
+		}
+	}
+	if !typoFilled {
+		t.Error("web-typo's slice never listed the three pods after the patch")
 	}
 	ready := map[string]bool{} // pods the API server holds as Ready so far
 	terminating := false
@@ -264,7 +280,8 @@ func checkServiceEndpoints(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 // update at least two of the three workers always run an available pod
 // (maxUnavailable 1), counted from the pods' own versions in the trace;
 // the rollout ends on the newest revision; the NoExecute taint leaves
-// two pods.
+// two pods; the toleration patched in at 80s brings cp-1 in and rolls
+// the others to a third revision.
 func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	type podState struct {
 		node            string
@@ -282,8 +299,8 @@ func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 				}
 				continue
 			}
-			if p.Spec.NodeName == "cp-1" || strings.Contains(fmt.Sprint(p.Spec.Affinity), "cp-1") {
-				t.Errorf("tick %d: pod %s is placed on the tainted control plane", tk.Seq, p.Name)
+			if onCP := p.Spec.NodeName == "cp-1" || strings.Contains(fmt.Sprint(p.Spec.Affinity), "cp-1"); onCP && tk.Time < 80_000 {
+				t.Errorf("tick %d: pod %s is placed on the tainted control plane before the toleration", tk.Seq, p.Name)
 			}
 			pods[p.Name] = podState{node: p.Spec.NodeName, ready: api.IsPodReady(p), deleting: p.DeletionTimestamp != nil, image: p.Spec.Containers[0].Image}
 		}
@@ -310,8 +327,8 @@ func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	}
 	ds := testkit.List[*api.DaemonSet](e, api.KindDaemonSet, "default")[0]
 	revs := testkit.List[*api.ControllerRevision](e, api.KindControllerRevision, "default")
-	if len(revs) != 2 {
-		t.Fatalf("%d ControllerRevisions, want 2 (v1 and v2)", len(revs))
+	if len(revs) != 3 {
+		t.Fatalf("%d ControllerRevisions, want 3 (v1, v2, and v2 with the toleration)", len(revs))
 	}
 	newest := revs[0]
 	for _, r := range revs {
@@ -326,8 +343,12 @@ func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 			t.Errorf("pod %s: hash %s image %s, want revision %d's", p.Name, p.Labels[api.LabelControllerRevisionHash], p.Spec.Containers[0].Image, newest.Revision)
 		}
 	}
-	if fmt.Sprint(live) != "[node-1 node-2]" && fmt.Sprint(live) != "[node-2 node-1]" || ds.Status.DesiredNumberScheduled != 2 || ds.Status.NumberAvailable != 2 {
-		t.Errorf("after the taint: pods on %v, status %+v; want one on node-1 and node-2", live, ds.Status)
+	slices.Sort(live)
+	if fmt.Sprint(live) != "[cp-1 node-1 node-2]" || ds.Status.DesiredNumberScheduled != 3 || ds.Status.NumberAvailable != 3 {
+		t.Errorf("at the end: pods on %v, status %+v; want one on cp-1, node-1 and node-2 (node-3 stays tainted NoExecute)", live, ds.Status)
+	}
+	if got := fmt.Sprint(newest.Data.Spec.Template); !strings.Contains(got, "node-role.kubernetes.io/control-plane") {
+		t.Errorf("the newest revision does not carry the toleration: %s", got)
 	}
 }
 
@@ -415,5 +436,67 @@ func checkRolloutTraffic(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	}
 	if got := jp(t, k, "pods -o jsonpath={.items[*].spec.containers[0].image}"); strings.Count(got, "example/web:v2") != 6 {
 		t.Errorf("pods: %s", got)
+	}
+}
+
+// checkStatefulSetPartition: pods are created in ordinal order, each only
+// after the one before was Running and Ready (counted from the pods'
+// versions in the trace); between the two patches exactly db-3 and db-4
+// run the new image and the status says so; the rolling update replaces
+// db-4, db-3, then db-2, db-1, db-0; at the end every pod is on the
+// update revision, which is now the current one.
+func checkStatefulSetPartition(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+	ready := map[string]bool{}
+	image := map[string]string{}
+	var created, replaced []string
+	var split *api.StatefulSetStatus // the last status written before the second patch
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			switch o := eff.After.(type) {
+			case *api.Pod:
+				if eff.Op == trace.Create {
+					if n := len(created) % 5; tk.Time < 60_000 && n > 0 && !ready[fmt.Sprintf("db-%d", n-1)] {
+						t.Errorf("tick %d: %s created before db-%d was Running and Ready", tk.Seq, o.Name, n-1)
+					}
+					created = append(created, o.Name)
+				}
+				ready[o.Name] = api.IsPodReady(o) && o.DeletionTimestamp == nil
+				image[o.Name] = o.Spec.Containers[0].Image
+				if o.DeletionTimestamp != nil && (eff.Before == nil || eff.Before.Meta().DeletionTimestamp == nil) {
+					replaced = append(replaced, o.Name)
+				}
+			case *api.StatefulSet:
+				if tk.Time < 100_000 {
+					split = &o.Status
+				}
+			}
+		}
+		if tk.Time >= 95_000 && tk.Time < 100_000 {
+			for i := 0; i < 5; i++ {
+				name, want := fmt.Sprintf("db-%d", i), "example/db:v1"
+				if i >= 3 {
+					want = "example/db:v2"
+				}
+				if image[name] != want {
+					t.Errorf("tick %d: %s runs %s under partition 3, want %s", tk.Seq, name, image[name], want)
+				}
+			}
+		}
+	}
+	if got := strings.Join(created[:5], " "); got != "db-0 db-1 db-2 db-3 db-4" {
+		t.Errorf("creation order %s", got)
+	}
+	if got := strings.Join(replaced, " "); got != "db-4 db-3 db-2 db-1 db-0" {
+		t.Errorf("rolling update order %q, want db-4 db-3 db-2 db-1 db-0", got)
+	}
+	sts := testkit.List[*api.StatefulSet](e, api.KindStatefulSet, "default")[0]
+	if st := sts.Status; st.UpdatedReplicas != 5 || st.CurrentRevision != st.UpdateRevision || st.ReadyReplicas != 5 {
+		t.Errorf("status at the end %+v", st)
+	}
+	if split == nil {
+		t.Fatal("no status written between the patches")
+	}
+	if split.UpdatedReplicas != 2 || split.CurrentRevision == split.UpdateRevision || split.CurrentReplicas != 3 {
+		t.Errorf("status under partition 3: %+v; want updatedReplicas 2, currentReplicas 3, two revisions", *split)
 	}
 }

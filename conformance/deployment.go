@@ -22,6 +22,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
+	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
 
@@ -45,11 +46,12 @@ var replayers = map[string]replayer{
 	endpoint.Name:      replayEndpoints,
 	daemon.Name:        replayDaemonSet,
 	statefulset.Name:   replayStatefulSet,
+	proxy.Name:         replayKubeProxy,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
-var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true}
+var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true}
 
 // informersFrom builds shared informers that are never started, whose
 // indexers hold exactly the objects of view (kinds of the tick's

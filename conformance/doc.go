@@ -1,9 +1,9 @@
 // Package conformance is Stateflow's differential harness: it replays the
 // decisions of the engine's deployment controller, ReplicaSet controller,
 // DaemonSet controller, StatefulSet controller, scheduler, EndpointSlice
-// controller and Endpoints controller through the upstream Kubernetes code
-// (k8s.io/kubernetes v1.34, k8s.io/endpointslice) and reports every
-// difference.
+// controller, Endpoints controller and each node's kube-proxy through the
+// upstream Kubernetes code (k8s.io/kubernetes v1.34, k8s.io/endpointslice)
+// and reports every difference.
 //
 // For each tick of those components in a run, the harness rebuilds exactly
 // what the component had — its informer cache at the moment of the tick
@@ -30,7 +30,10 @@
 // StatefulSet's are named by the controller. ControllerRevisions are
 // given to upstream encoded as its controllers encode them, so that it
 // finds the engine's revision of a template by content, as it would its
-// own.
+// own. A kube-proxy sync writes nothing: the Services and EndpointSlices
+// in its cache go through upstream's pkg/proxy change trackers and
+// CategorizeEndpoints for its node, and the endpoints each Service port's
+// rules hold after the sync are compared as sets (kubeproxy.go).
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

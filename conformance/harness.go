@@ -62,6 +62,14 @@ type outcome struct {
 	// exchangeable, for a DaemonSet sync, is what its rolling update
 	// chooses by map order (see the daemon-node-order allowance).
 	exchangeable *daemonChoice
+	// proxyRules, for a kube-proxy sync, are the rules upstream's
+	// pkg/proxy programs on the node for each Service port, and
+	// engineProxyRules those the proxier holds after the tick;
+	// ruleChanges are the changes from the rules the node held before
+	// the tick to those it holds after, and engineRuleChanges the ones
+	// the tick's trace records (see kubeproxy.go).
+	proxyRules, engineProxyRules   map[string]portRules
+	ruleChanges, engineRuleChanges []string
 }
 
 // Difference is one tick on which the engine and the upstream controller
@@ -140,6 +148,12 @@ type tickInput struct {
 // Check steps e until stop says so (or nothing is left to do), and
 // replays every tick of a covered controller through upstream.
 func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
+	return checkOnly(e, stop, nil)
+}
+
+// checkOnly is Check replaying only the ticks of the named components
+// (nil: every covered one).
+func checkOnly(e *engine.Engine, stop func(*engine.Engine) bool, only map[string]bool) (*Report, error) {
 	ctx := context.Background()
 	rep := &Report{Checked: map[string]int{}}
 	correlators := map[string]*correlator{}
@@ -152,8 +166,8 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		rvBefore := e.Store().ResourceVersion()
 		snapshots := map[string]reconcile.Component{}
 		for _, c := range e.Components() {
-			if localState[c.Name()] {
-				snapshots[c.Name()] = c.Clone()
+			if localState[c.Name()] && (only == nil || only[c.Name()]) {
+				snapshots[actorOf(c)] = c.Clone()
 			}
 		}
 		tk := e.Step()
@@ -161,14 +175,20 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 			break
 		}
 		replay, ok := replayers[tk.Component]
-		if !ok {
+		if !ok || (only != nil && !only[tk.Component]) {
 			continue
 		}
-		in, err := newTickInput(e, tk, component(e, tk.Component), rvBefore)
+		var in *tickInput
+		var err error
+		if tk.Host != "" {
+			in, err = nodeTickInput(tk, componentOn(e, tk.Component, tk.Host))
+		} else {
+			in, err = newTickInput(e, tk, component(e, tk.Component), rvBefore)
+		}
 		if err != nil {
 			return rep, fmt.Errorf("tick %d: %w", tk.Seq, err)
 		}
-		in.before = snapshots[tk.Component]
+		in.before = snapshots[tk.Actor()]
 		in.names = names
 		in.run = run
 		theirs, err := replay(ctx, in)
@@ -177,7 +197,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 		}
 		if theirs.skip {
 			if len(tk.Effects) > 0 {
-				rep.Differences = append(rep.Differences, Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Component, Object: tk.Object.String(),
+				rep.Differences = append(rep.Differences, Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Actor(), Object: tk.Object.String(),
 					Lines: []string{"- engine wrote although upstream would not have acted (the pod was gone, bound or already assumed)"}})
 			}
 			rep.Checked[tk.Component]++
@@ -199,7 +219,7 @@ func Check(e *engine.Engine, stop func(*engine.Engine) bool) (*Report, error) {
 			compared = compareVerdicts(ours, theirs)
 		}
 		if lines := compared; len(lines) > 0 {
-			d := Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Component, Object: tk.Object.String(), Lines: lines}
+			d := Difference{Tick: tk.Seq, Time: tk.Time, Component: tk.Actor(), Object: tk.Object.String(), Lines: lines}
 			d.Allowance, d.Residue = explain(lines, ours, theirs)
 			rep.Differences = append(rep.Differences, d)
 		}
@@ -374,6 +394,10 @@ func compare(ours, theirs outcome, names map[string]string) []string {
 	}
 	if theirs.expectations != theirs.engineExpectations {
 		lines = append(lines, "- engine "+theirs.engineExpectations, "+ upstream "+theirs.expectations)
+	}
+	if theirs.proxyRules != nil {
+		lines = append(lines, diffProxyRules(theirs.engineProxyRules, theirs.proxyRules)...)
+		lines = append(lines, diffTrace(theirs.engineRuleChanges, theirs.ruleChanges)...)
 	}
 	return lines
 }

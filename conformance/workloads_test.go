@@ -91,8 +91,18 @@ type timed struct {
 func runActing(t *testing.T, src string, maxMS int64, acts ...timed) *Report {
 	t.Helper()
 	e := load(t, []byte(src))
+	rep, err := Check(e, acting(t, maxMS, acts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// acting is a stop function for Check that takes the timed actions as
+// their time comes, and stops after maxMS.
+func acting(t *testing.T, maxMS int64, acts []timed) func(e *engine.Engine) bool {
 	sort.Slice(acts, func(i, j int) bool { return acts[i].at < acts[j].at })
-	rep, err := Check(e, func(e *engine.Engine) bool {
+	return func(e *engine.Engine) bool {
 		// An action is due once the next tick would come after it (or
 		// none would come at all): the clock moves on to it first.
 		for len(acts) > 0 {
@@ -104,11 +114,7 @@ func runActing(t *testing.T, src string, maxMS int64, acts ...timed) *Report {
 			acts = acts[1:]
 		}
 		return e.Now() > maxMS
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
-	return rep
 }
 
 // deleteDaemonPod deletes, as kubectl delete pod would, the DaemonSet's

@@ -1,10 +1,14 @@
 // Package engine is Stateflow's simulated control plane: an API server,
-// independent components (the deployment controller, the ReplicaSet
-// controller, the scheduler, one kubelet per node, the garbage collector,
-// the node lifecycle controller and the taint eviction controller) each
-// with its own informer cache fed after its watch latency (a view of the
-// API server's immutable Version as of the last event delivered to it),
-// an event recorder, and a discrete-event clock in virtual milliseconds.
+// independent components (the deployment, ReplicaSet, DaemonSet and
+// StatefulSet controllers, the EndpointSlice and Endpoints controllers,
+// the volume binder, the scheduler, one kubelet and one kube-proxy per
+// node, the garbage collector, the node lifecycle controller and the taint
+// eviction controller) each with its own informer cache fed after its
+// watch latency (a view of the API server's immutable Version as of the
+// last event delivered to it), an event recorder, and a discrete-event
+// clock in virtual milliseconds. A scenario's synthetic traffic is routed
+// between ticks by the sending node's kube-proxy rules and answered by the
+// kubelet of the pod it reaches (traffic.go).
 // Nothing reads the wall clock and every random choice comes from the
 // scenario's seed, so the same scenario always gives the same trace.
 //

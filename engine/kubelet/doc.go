@@ -5,5 +5,7 @@
 // conditions and phase, computed as pkg/kubelet/kubelet_pods.go and
 // status/generate.go do. It writes the status of its pods, the final
 // deletion of a pod it has stopped, and its Node's status (the Ready
-// condition, as kubelet_node_status.go patches it).
+// condition, as kubelet_node_status.go patches it). Accepts tells the
+// engine's synthetic traffic whether a pod takes a connection: running,
+// and not yet sent SIGTERM (a preStop hook runs first).
 package kubelet

@@ -1,13 +1,9 @@
 package endpoint
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"reflect"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -142,14 +138,12 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	return reconcile.Result{}, nil
 }
 
-// subsets lists the Service's pods as addresses per port, repacked and
-// sorted as RepackSubsets and SortSubsets leave them.
+// subsets is the loop of syncService: a subset per ready or not-ready
+// pod and port it resolves (addEndpointSubset), a pod without ports
+// under a Service without ports, repacked and sorted by RepackSubsets.
+// It also counts the pods listed ready and not ready.
 func (c *Controller) subsets(svc *api.Service) ([]api.EndpointSubset, int, int) {
-	type group struct {
-		ports           []api.EndpointsPort
-		ready, notReady []api.EndpointAddress
-	}
-	groups := map[string]*group{}
+	var subsets []api.EndpointSubset
 	readyN, notReadyN := 0, 0
 	for _, o := range c.cache.List(api.KindPod, svc.Namespace) {
 		p := o.(*api.Pod)
@@ -161,31 +155,29 @@ func (c *Controller) subsets(svc *api.Service) ([]api.EndpointSubset, int, int) 
 		if len(svc.Spec.Ports) > 0 && len(ports) == 0 {
 			continue
 		}
-		k := portsKey(ports)
-		g := groups[k]
-		if g == nil {
-			g = &group{ports: ports}
-			groups[k] = g
-		}
-		if svc.Spec.PublishNotReadyAddresses || api.IsPodReady(p) {
-			g.ready = append(g.ready, addr)
+		ready := svc.Spec.PublishNotReadyAddresses || api.IsPodReady(p)
+		if ready {
 			readyN++
 		} else {
-			g.notReady = append(g.notReady, addr)
 			notReadyN++
 		}
+		one := func(ports []api.EndpointsPort) api.EndpointSubset {
+			if ready {
+				return api.EndpointSubset{Addresses: []api.EndpointAddress{addr}, Ports: ports}
+			}
+			return api.EndpointSubset{NotReadyAddresses: []api.EndpointAddress{addr}, Ports: ports}
+		}
+		if len(ports) == 0 {
+			subsets = append(subsets, one(nil))
+		}
+		for _, port := range ports {
+			subsets = append(subsets, one([]api.EndpointsPort{port}))
+		}
 	}
-	out := []api.EndpointSubset{}
-	for _, k := range slices.Sorted(maps.Keys(groups)) {
-		g := groups[k]
-		sortAddresses(g.ready)
-		sortAddresses(g.notReady)
-		out = append(out, api.EndpointSubset{Addresses: g.ready, NotReadyAddresses: g.notReady, Ports: g.ports})
-	}
-	if len(out) == 0 {
+	if len(subsets) == 0 {
 		return nil, 0, 0
 	}
-	return out, readyN, notReadyN
+	return RepackSubsets(subsets), readyN, notReadyN
 }
 
 func address(svc *api.Service, p *api.Pod) api.EndpointAddress {
@@ -208,21 +200,6 @@ func ports(svc *api.Service, p *api.Pod) []api.EndpointsPort {
 		}
 	}
 	return out
-}
-
-func portsKey(ports []api.EndpointsPort) string {
-	var b strings.Builder
-	for _, p := range ports {
-		b.WriteString(p.Name + "/" + p.Protocol + "/" + strconv.Itoa(int(p.Port)) + ";")
-	}
-	return b.String()
-}
-
-// sortAddresses is LessEndpointAddress: by IP, bytewise, then target UID.
-func sortAddresses(a []api.EndpointAddress) {
-	slices.SortFunc(a, func(x, y api.EndpointAddress) int {
-		return cmp.Or(strings.Compare(x.IP, y.IP), strings.Compare(x.TargetRef.UID, y.TargetRef.UID))
-	})
 }
 
 // endpointsLabels are the Service's labels, with the headless label when

@@ -55,24 +55,35 @@ func endpointPorts(svc *api.Service, p *api.Pod) []api.EndpointPort {
 	return out
 }
 
-// portMappingKey identifies a list of endpoint ports (its hash upstream).
+// portMappingKey identifies a list of endpoint ports whatever their
+// order, as upstream's PortMapKey does (NewPortMapKey: the hash of the
+// list sorted by portsInOrder). It is a key only: upstream visits its
+// port mappings in map order, the engine in the order of these keys.
+// Like upstream's hash it includes appProtocol, so a Service whose
+// appProtocol changes moves its endpoints to slices with the new ports;
+// it tells a nil list from an empty one no more than the stored slices do
+// (see the conformance harness's portless-slice-churn allowance).
 func portMappingKey(ports []api.EndpointPort) string {
 	var b strings.Builder
-	for _, p := range sortedPorts(ports) {
+	for _, p := range slices.SortedFunc(slices.Values(ports), func(a, b api.EndpointPort) int {
+		return cmp.Or(cmp.Compare(deref(a.Name), deref(b.Name)), cmp.Compare(deref(a.Protocol), deref(b.Protocol)), cmp.Compare(deref(a.Port), deref(b.Port)))
+	}) {
 		b.WriteString(deref(p.Name))
 		b.WriteByte('/')
 		b.WriteString(deref(p.Protocol))
 		b.WriteByte('/')
 		b.WriteString(strconv.Itoa(int(deref(p.Port))))
+		b.WriteByte('/')
+		b.WriteString(deref(p.AppProtocol))
 		b.WriteByte(';')
 	}
 	return b.String()
 }
 
+// sortedPorts returns the ports in the order NewPortMapKey leaves them
+// in, which becomes the slice's ports (endpointutil.PortsInOrder).
 func sortedPorts(ports []api.EndpointPort) []api.EndpointPort {
-	return slices.SortedFunc(slices.Values(ports), func(a, b api.EndpointPort) int {
-		return cmp.Or(cmp.Compare(deref(a.Name), deref(b.Name)), cmp.Compare(deref(a.Protocol), deref(b.Protocol)), cmp.Compare(deref(a.Port), deref(b.Port)))
-	})
+	return endpointutil.PortsInOrder(ports)
 }
 
 func deref[T any](p *T) T {

@@ -42,7 +42,7 @@ func (p plan) describe() string {
 // desired is the endpoints of one port mapping, in pod-name order
 // (upstream pops them from a set in no defined order).
 type desired struct {
-	ports []api.EndpointPort
+	ports []api.EndpointPort // in NewPortMapKey's order (sortedPorts)
 	order []string
 	eps   map[string]api.Endpoint
 }
@@ -88,7 +88,7 @@ func (c *Controller) plan(svc *api.Service, pods []*api.Pod, existing []*api.End
 		k := portMappingKey(ports)
 		d := want[k]
 		if d == nil {
-			d = &desired{ports: ports, eps: map[string]api.Endpoint{}}
+			d = &desired{ports: sortedPorts(ports), eps: map[string]api.Endpoint{}}
 			want[k] = d
 		}
 		ep := podToEndpoint(p, node, svc)
@@ -161,8 +161,10 @@ func (c *Controller) reconcileByPortMapping(svc *api.Service, existing []*api.En
 		case len(eps) == 0:
 			out.delete = append(out.delete, s)
 		case changed || labelsChanged:
+			// Upstream's NewPortMapKey sorted the cached slice's ports in
+			// place, so what it writes back carries them sorted too.
 			u := s.DeepCopy()
-			u.Endpoints, u.Labels = eps, labels
+			u.Endpoints, u.Labels, u.Ports = eps, labels, sortedPorts(u.Ports)
 			update = append(update, u)
 		default:
 			unchanged = append(unchanged, s)
@@ -186,6 +188,7 @@ func (c *Controller) reconcileByPortMapping(svc *api.Service, existing []*api.En
 			fill = newSlice(svc, portsOf(d.ports))
 		} else {
 			fill = fill.DeepCopy()
+			fill.Ports = sortedPorts(fill.Ports)
 		}
 		for d.len() > 0 && len(fill.Endpoints) < MaxEndpointsPerSlice {
 			fill.Endpoints = append(fill.Endpoints, d.popAny())

@@ -146,7 +146,7 @@ func replayKubeProxy(_ context.Context, in *tickInput) (outcome, error) {
 	// rules differ from those the node held before.
 	out.ruleChanges = ruleChanges(engineRules(before, nil), engineRules(p, nil))
 	for _, c := range in.tick.Rules {
-		out.engineRuleChanges = append(out.engineRuleChanges, ruleChangeLine(portKey(c.Service, c.Port), c.From, c.To, c.Removed))
+		out.engineRuleChanges = append(out.engineRuleChanges, ruleChangeLine(portKey(c.Service, c.Port), c.Added, c.Removed, c.Endpoints, c.Gone))
 	}
 	return out, nil
 }
@@ -272,19 +272,30 @@ func ruleChanges(old, next map[string]portRules) []string {
 		if hadOld && hasNew && slices.Equal(o.endpoints, n.endpoints) {
 			continue
 		}
-		out = append(out, ruleChangeLine(k, o.endpoints, n.endpoints, !hasNew))
+		var added, removed []string
+		for _, e := range n.endpoints {
+			if !slices.Contains(o.endpoints, e) {
+				added = append(added, e)
+			}
+		}
+		for _, e := range o.endpoints {
+			if !slices.Contains(n.endpoints, e) {
+				removed = append(removed, e)
+			}
+		}
+		out = append(out, ruleChangeLine(k, added, removed, len(n.endpoints), !hasNew))
 	}
 	return out
 }
 
 // ruleChangeLine is one Service port's change of rules, in comparable
-// form: "ns/name:port [from] → [to]" (or "→ removed").
-func ruleChangeLine(key string, from, to []string, removed bool) string {
-	from, to = slices.Sorted(slices.Values(from)), slices.Sorted(slices.Values(to))
-	if removed {
-		return fmt.Sprintf("%s [%s] → removed", key, strings.Join(from, " "))
+// form: "ns/name:port +[added] −[removed] = n" (or "removed").
+func ruleChangeLine(key string, added, removed []string, n int, gone bool) string {
+	added, removed = slices.Sorted(slices.Values(added)), slices.Sorted(slices.Values(removed))
+	if gone {
+		return fmt.Sprintf("%s −[%s] → removed", key, strings.Join(removed, " "))
 	}
-	return fmt.Sprintf("%s [%s] → [%s]", key, strings.Join(from, " "), strings.Join(to, " "))
+	return fmt.Sprintf("%s +[%s] −[%s] = %d", key, strings.Join(added, " "), strings.Join(removed, " "), n)
 }
 
 func sortedRuleKeys(ms ...map[string]portRules) []string {

@@ -120,11 +120,21 @@ func checkTrafficAgainstTrace(t *testing.T, tr []*trace.Tick, s engine.TrafficSt
 			}
 			for _, c := range tk.Rules {
 				k := c.Service.String() + ":" + c.Port
-				if c.Removed {
+				if c.Gone {
 					delete(next, k)
-				} else {
-					next[k] = c.To
+					continue
 				}
+				var eps []string
+				for _, e := range next[k] {
+					if !slices.Contains(c.Removed, e) {
+						eps = append(eps, e)
+					}
+				}
+				eps = append(eps, c.Added...)
+				if len(eps) != c.Endpoints {
+					t.Errorf("tick %d: %s's rules for %s hold %d endpoints by its changes, %d by its count", tk.Seq, tk.Host, k, len(eps), c.Endpoints)
+				}
+				next[k] = eps
 			}
 			history[tk.Host] = append(h, ruleVersion{tk.Seq, tk.Time, next})
 		}

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -29,6 +30,10 @@ type Proxier struct {
 	// rules are what the last sync programmed; a sync replaces the map,
 	// never changes it, so clones share it.
 	rules rules
+	// dirty are the Services whose Service or slices changed since the
+	// last sync, as the change trackers record them: a sync rebuilds
+	// only their rules (the others cannot have changed).
+	dirty map[api.Key]bool
 	// lastSync is when the last sync ran; synced says one has.
 	lastSync int64
 	synced   bool
@@ -36,7 +41,7 @@ type Proxier struct {
 
 // New returns the kube-proxy of node, with no rules programmed.
 func New(node string) *Proxier {
-	return &Proxier{node: node, cache: informer.New(api.KindService, api.KindEndpointSlice), rules: rules{}}
+	return &Proxier{node: node, cache: informer.New(api.KindService, api.KindEndpointSlice), rules: rules{}, dirty: map[api.Key]bool{}}
 }
 
 // Name implements reconcile.Component.
@@ -55,6 +60,7 @@ func (p *Proxier) Cache() *informer.Cache { return p.cache }
 func (p *Proxier) Clone() reconcile.Component {
 	c := *p
 	c.cache = p.cache.Clone()
+	c.dirty = maps.Clone(p.dirty)
 	return &c
 }
 
@@ -70,9 +76,13 @@ func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	if !proxied(ev.Object) {
 		return
 	}
-	if s, ok := ev.Object.(*api.EndpointSlice); ok && s.Labels[api.LabelServiceName] == "" {
-		return
+	svc := api.Key{Kind: api.KindService, Namespace: ev.Object.Meta().Namespace, Name: ev.Object.Meta().Name}
+	if s, ok := ev.Object.(*api.EndpointSlice); ok {
+		if svc.Name = s.Labels[api.LabelServiceName]; svc.Name == "" {
+			return
+		}
 	}
+	p.dirty[svc] = true
 	if wait := p.lastSync + MinSyncPeriodMS - q.Now(); p.synced && wait > 0 {
 		q.AddAfter(p.syncKey(), wait)
 		return
@@ -103,8 +113,7 @@ func (p *Proxier) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 		tick.Explain("the last sync of %s's rules was less than minSyncPeriod (1s) ago; next sync in %s", p.node, trace.FormatTime(wait))
 		return reconcile.Result{RequeueAfter: wait}, nil
 	}
-	next := buildRules(p.cache, p.node)
-	changes := diffRules(p.rules, next)
+	next, changes := p.syncProxyRules()
 	for _, c := range changes {
 		for _, s := range p.cache.List(api.KindEndpointSlice, c.Service.Namespace) {
 			if s.Meta().Labels[api.LabelServiceName] == c.Service.Name {
@@ -114,8 +123,40 @@ func (p *Proxier) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 		tick.Program(c)
 	}
 	p.rules, p.lastSync, p.synced = next, tick.Now(), true
+	p.dirty = map[api.Key]bool{}
 	tick.Explain("%s", explain(p.node, changes, len(next)))
 	return reconcile.Result{}, nil
+}
+
+// syncProxyRules rebuilds the rules of the Services that changed since
+// the last sync and says which Service ports' endpoints differ.
+func (p *Proxier) syncProxyRules() (rules, []trace.RuleChange) {
+	next := maps.Clone(p.rules)
+	var keys []ServicePortName
+	for svc := range p.dirty {
+		for k := range p.rules {
+			if k.Service == svc {
+				delete(next, k)
+				keys = append(keys, k)
+			}
+		}
+		for k, r := range buildServiceRules(p.cache, p.node, svc) {
+			next[k] = r
+			if _, had := p.rules[k]; !had {
+				keys = append(keys, k)
+			}
+		}
+	}
+	slices.SortFunc(keys, func(a, b ServicePortName) int {
+		return cmp.Or(strings.Compare(a.Service.Namespace, b.Service.Namespace), strings.Compare(a.Service.Name, b.Service.Name), strings.Compare(a.Port, b.Port))
+	})
+	var changes []trace.RuleChange
+	for _, k := range keys {
+		if c, changed := diffPort(k, p.rules[k], next[k]); changed {
+			changes = append(changes, c)
+		}
+	}
+	return next, changes
 }
 
 // Lookup returns the programmed rules of a Service port on this node:
@@ -149,46 +190,42 @@ func (p *Proxier) HasService(svc api.Key) bool {
 	return false
 }
 
-// diffRules lists the Service ports whose endpoints differ, sorted.
-func diffRules(old, next rules) []trace.RuleChange {
-	var out []trace.RuleChange
-	keys := slices.Collect(maps.Keys(old))
-	for k := range next {
-		if _, ok := old[k]; !ok {
-			keys = append(keys, k)
+// diffPort compares one Service port's rules before and after a sync:
+// the endpoints added and removed, from the two sorted lists.
+func diffPort(k ServicePortName, old, next *ServiceRules) (trace.RuleChange, bool) {
+	c := trace.RuleChange{Service: k.Service, Port: k.Port, Gone: next == nil}
+	var a, b []Endpoint
+	if old != nil {
+		a = old.Endpoints
+	}
+	if next != nil {
+		b = next.Endpoints
+		c.Endpoints = len(b)
+	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i].String() < b[j].String():
+			c.Removed = append(c.Removed, a[i].String())
+			c.Pods = withPod(c.Pods, a[i])
+			i++
+		case i == len(a) || b[j].String() < a[i].String():
+			c.Added = append(c.Added, b[j].String())
+			c.Pods = withPod(c.Pods, b[j])
+			j++
+		default:
+			i, j = i+1, j+1
 		}
 	}
-	slices.SortFunc(keys, func(a, b ServicePortName) int {
-		return strings.Compare(a.Service.String()+":"+a.Port, b.Service.String()+":"+b.Port)
-	})
-	for _, k := range keys {
-		o, n := old[k], next[k]
-		from, to := endpointList(o), endpointList(n)
-		if o != nil && n != nil && slices.Equal(from, to) {
-			continue
-		}
-		c := trace.RuleChange{Service: k.Service, Port: k.Port, From: from, To: to, Removed: n == nil, Pods: map[string]string{}}
-		for _, r := range []*ServiceRules{o, n} {
-			if r != nil {
-				for _, e := range r.Endpoints {
-					c.Pods[e.String()] = e.Pod
-				}
-			}
-		}
-		out = append(out, c)
-	}
-	return out
+	return c, old == nil || next == nil || len(c.Added)+len(c.Removed) > 0
 }
 
-func endpointList(r *ServiceRules) []string {
-	if r == nil {
-		return nil
+func withPod(m map[string]string, e Endpoint) map[string]string {
+	if m == nil {
+		m = map[string]string{}
 	}
-	out := make([]string, len(r.Endpoints))
-	for i, e := range r.Endpoints {
-		out[i] = e.String()
-	}
-	return out
+	m[e.String()] = e.Pod
+	return m
 }
 
 // explain says what a sync programmed, naming pods, not addresses.
@@ -210,22 +247,21 @@ func DescribeChange(c trace.RuleChange) string {
 	if c.Port != "" {
 		name += ":" + c.Port
 	}
-	if c.Removed {
+	if c.Gone {
 		return name + " removed"
 	}
 	var delta []string
-	for _, e := range c.To {
-		if !slices.Contains(c.From, e) {
-			delta = append(delta, "+"+podName(c, e))
-		}
+	for _, e := range c.Added {
+		delta = append(delta, "+"+podName(c, e))
 	}
-	for _, e := range c.From {
-		if !slices.Contains(c.To, e) {
-			delta = append(delta, "−"+podName(c, e))
-		}
+	for _, e := range c.Removed {
+		delta = append(delta, "−"+podName(c, e))
 	}
-	what := fmt.Sprintf("%s now forwards to %d endpoint(s)", name, len(c.To))
-	if len(c.To) == 0 {
+	if len(delta) > 6 {
+		delta = append(delta[:6], fmt.Sprintf("and %d more", len(delta)-6))
+	}
+	what := fmt.Sprintf("%s now forwards to %d endpoint(s)", name, c.Endpoints)
+	if c.Endpoints == 0 {
 		what = name + " now rejects every connection (no endpoints)"
 	}
 	if len(delta) > 0 {

@@ -28,10 +28,16 @@ type Endpoint struct {
 	Ready       bool
 	Serving     bool
 	Terminating bool
+	key         string // "ip:port", made once
 }
 
 // String is the endpoint as the rules hold it: "ip:port".
-func (e Endpoint) String() string { return e.IP + ":" + strconv.Itoa(int(e.Port)) }
+func (e Endpoint) String() string {
+	if e.key != "" {
+		return e.key
+	}
+	return e.IP + ":" + strconv.Itoa(int(e.Port))
+}
 
 // ServiceRules are the programmed rules of one Service port: where its
 // virtual IP forwards. Never changed once built.
@@ -49,32 +55,30 @@ type ServiceRules struct {
 // rules is a node's whole rule set.
 type rules map[ServicePortName]*ServiceRules
 
-// buildRules is syncProxyRules' view of the cache: the rules every
-// Service port should have on node.
-func buildRules(c *informer.Cache, node string) rules {
-	out := rules{}
-	slicesBySvc := map[api.Key][]*api.EndpointSlice{}
-	for _, o := range c.List(api.KindEndpointSlice, "") {
-		s := o.(*api.EndpointSlice)
-		name := s.Labels[api.LabelServiceName]
-		if name == "" || s.AddressType != api.AddressTypeIPv4 || !proxied(s) {
-			continue
-		}
-		k := api.Key{Kind: api.KindService, Namespace: s.Namespace, Name: name}
-		slicesBySvc[k] = append(slicesBySvc[k], s)
+// buildServiceRules is syncProxyRules' view of one Service in the cache:
+// the rules each of its ports should have on node (none when the Service
+// is gone or not proxied).
+func buildServiceRules(c *informer.Cache, node string, key api.Key) map[ServicePortName]*ServiceRules {
+	o, ok := c.Get(key)
+	if !ok {
+		return nil
 	}
-	for _, o := range c.List(api.KindService, "") {
-		svc := o.(*api.Service)
-		if shouldSkipService(svc) || !proxied(svc) {
-			continue
+	svc := o.(*api.Service)
+	if shouldSkipService(svc) || !proxied(svc) {
+		return nil
+	}
+	var ss []*api.EndpointSlice
+	for _, o := range c.List(api.KindEndpointSlice, key.Namespace) {
+		s := o.(*api.EndpointSlice)
+		if s.Labels[api.LabelServiceName] == key.Name && s.AddressType == api.AddressTypeIPv4 && proxied(s) {
+			ss = append(ss, s)
 		}
-		k := api.KeyOf(svc)
-		for i, sp := range svc.Spec.Ports {
-			all := endpointsFor(slicesBySvc[k], sp)
-			local := svc.Spec.InternalTrafficPolicy == "Local"
-			out[ServicePortName{Service: k, Port: sp.Name}] = &ServiceRules{ClusterIP: svc.Spec.ClusterIP, Port: sp.Port,
-				Endpoints: categorize(all, local, node), Local: local, Index: i}
-		}
+	}
+	out := make(map[ServicePortName]*ServiceRules, len(svc.Spec.Ports))
+	local := svc.Spec.InternalTrafficPolicy == "Local"
+	for i, sp := range svc.Spec.Ports {
+		out[ServicePortName{Service: key, Port: sp.Name}] = &ServiceRules{ClusterIP: svc.Spec.ClusterIP, Port: sp.Port,
+			Endpoints: categorize(endpointsFor(ss, sp), local, node), Local: local, Index: i}
 	}
 	return out
 }
@@ -90,7 +94,7 @@ func shouldSkipService(svc *api.Service) bool {
 // merges them.
 func endpointsFor(ss []*api.EndpointSlice, sp api.ServicePort) []Endpoint {
 	slices.SortFunc(ss, func(a, b *api.EndpointSlice) int { return strings.Compare(a.Name, b.Name) })
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(ss)*8)
 	var out []Endpoint
 	for _, s := range ss {
 		port, ok := slicePort(s, sp)
@@ -101,7 +105,7 @@ func endpointsFor(ss []*api.EndpointSlice, sp api.ServicePort) []Endpoint {
 			if len(e.Addresses) == 0 {
 				continue
 			}
-			ep := Endpoint{IP: e.Addresses[0], Port: port,
+			ep := Endpoint{IP: e.Addresses[0], Port: port, key: e.Addresses[0] + ":" + strconv.Itoa(int(port)),
 				Ready:       e.Conditions.Ready == nil || *e.Conditions.Ready,
 				Serving:     e.Conditions.Serving == nil || *e.Conditions.Serving,
 				Terminating: e.Conditions.Terminating != nil && *e.Conditions.Terminating}
@@ -111,8 +115,8 @@ func endpointsFor(ss []*api.EndpointSlice, sp api.ServicePort) []Endpoint {
 			if e.NodeName != nil {
 				ep.Node = *e.NodeName
 			}
-			if !seen[ep.String()] {
-				seen[ep.String()] = true
+			if !seen[ep.key] {
+				seen[ep.key] = true
 				out = append(out, ep)
 			}
 		}
@@ -159,7 +163,7 @@ func categorize(all []Endpoint, local bool, node string) []Endpoint {
 	if len(out) == 0 {
 		out = filter(all, func(e Endpoint) bool { return e.Serving && e.Terminating })
 	}
-	slices.SortFunc(out, func(a, b Endpoint) int { return strings.Compare(a.String(), b.String()) })
+	slices.SortFunc(out, func(a, b Endpoint) int { return strings.Compare(a.key, b.key) })
 	return out
 }
 

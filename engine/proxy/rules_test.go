@@ -8,7 +8,7 @@ import (
 )
 
 func ep(ip, node string, ready, serving, terminating bool) Endpoint {
-	return Endpoint{IP: ip, Port: 8080, Node: node, Ready: ready, Serving: serving, Terminating: terminating}
+	return Endpoint{IP: ip, Port: 8080, Node: node, Ready: ready, Serving: serving, Terminating: terminating, key: ip + ":8080"}
 }
 
 // TestCategorize is CategorizeEndpoints' table (pkg/proxy/topology_test.go

@@ -8,19 +8,22 @@ package trace
 import "github.com/stateflow/stateflow/engine/api"
 
 // RuleChange is a Service port whose rules a kube-proxy reprogrammed on
-// its node in one sync: the endpoints ("ip:port") it routed to before
-// and after, sorted.
+// its node in one sync: the endpoints ("ip:port") added and removed,
+// sorted, and how many the rules hold now. A node's rules at any tick are
+// its changes so far applied in order.
 type RuleChange struct {
 	Service api.Key // the Service
 	Port    string  // the Service port's name ("" for an unnamed port)
-	From    []string
-	To      []string
-	// Pods names the pod behind each endpoint of From and To ("ip:port"
+	Added   []string
+	Removed []string
+	// Endpoints is how many endpoints the port's rules hold after it.
+	Endpoints int
+	// Pods names the pod behind each added or removed endpoint ("ip:port"
 	// → "namespace/name"), so a learner reads names, not addresses.
 	Pods map[string]string
-	// Removed says the Service (or its port) is gone from the node's
-	// rules altogether, not merely without endpoints.
-	Removed bool
+	// Gone says the Service port left the node's rules altogether (the
+	// Service was deleted, or lost the port), not merely its endpoints.
+	Gone bool
 }
 
 // The outcomes of a request.

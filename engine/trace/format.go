@@ -23,12 +23,13 @@ type jsonTick struct {
 
 // jsonRule is a Service port a kube-proxy reprogrammed on its node.
 type jsonRule struct {
-	Service string            `json:"service"`
-	Port    string            `json:"port,omitempty"`
-	From    []string          `json:"from"`
-	To      []string          `json:"to"`
-	Pods    map[string]string `json:"pods,omitempty"`
-	Removed bool              `json:"removed,omitempty"`
+	Service   string            `json:"service"`
+	Port      string            `json:"port,omitempty"`
+	Added     []string          `json:"added"`
+	Removed   []string          `json:"removed"`
+	Endpoints int               `json:"endpoints"`
+	Pods      map[string]string `json:"pods,omitempty"`
+	Gone      bool              `json:"gone,omitempty"`
 }
 
 // jsonTraffic is an interval of synthetic requests.
@@ -85,7 +86,8 @@ func (t *Tick) MarshalJSON() ([]byte, error) {
 		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Text()})
 	}
 	for _, r := range t.Rules {
-		j.Rules = append(j.Rules, jsonRule{Service: r.Service.String(), Port: r.Port, From: nonNil(r.From), To: nonNil(r.To), Pods: r.Pods, Removed: r.Removed})
+		j.Rules = append(j.Rules, jsonRule{Service: r.Service.String(), Port: r.Port, Added: nonNil(r.Added), Removed: nonNil(r.Removed),
+			Endpoints: r.Endpoints, Pods: r.Pods, Gone: r.Gone})
 	}
 	if tr := t.Traffic; tr != nil {
 		j.Traffic = &jsonTraffic{Service: tr.Service.String(), Port: tr.Port, From: tr.From, To: tr.To, Sent: tr.Sent, Served: tr.Served,

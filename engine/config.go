@@ -99,7 +99,9 @@ type Config struct {
 	Images     kubelet.Behaviors
 	Namespaces []string
 	Nodes      []*api.Node
-	Actions    []Action
+	// JoiningNodes join the cluster later, each at an AddNode action.
+	JoiningNodes []*api.Node
+	Actions      []Action
 	// CheckpointEvery is the checkpoint spacing in ticks (default 256).
 	CheckpointEvery int
 	// MaxTraceTicks bounds memory: once the trace holds a quarter more

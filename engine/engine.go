@@ -70,6 +70,9 @@ func New(cfg Config) (*Engine, error) {
 			return nil, err
 		}
 	}
+	for _, n := range cfg.JoiningNodes {
+		w.addAgents(n, cfg, true)
+	}
 	w.primeCaches()
 	for i, a := range cfg.Actions {
 		w.schedule(item{at: a.At, kind: kindAction, action: i})

@@ -281,7 +281,8 @@ func checkServiceEndpoints(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 // (maxUnavailable 1), counted from the pods' own versions in the trace;
 // the rollout ends on the newest revision; the NoExecute taint leaves
 // two pods; the toleration patched in at 80s brings cp-1 in and rolls
-// the others to a third revision.
+// the others to a third revision; node-4, joining at 120s, gets a pod then
+// and not before.
 func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	type podState struct {
 		node            string
@@ -344,8 +345,15 @@ func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		}
 	}
 	slices.Sort(live)
-	if fmt.Sprint(live) != "[cp-1 node-1 node-2]" || ds.Status.DesiredNumberScheduled != 3 || ds.Status.NumberAvailable != 3 {
-		t.Errorf("at the end: pods on %v, status %+v; want one on cp-1, node-1 and node-2 (node-3 stays tainted NoExecute)", live, ds.Status)
+	if fmt.Sprint(live) != "[cp-1 node-1 node-2 node-4]" || ds.Status.DesiredNumberScheduled != 4 || ds.Status.NumberAvailable != 4 {
+		t.Errorf("at the end: pods on %v, status %+v; want one on cp-1, node-1, node-2 and node-4, which joined at 120s (node-3 stays tainted NoExecute)", live, ds.Status)
+	}
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if p, ok := eff.After.(*api.Pod); ok && eff.Op == trace.Create && strings.Contains(fmt.Sprint(p.Spec.Affinity), "node-4") && tk.Time < 120_000 {
+				t.Errorf("tick %d: a pod for node-4 before it joined", tk.Seq)
+			}
+		}
 	}
 	if got := fmt.Sprint(newest.Data.Spec.Template); !strings.Contains(got, "node-role.kubernetes.io/control-plane") {
 		t.Errorf("the newest revision does not carry the toleration: %s", got)

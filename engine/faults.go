@@ -6,6 +6,8 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
+	"github.com/stateflow/stateflow/engine/proxy"
+	"github.com/stateflow/stateflow/engine/trace"
 )
 
 // Fault is a fault a scenario action injects: the engine applies it in
@@ -137,6 +139,26 @@ func FailImage(image string) *Fault {
 			}
 		}
 		tick.Explain("fault: image %s disappears from its registry; every new pull of it fails", image)
+		return nil
+	}}
+}
+
+// AddNode is a node joining the cluster: its kubelet registers the Node
+// (a realize effect of the tick) and its kube-proxy starts and programs
+// every Service's rules. The node must be one of Config.JoiningNodes.
+func AddNode(node *api.Node) *Fault {
+	return &Fault{apply: func(w *world, tick *liveTick) error {
+		i, ok := w.proxies[node.Name]
+		p, waiting := w.comps[i].(*proxy.Proxier)
+		if !ok || !waiting || !p.Waiting() {
+			return fmt.Errorf("node %q is not a node that joins later, or has already joined", node.Name)
+		}
+		if _, err := tick.Create(trace.Realize, node.DeepCopy(), "kubelet registered node/"+node.Name); err != nil {
+			return err
+		}
+		key := w.comp(i).(*proxy.Proxier).Start()
+		w.enqueue(i, key, w.now)
+		tick.Explain("node/%s joins the cluster: its kubelet registers the Node, and its kube-proxy starts programming the Services' rules", node.Name)
 		return nil
 	}}
 }

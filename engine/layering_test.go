@@ -79,6 +79,11 @@ var layers = map[string][]rule{
 		{api.KindEndpoints, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
+	// A node joining (add-node): its kubelet registers the Node, the one
+	// write a scenario action makes itself.
+	"scenario": {
+		{api.KindNode, trace.Realize, []trace.Op{trace.Create}, nil},
+	},
 	"kubelet": {
 		{api.KindPod, trace.Realize, []trace.Op{trace.Update, trace.Delete}, []string{"status"}},
 		{api.KindNode, trace.Realize, []trace.Op{trace.Update}, []string{"status"}},

@@ -39,13 +39,21 @@ func (w *world) addComponent(c reconcile.Component, latency int64) int {
 	return i
 }
 
-// addNode registers a node and starts its kubelet.
+// addNode registers a node and starts its kubelet and kube-proxy.
 func (w *world) addNode(n *api.Node, cfg Config) error {
 	created, err := w.store.Create(n)
 	if err != nil {
 		return fmt.Errorf("node %q: %w", n.Name, err)
 	}
-	node := created.(*api.Node)
+	w.addAgents(created.(*api.Node), cfg, false)
+	return nil
+}
+
+// addAgents adds a node's kubelet and kube-proxy. A node that joins later
+// (Config.JoiningNodes) gets them at once, so every checkpoint shares the
+// same components, but its kube-proxy waits for the node to join, and its
+// kubelet has nothing to do before a pod is bound there.
+func (w *world) addAgents(node *api.Node, cfg Config, joinsLater bool) {
 	hostIP := ""
 	for _, a := range node.Status.Addresses {
 		if a.Type == "InternalIP" {
@@ -53,8 +61,11 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 		}
 	}
 	w.addComponent(kubelet.New(node.Name, hostIP, node.Spec.PodCIDR, cfg.Images), cfg.latency(Kubelet))
-	w.addComponent(proxy.New(node.Name), cfg.latency(KubeProxy))
-	return nil
+	p := proxy.New(node.Name)
+	if joinsLater {
+		p = proxy.NewWaiting(node.Name)
+	}
+	w.addComponent(p, cfg.latency(KubeProxy))
 }
 
 // primeCaches hands the objects that exist before the story begins (nodes,

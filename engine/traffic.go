@@ -76,6 +76,7 @@ func (s *TrafficStream) requestTime(k int64) int64 { return s.From + k*1000/int6
 // sendTraffic routes every request due before time to, against the world
 // as it is now.
 func (w *world) sendTraffic(streams []TrafficStream, to int64) {
+	var joined []string // the default senders, found once: nothing changes between ticks
 	for i := range streams {
 		s, st := &streams[i], &w.traffic[i]
 		for {
@@ -85,7 +86,10 @@ func (w *world) sendTraffic(streams []TrafficStream, to int64) {
 			}
 			senders := s.Nodes
 			if len(senders) == 0 {
-				senders = w.proxyNodes
+				if joined == nil {
+					joined = w.joinedNodes()
+				}
+				senders = joined
 			}
 			if len(senders) > 0 {
 				w.route(s, st, i, senders[st.next%int64(len(senders))], t)
@@ -93,6 +97,21 @@ func (w *world) sendTraffic(streams []TrafficStream, to int64) {
 			st.next++
 		}
 	}
+}
+
+// joinedNodes are the nodes with a kube-proxy whose node has joined the
+// cluster (all of them unless a scenario adds nodes later).
+func (w *world) joinedNodes() []string {
+	out := w.proxyNodes[:0:0]
+	for _, n := range w.proxyNodes {
+		if !w.comps[w.proxies[n]].(*proxy.Proxier).Waiting() {
+			out = append(out, n)
+		}
+	}
+	if len(out) == len(w.proxyNodes) {
+		return w.proxyNodes
+	}
+	return out
 }
 
 // route sends one request from node at time t and counts its outcome.

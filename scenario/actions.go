@@ -37,14 +37,18 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 		return
 	}
 	kinds := 0
-	for _, set := range []bool{a.Kubectl != "", a.Node != "", a.KillPod != "", a.FailImage != ""} {
+	for _, set := range []bool{a.Kubectl != "", a.Node != "", a.KillPod != "", a.FailImage != "", a.AddNode != ""} {
 		if set {
 			kinds++
 		}
 	}
 	switch {
 	case kinds > 1:
-		p.errorf(at.Line, at.Column, path, "an action does one thing: kubectl, node, kill-pod or fail-image")
+		p.errorf(at.Line, at.Column, path, "an action does one thing: kubectl, node, kill-pod, fail-image or add-node")
+	case (len(a.Labels) > 0 || len(a.Taints) > 0) && a.AddNode == "":
+		p.errorf(at.Line, at.Column, path, "labels and taints describe the node of an add-node action")
+	case a.AddNode != "":
+		p.addNode(n, path, ms, a)
 	case a.KillPod != "":
 		p.killPod(n, path, ms, a.KillPod)
 	case a.FailImage != "":
@@ -63,7 +67,7 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 	case a.Node != "":
 		p.nodeFault(n, path, ms, a)
 	default:
-		p.errorf(at.Line, at.Column, path, "Required value: an action needs kubectl (a command), node (a fault), kill-pod or fail-image")
+		p.errorf(at.Line, at.Column, path, "Required value: an action needs kubectl (a command), node (a fault), kill-pod, fail-image or add-node")
 	}
 }
 
@@ -84,6 +88,34 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 	key := api.Key{Kind: api.KindNode, Name: a.Node}
 	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: key,
 		Fault: engine.SetNodeHealth(a.Node, kubelet.Health(a.Condition))})
+}
+
+// addNode schedules a node joining the cluster: a node like the
+// generated ones, with the action's labels and taints added; build
+// completes it (addresses, pod CIDR) and checks its name is new.
+func (p *parser) addNode(n *yaml.Node, path string, ms int64, a ActionSpec) {
+	spec := NodesSpec{}
+	if p.nodesSpec != nil {
+		spec = *p.nodesSpec
+	}
+	one := 1
+	spec.Count = &one
+	node := generateNodes(&spec)[0]
+	node.Name = a.AddNode
+	for k, v := range a.Labels {
+		node.Labels[k] = v
+	}
+	node.Spec.Taints = append(node.Spec.Taints, a.Taints...)
+	p.joining = append(p.joining, joiningNode{node: node, path: path + ".add-node", line: nodeAt(n, path+".add-node")})
+	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor,
+		Object: api.Key{Kind: api.KindNode, Name: a.AddNode}, Fault: engine.AddNode(node)})
+}
+
+// joiningNode is a node an add-node action adds, for build to complete.
+type joiningNode struct {
+	node *api.Node
+	path string
+	line *yaml.Node
 }
 
 // fault remembers a node fault so build can check the node exists.

@@ -54,6 +54,10 @@ type parser struct {
 	nodes    []*api.Node
 	seen     map[api.Key]int // key → line of its first definition
 	faults   []fault
+	// nodesSpec is spec.nodes, for the nodes add-node actions add;
+	// joining are those nodes.
+	nodesSpec *NodesSpec
+	joining   []joiningNode
 }
 
 type docObject struct {
@@ -403,6 +407,7 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 	if s.Nodes != nil || len(p.nodes) == 0 {
 		p.nodes = append(generateNodes(s.Nodes), p.nodes...)
 	}
+	p.nodesSpec = s.Nodes
 	for i, a := range s.Actions {
 		p.action(n, i, a)
 	}
@@ -488,6 +493,18 @@ func (p *parser) build() {
 		completeNode(n, i)
 	}
 	cfg.Nodes = p.nodes
+	for i, j := range p.joining {
+		if names[j.node.Name] {
+			p.errorf(j.line.Line, j.line.Column, j.path, "nodes %q already exists", j.node.Name)
+			continue
+		}
+		names[j.node.Name] = true
+		completeNode(j.node, len(p.nodes)+i)
+		cfg.JoiningNodes = append(cfg.JoiningNodes, j.node)
+	}
+	if len(p.nodes)+len(p.joining) > MaxNodes {
+		p.errorf(0, 0, "", "the scenario has %d nodes with those it adds; the limit is %d", len(p.nodes)+len(p.joining), MaxNodes)
+	}
 	p.checkPods()
 	if len(p.errs) == 0 {
 		p.checkCapacity()

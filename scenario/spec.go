@@ -73,6 +73,11 @@ type ActionSpec struct {
 	KillPod string `json:"kill-pod,omitempty" yaml:"kill-pod,omitempty"`
 	// FailImage makes every later pull of an image fail.
 	FailImage string `json:"fail-image,omitempty" yaml:"fail-image,omitempty"`
+	// AddNode is a node joining the cluster, like the generated ones
+	// (spec.nodes' capacity, labels and taints), plus Labels and Taints.
+	AddNode string            `json:"add-node,omitempty" yaml:"add-node,omitempty"`
+	Labels  map[string]string `json:"labels,omitempty" yaml:"labels,omitempty"`
+	Taints  []api.Taint       `json:"taints,omitempty" yaml:"taints,omitempty"`
 }
 
 // scenarioDoc is the whole Scenario document.

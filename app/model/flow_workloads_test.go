@@ -28,7 +28,7 @@ func load(t *testing.T, name string) *Model {
 func TestFlowDrawsDaemonSetOverItsPods(t *testing.T) {
 	f := load(t, "daemonset").Flow()
 	ds := box(f, api.KindDaemonSet, "fluentd")
-	if ds.Kind == "" || !strings.HasPrefix(ds.Lines[0], "desired 3 · current 3 · ready 3") {
+	if ds.Kind == "" || !strings.HasPrefix(ds.Lines[0], "desired 4 · current 4 · ready 4") {
 		t.Fatalf("ds box %+v", ds)
 	}
 	pods := 0
@@ -41,8 +41,8 @@ func TestFlowDrawsDaemonSetOverItsPods(t *testing.T) {
 			t.Errorf("pod %s at (%d,%d) is not under ds/fluentd at (%d,%d)", b.Name, b.X, b.Y, ds.X, ds.Y)
 		}
 	}
-	if pods != 3 {
-		t.Errorf("%d pods drawn, want 3 (node-1, node-2 and, once tolerated, cp-1; not the NoExecute-tainted node-3)", pods)
+	if pods != 4 {
+		t.Errorf("%d pods drawn, want 4 (node-1, node-2, cp-1 once tolerated, node-4 once joined; not the NoExecute-tainted node-3)", pods)
 	}
 	owns := 0
 	for _, e := range f.Edges {
@@ -50,8 +50,8 @@ func TestFlowDrawsDaemonSetOverItsPods(t *testing.T) {
 			owns++
 		}
 	}
-	if owns != 3 {
-		t.Errorf("%d owns edges from the DaemonSet, want 3", owns)
+	if owns != 4 {
+		t.Errorf("%d owns edges from the DaemonSet, want 4", owns)
 	}
 }
 

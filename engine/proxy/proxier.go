@@ -37,11 +37,36 @@ type Proxier struct {
 	// lastSync is when the last sync ran; synced says one has.
 	lastSync int64
 	synced   bool
+	// waiting says the node has not joined the cluster yet: the proxier's
+	// cache follows the watch, but it programs nothing until Start.
+	waiting bool
 }
 
 // New returns the kube-proxy of node, with no rules programmed.
 func New(node string) *Proxier {
 	return &Proxier{node: node, cache: informer.New(api.KindService, api.KindEndpointSlice), rules: rules{}, dirty: map[api.Key]bool{}}
+}
+
+// NewWaiting returns the kube-proxy of a node that joins the cluster
+// later (a scenario's add-node action): it syncs once Start is called.
+func NewWaiting(node string) *Proxier {
+	p := New(node)
+	p.waiting = true
+	return p
+}
+
+// Waiting says the proxier's node has not joined yet.
+func (p *Proxier) Waiting() bool { return p.waiting }
+
+// Start is kube-proxy starting on a node that has just joined: every
+// Service it has seen needs rules; it returns the key to queue for the
+// first sync.
+func (p *Proxier) Start() api.Key {
+	p.waiting = false
+	for _, o := range p.cache.List(api.KindService, "") {
+		p.dirty[api.KeyOf(o)] = true
+	}
+	return p.syncKey()
 }
 
 // Name implements reconcile.Component.
@@ -83,6 +108,9 @@ func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		}
 	}
 	p.dirty[svc] = true
+	if p.waiting {
+		return
+	}
 	if wait := p.lastSync + MinSyncPeriodMS - q.Now(); p.synced && wait > 0 {
 		q.AddAfter(p.syncKey(), wait)
 		return

@@ -70,6 +70,7 @@ conformance:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./engine/... ./kubectl/... ./scenario/...
 	STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench 'Cluster/pods=150000' -benchtime 1x -timeout 60m ./engine
+	STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench 'Workloads' -benchtime 1x -timeout 30m ./engine
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Create/pods=1000|RollingUpdate/pods=1000' -benchtime 3x ./engine
 	$(GO) test -run '^$$' -bench . -benchmem ./app/model
 	STATEFLOW_E2E=1 STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench . -benchtime 1x ./e2e

@@ -143,14 +143,22 @@ func BenchmarkCreateThenRollout(b *testing.B) {
 // new image to settled: a DaemonSet on 5,000 nodes, a 1,000-replica
 // StatefulSet (one pod at a time, each with its claim) and a 1,000-pod
 // Deployment behind a Service on 100 nodes with traffic, whose every
-// slice write reaches 100 kube-proxies. Run it with -benchtime 1x.
+// slice write reaches 100 kube-proxies. Run it with -benchtime 1x. make
+// test runs a tenth of each (a DaemonSet on 500 nodes, 100 replicas, 100
+// pods on 10 nodes); the full sizes run with STATEFLOW_BENCH_LARGE=1, as
+// make bench does.
 func BenchmarkWorkloads(b *testing.B) {
+	scale := 10
+	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
+		scale = 1
+	}
+	nodes, replicas, svcNodes := 5000/scale, 1000/scale, 100/scale
 	for _, w := range []struct {
 		name, src, kind, obj string
 	}{
-		{"daemonset/nodes=5000", examples.DaemonSetScale(5000), "daemonset", "agent"},
-		{"statefulset/replicas=1000", examples.StatefulSetScale(1000), "statefulset", "db"},
-		{"service/pods=1000,nodes=100", examples.ServiceScale(1000, 100), "deployment", "web"},
+		{fmt.Sprintf("daemonset/nodes=%d", nodes), examples.DaemonSetScale(nodes), "daemonset", "agent"},
+		{fmt.Sprintf("statefulset/replicas=%d", replicas), examples.StatefulSetScale(replicas), "statefulset", "db"},
+		{fmt.Sprintf("service/pods=%d,nodes=%d", replicas, svcNodes), examples.ServiceScale(replicas, svcNodes), "deployment", "web"},
 	} {
 		b.Run(w.name, func(b *testing.B) {
 			for b.Loop() {

@@ -98,8 +98,8 @@ func (p *Proxier) syncKey() api.Key { return api.Key{Kind: api.KindNode, Name: p
 // if the last sync ended at least minSyncPeriod ago, else when it has.
 func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	p.cache.Apply(ev)
-	if !proxied(ev.Object) {
-		return
+	if !proxied(ev.Object) && (ev.Old == nil || !proxied(ev.Old)) {
+		return // never in the informer's view (an object that leaves it is a delete there)
 	}
 	svc := api.Key{Kind: api.KindService, Namespace: ev.Object.Meta().Namespace, Name: ev.Object.Meta().Name}
 	if s, ok := ev.Object.(*api.EndpointSlice); ok {
@@ -131,8 +131,8 @@ func proxied(o api.Object) bool {
 	return !other && !headless
 }
 
-// Reconcile is syncProxyRules: rebuild every Service port's rules from
-// the cache and program those that changed.
+// Reconcile is a sync: rebuild the rules of the Services that changed
+// since the last one (syncProxyRules) and program those that differ.
 func (p *Proxier) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	if p.synced && tick.Now() < p.lastSync+MinSyncPeriodMS {
 		// Defensive: Observe queues no sync sooner than this, but the

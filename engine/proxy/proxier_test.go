@@ -1,6 +1,7 @@
 package proxy_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
@@ -75,5 +76,25 @@ func TestJoiningNodeStartsItsProxy(t *testing.T) {
 	}
 	if _, ok := e.Store().Get(api.Key{Kind: api.KindNode, Name: "node-3"}); !ok {
 		t.Error("node-3 is not in the API server")
+	}
+}
+
+// A Service handed to another proxy (the service-proxy-name label) leaves
+// kube-proxy's view, as its informers' label selector makes it: every
+// node removes its rules.
+func TestServiceProxyNameRemovesRules(t *testing.T) {
+	src := strings.Replace(joining, "    - {at: 30s, add-node: node-3}\n", "    - {at: 30s, kubectl: label service web service.kubernetes.io/service-proxy-name=other}\n", 1)
+	e, _ := testkit.Load(t, []byte(src))
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	gone := map[string]bool{}
+	for _, tk := range e.Trace() {
+		for _, c := range tk.Rules {
+			gone[tk.Host] = c.Gone && tk.Time >= 30_000
+		}
+	}
+	if !gone["node-1"] || !gone["node-2"] {
+		t.Errorf("rules removed after the label: %v, want on node-1 and node-2", gone)
 	}
 }

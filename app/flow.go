@@ -149,6 +149,15 @@ func (c *Flow) node(b model.Box) app.UI {
 	if b.Stale != "" {
 		name += ". Stale cache: " + b.Stale
 	}
+	if n := len(b.Spark); n > 0 {
+		lost := 0
+		for _, s := range b.Spark {
+			if s.Failed > 0 {
+				lost++
+			}
+		}
+		name += fmt.Sprintf(". Traffic: %d of the last %d intervals lost requests", lost, n)
+	}
 	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
 		DataSet("highlight", string(b.Highlight)).DataSet("stale", b.Stale != "")
 	if b.Key.Kind != "" {
@@ -169,6 +178,9 @@ func (c *Flow) node(b model.Box) app.UI {
 	}
 	for i, l := range b.Lines {
 		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16+(i+1)*model.LineH).Text(model.Clip(l, b.W)))
+	}
+	if len(b.Spark) > 0 {
+		body = append(body, sparkline(b)...)
 	}
 	badgeX := b.X + b.W - 6
 	if b.Highlight != "" {
@@ -246,4 +258,34 @@ func legend() app.UI {
 		item(trace.Event, "◇ event", "event: a record on the side channel"),
 		app.Li().Class("stale-key").Title("stale: a component's cache lags the API server; hover or focus the box for what it still believes").Text("◔ stale cache"),
 	)
+}
+
+// sparkline draws a Service's traffic under its lines: one bar per
+// interval, oldest on the left, its height the requests sent (scaled to
+// the busiest interval), served in green under failed in red. Two paths,
+// however many bars.
+func sparkline(b model.Box) []app.UI {
+	peak := 1
+	for _, s := range b.Spark {
+		peak = max(peak, s.Served+s.Failed)
+	}
+	left, bottom := b.X+model.TextPad, b.Y+b.H-5
+	w := max(2, (b.W-2*model.TextPad)/model.SparkBars)
+	hmax := model.SparkH - 6
+	var ok, bad strings.Builder
+	for i, s := range b.Spark {
+		x := left + i*w
+		hs := s.Served * hmax / peak
+		hf := (s.Served+s.Failed)*hmax/peak - hs
+		if s.Failed > 0 && hf == 0 {
+			hf = 1 // a lost request always shows
+		}
+		if hs > 0 {
+			fmt.Fprintf(&ok, "M%d %dh%dv%dh%dz", x, bottom-hs, w-1, hs, 1-w)
+		}
+		if hf > 0 {
+			fmt.Fprintf(&bad, "M%d %dh%dv%dh%dz", x, bottom-hs-hf, w-1, hf, 1-w)
+		}
+	}
+	return []app.UI{svg("path").Class("spark-ok").Attr("d", ok.String()), svg("path").Class("spark-bad").Attr("d", bad.String())}
 }

@@ -76,7 +76,13 @@ type Box struct {
 	Status    string // ok, progress, warn, bad, gone
 	Highlight trace.Class
 	Actor     bool // the tick's component acted on this object
+	// Spark is a Service's traffic, oldest interval first, drawn as bars
+	// under its lines.
+	Spark []SparkBar
 }
+
+// SparkBar is one interval of traffic: requests served and failed.
+type SparkBar struct{ Served, Failed int }
 
 // Edge connects an owner to what it owns, or a pod to its node.
 type Edge struct {

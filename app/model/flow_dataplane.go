@@ -92,6 +92,27 @@ func mapKeys(m map[int]int) func(func(int) bool) {
 	}
 }
 
+// SparkBars is how many traffic intervals a Service box draws.
+const SparkBars = 30
+
+// SparkH is the height of the bars under a Service box's lines.
+const SparkH = 18
+
+// sparkline is the last SparkBars intervals of traffic to svc up to the
+// current tick, oldest first, read from the trace (a bounded walk back:
+// traffic ticks come once an interval).
+func (l *layout) sparkline(svc api.Key) []SparkBar {
+	tr := l.m.eng.Trace()
+	var out []SparkBar
+	for i := len(tr) - 1; i >= 0 && len(out) < SparkBars && len(tr)-i <= 20*SparkBars*64; i-- {
+		if t := tr[i].Traffic; t != nil && t.Service == svc {
+			out = append(out, SparkBar{Served: t.Served, Failed: t.Failed})
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
 // trafficLine is the last interval of requests: "traffic 38/40 ok".
 func trafficLine(tr *trace.Traffic) string {
 	s := fmt.Sprintf("traffic %d/%d ok", tr.Served, tr.Sent)

@@ -13,7 +13,8 @@ import (
 // rules forward to and the last interval of traffic, turns red while
 // requests fail (web, without preStop, during its rollout; never
 // web-prestop), and notes a node whose rules still list a pod the
-// slices no longer list as ready.
+// slices no longer list as ready; its sparkline shows the lost requests
+// in red, and web-prestop's never does.
 func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 	ex, ok := examples.Get("rollout-traffic")
 	if !ok {
@@ -23,7 +24,7 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	arrows, red, stale := 0, 0, 0
+	arrows, red, stale, sparkRed := 0, 0, 0, false
 	for range 2000 {
 		if !m.Step() {
 			break
@@ -57,17 +58,31 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 		if strings.Contains(web.Stale, "still forwards to") {
 			stale++
 		}
+		for _, bar := range prestop.Spark {
+			if bar.Failed > 0 {
+				t.Errorf("tick %d: web-prestop's sparkline shows lost requests", tk.Seq)
+			}
+		}
+		for _, bar := range web.Spark {
+			sparkRed = sparkRed || bar.Failed > 0
+		}
+		if len(web.Spark) > SparkBars || len(web.Spark) > 0 && web.H < boxH+SparkH {
+			t.Errorf("tick %d: %d bars in a box %d high", tk.Seq, len(web.Spark), web.H)
+		}
 		if web.Y+web.H > prestop.Y && prestop.Y+prestop.H > web.Y {
 			t.Fatalf("tick %d: the Service boxes overlap", tk.Seq)
 		}
 	}
-	if arrows == 0 || red == 0 || stale == 0 {
-		t.Errorf("%d rules arrows, %d ticks with web red, %d with a stale-rules note: want each", arrows, red, stale)
+	if arrows == 0 || red == 0 || stale == 0 || !sparkRed {
+		t.Errorf("%d rules arrows, %d ticks with web red, %d with a stale-rules note, red bars in its sparkline %v: want each", arrows, red, stale, sparkRed)
 	}
 	m.RunUntilSettled()
 	f := m.Flow()
 	got := strings.Join(box(f, api.KindService, "web-prestop").Lines, "|")
 	if !strings.Contains(got, "rules: 3 endpoints on all 3 nodes") || !strings.Contains(got, "traffic 40/40 ok") {
 		t.Errorf("web-prestop at the end: %s", got)
+	}
+	if n := len(box(f, api.KindService, "web").Spark); n != SparkBars {
+		t.Errorf("web's sparkline has %d bars at the end, want the last %d intervals", n, SparkBars)
 	}
 }

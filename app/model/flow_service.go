@@ -28,8 +28,12 @@ func (l *layout) services(objs []api.Object) int {
 		more, stale, failing := l.dataPlane(svc)
 		lines = append(lines, more...)
 		w, h := widthFor(boxW, title, lines), boxH+max(0, len(lines)-2)*LineH
+		spark := l.sparkline(api.KeyOf(svc))
+		if len(spark) > 0 {
+			h += SparkH
+		}
 		b := l.add(l.objectBox(svc, l.x, y, w, h))
-		b.Title, b.Lines, b.Stale = title, lines, stale
+		b.Title, b.Lines, b.Stale, b.Spark = title, lines, stale, spark
 		switch {
 		case failing:
 			b.Status = "bad"

@@ -6,6 +6,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
+	"github.com/stateflow/stateflow/engine/controller/podgc"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/controller/volume"
@@ -33,6 +34,7 @@ const (
 	StatefulSetController   = statefulset.Name
 	VolumeBinder            = volume.Name
 	KubeProxy               = proxy.Name
+	PodGarbageCollector     = podgc.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -45,7 +47,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, KubeProxy, TrafficActor}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, KubeProxy, TrafficActor}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -65,6 +67,7 @@ var DefaultLatency = map[string]int64{
 	StatefulSetController:   100,
 	VolumeBinder:            500,
 	KubeProxy:               200,
+	PodGarbageCollector:     100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

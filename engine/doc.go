@@ -2,8 +2,8 @@
 // independent components (the deployment, ReplicaSet, DaemonSet and
 // StatefulSet controllers, the EndpointSlice and Endpoints controllers,
 // the volume binder, the scheduler, one kubelet and one kube-proxy per
-// node, the garbage collector, the node lifecycle controller and the taint
-// eviction controller) each with its own informer cache fed after its
+// node, the garbage collector, the pod garbage collector, the node
+// lifecycle controller and the taint eviction controller) each with its own informer cache fed after its
 // watch latency (a view of the API server's immutable Version as of the
 // last event delivered to it), an event recorder, and a discrete-event
 // clock in virtual milliseconds. A scenario's synthetic traffic is routed

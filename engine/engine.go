@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
+	"github.com/stateflow/stateflow/engine/controller/podgc"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/controller/volume"
@@ -54,7 +55,7 @@ func New(cfg Config) (*Engine, error) {
 	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector},
 		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController},
 		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
-		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}} {
+		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {

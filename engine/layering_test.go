@@ -79,6 +79,10 @@ var layers = map[string][]rule{
 		{api.KindEndpoints, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
+	"pod-garbage-collector": {
+		{api.KindPod, trace.Realize, []trace.Op{trace.Update}, []string{"status.phase", "status.conditions[DisruptionTarget]"}},
+		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
+	},
 	// A node joining (add-node): its kubelet registers the Node, the one
 	// write a scenario action makes itself.
 	"scenario": {

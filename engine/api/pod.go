@@ -16,6 +16,7 @@ const (
 	PodInitialized             = "Initialized"
 	PodReady                   = "Ready"
 	ContainersReady            = "ContainersReady"
+	DisruptionTarget           = "DisruptionTarget"
 	ConditionTrue              = "True"
 	ConditionFalse             = "False"
 	ConditionUnknown           = "Unknown"

@@ -46,6 +46,9 @@ func SetNodeHealth(node string, condition kubelet.Health) *Fault {
 		if !ok {
 			return fmt.Errorf("nodes %q not found", node)
 		}
+		if p, ok := w.comps[w.proxies[node]].(*proxy.Proxier); ok && p.Waiting() {
+			return fmt.Errorf("node %q has not joined the cluster yet", node)
+		}
 		was := k.Health()
 		for _, key := range k.SetHealth(condition) {
 			w.enqueue(i, key, w.now)

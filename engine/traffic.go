@@ -84,15 +84,19 @@ func (w *world) sendTraffic(streams []TrafficStream, to int64) {
 			if t >= to || t >= s.Until {
 				break
 			}
-			senders := s.Nodes
-			if len(senders) == 0 {
-				if joined == nil {
-					joined = w.joinedNodes()
-				}
-				senders = joined
+			if joined == nil {
+				joined = w.joinedNodes()
+			}
+			// The senders in turn; a named sender that has not joined
+			// the cluster yet sends nothing.
+			senders := joined
+			if len(s.Nodes) > 0 {
+				senders = s.Nodes
 			}
 			if len(senders) > 0 {
-				w.route(s, st, i, senders[st.next%int64(len(senders))], t)
+				if node := senders[st.next%int64(len(senders))]; len(s.Nodes) == 0 || slices.Contains(joined, node) {
+					w.route(s, st, i, node, t)
+				}
 			}
 			st.next++
 		}
@@ -160,10 +164,15 @@ func (w *world) rulesFor(s *TrafficStream, node string) (*proxy.ServiceRules, st
 	if p.HasService(s.Service) {
 		return nil, trace.NoSuchService
 	}
-	if o, ok := w.store.Get(s.Service); ok {
-		if svc := o.(*api.Service); svc.Spec.ClusterIP == "None" {
-			return nil, trace.HeadlessNoVIP
-		}
+	o, ok := w.store.Get(s.Service)
+	if !ok {
+		return nil, trace.NoService
+	}
+	switch svc := o.(*api.Service); {
+	case svc.Spec.ClusterIP == "None" || svc.Spec.Type == "ExternalName":
+		return nil, trace.HeadlessNoVIP
+	case svc.Labels[proxy.LabelServiceProxyName] != "":
+		return nil, trace.OtherProxy
 	}
 	return nil, trace.NoRules
 }
@@ -175,7 +184,7 @@ func (w *world) answer(ep proxy.Endpoint, t int64) string {
 	if !ok || !found {
 		return trace.PodGone
 	}
-	_, why := w.comps[i].(*kubelet.Kubelet).Accepts(api.Key{Kind: api.KindPod, Namespace: ns, Name: name}, ep.IP, t)
+	_, why := w.comps[i].(*kubelet.Kubelet).Accepts(api.Key{Kind: api.KindPod, Namespace: ns, Name: name}, ep.IP, ep.Port, t)
 	return why
 }
 
@@ -215,8 +224,10 @@ var outcomeWords = map[string]string{
 	trace.PodGone:       "the rules still listed a pod that was gone",
 	trace.NotRunning:    "the pod's container was not running",
 	trace.Terminating:   "the pod had got SIGTERM but the rules still listed it",
-	trace.HeadlessNoVIP: "a headless Service has no virtual IP (clients use DNS, not simulated)",
+	trace.HeadlessNoVIP: "a headless or ExternalName Service has no virtual IP (clients use DNS, not simulated)",
 	trace.NoSuchService: "the Service has no such port",
+	trace.NoService:     "no Service of that name exists",
+	trace.OtherProxy:    "the Service is handed to another proxy (service.kubernetes.io/service-proxy-name), not kube-proxy",
 }
 
 // OutcomeWords says why requests with this outcome failed.
@@ -230,7 +241,7 @@ func DescribeTraffic(r *trace.Traffic) string {
 	}
 	by := r.FailedBy()
 	var parts []string
-	for _, o := range []string{trace.Terminating, trace.PodGone, trace.NotRunning, trace.NoEndpoints, trace.NoRules, trace.HeadlessNoVIP, trace.NoSuchService} {
+	for _, o := range []string{trace.Terminating, trace.PodGone, trace.NotRunning, trace.NoEndpoints, trace.NoRules, trace.NoService, trace.HeadlessNoVIP, trace.OtherProxy, trace.NoSuchService} {
 		if n := by[o]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d because %s", n, outcomeWords[o]))
 		}
@@ -256,17 +267,19 @@ type NodeRules struct {
 	Node      string
 	Endpoints []string // "ip:port", sorted
 	Pods      []string // the pod behind each, "" if none
+	Local     bool     // internalTrafficPolicy Local: only this node's endpoints
 	OK        bool
 }
 
-// ProxyRules is every node's programmed rules for svc's first port, by
-// node name.
+// ProxyRules is every joined node's programmed rules for svc's first
+// port, by node name.
 func (e *Engine) ProxyRules(svc api.Key) []NodeRules {
-	out := make([]NodeRules, 0, len(e.w.proxyNodes))
-	for _, node := range e.w.proxyNodes {
+	nodes := e.w.joinedNodes()
+	out := make([]NodeRules, 0, len(nodes))
+	for _, node := range nodes {
 		nr := NodeRules{Node: node}
 		if r, ok := e.w.comps[e.w.proxies[node]].(*proxy.Proxier).Lookup(svc, ""); ok {
-			nr.OK = true
+			nr.OK, nr.Local = true, r.Local
 			for _, ep := range r.Endpoints {
 				nr.Endpoints = append(nr.Endpoints, ep.String())
 				nr.Pods = append(nr.Pods, ep.Pod)

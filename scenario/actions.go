@@ -84,7 +84,7 @@ func (p *parser) nodeFault(n *yaml.Node, path string, ms int64, a ActionSpec) {
 		p.errorf(c.Line, c.Column, path+".condition", "Unsupported value: %q: supported values: \"NotReady\", \"Unreachable\", \"Ready\"", a.Condition)
 		return
 	}
-	p.faults = append(p.faults, fault{path: path, node: a.Node, line: nodeAt(n, path+".node")})
+	p.faults = append(p.faults, fault{path: path, node: a.Node, line: nodeAt(n, path+".node"), at: ms})
 	key := api.Key{Kind: api.KindNode, Name: a.Node}
 	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor, Object: key,
 		Fault: engine.SetNodeHealth(a.Node, kubelet.Health(a.Condition))})
@@ -106,7 +106,7 @@ func (p *parser) addNode(n *yaml.Node, path string, ms int64, a ActionSpec) {
 		node.Labels[k] = v
 	}
 	node.Spec.Taints = append(node.Spec.Taints, a.Taints...)
-	p.joining = append(p.joining, joiningNode{node: node, path: path + ".add-node", line: nodeAt(n, path+".add-node")})
+	p.joining = append(p.joining, joiningNode{node: node, path: path + ".add-node", line: nodeAt(n, path+".add-node"), at: ms})
 	p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.ScenarioActor,
 		Object: api.Key{Kind: api.KindNode, Name: a.AddNode}, Fault: engine.AddNode(node)})
 }
@@ -116,13 +116,15 @@ type joiningNode struct {
 	node *api.Node
 	path string
 	line *yaml.Node
+	at   int64
 }
 
 // fault remembers a node fault so build can check the node exists.
 type fault struct {
 	path, node string
 	line       *yaml.Node
-	bare       bool // path names the node itself, not a parent with a node field
+	bare       bool  // path names the node itself, not a parent with a node field
+	at         int64 // when a node fault happens; -1 for a traffic sender
 }
 
 // killPod schedules the kill-pod fault: a pod name, or a label selector.

@@ -41,3 +41,17 @@ func TestAddNode(t *testing.T) {
 		}
 	}
 }
+
+// A node fault timed before the node joins has no node to act on.
+func TestFaultBeforeJoin(t *testing.T) {
+	src := base + "---\napiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  actions:\n" +
+		"  - {at: 10s, node: node-4, condition: Unreachable}\n  - {at: 30s, add-node: node-4}\n"
+	_, err := Parse([]byte(src))
+	if err == nil || !strings.Contains(err.Error(), `spec.actions[0].node: node "node-4" joins the cluster at 30.000s: a fault at 10.000s has no node to act on`) {
+		t.Fatalf("error %v", err)
+	}
+	ok := strings.Replace(src, "at: 10s, node", "at: 40s, node", 1)
+	if _, err := Parse([]byte(ok)); err != nil {
+		t.Fatalf("a fault after the node joins: %v", err)
+	}
+}

@@ -509,7 +509,15 @@ func (p *parser) build() {
 	if len(p.errs) == 0 {
 		p.checkCapacity()
 	}
+	joinsAt := map[string]int64{}
+	for _, j := range p.joining {
+		joinsAt[j.node.Name] = j.at
+	}
 	for _, f := range p.faults {
+		if at, joins := joinsAt[f.node]; joins && f.at >= 0 && f.at < at {
+			p.errorf(f.line.Line, f.line.Column, f.path+".node", "node %q joins the cluster at %s: a fault at %s has no node to act on", f.node, trace.FormatTime(at), trace.FormatTime(f.at))
+			continue
+		}
 		if !names[f.node] {
 			path := f.path + ".node"
 			if f.bare {

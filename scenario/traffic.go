@@ -20,6 +20,7 @@ const (
 	defaultTrafficInterval = "1s"
 	defaultTrafficFor      = 120_000 // ms after from, when until is not given
 	minTrafficInterval     = 100
+	maxTrafficFor          = 24 * 3_600_000
 )
 
 // TrafficSpec is one stream of synthetic requests to a Service.
@@ -88,11 +89,14 @@ func (p *parser) traffic(n *yaml.Node, i int, t TrafficSpec) {
 	if s.Until <= s.From {
 		bad(".until", "Invalid value: %q: must be later than from (%s)", t.Until, trace.FormatTime(s.From))
 	}
+	if s.Until-s.From > maxTrafficFor {
+		bad(".until", "Invalid value: %q: traffic lasts at most 24h", t.Until)
+	}
 	if s.Interval < minTrafficInterval {
 		bad(".interval", "Invalid value: %q: must be at least 100ms", t.Interval)
 	}
 	for j, node := range t.Nodes {
-		p.faults = append(p.faults, fault{path: path + ".nodes[" + strconv.Itoa(j) + "]", node: node, line: at(".nodes[" + strconv.Itoa(j) + "]"), bare: true})
+		p.faults = append(p.faults, fault{path: path + ".nodes[" + strconv.Itoa(j) + "]", node: node, line: at(".nodes[" + strconv.Itoa(j) + "]"), bare: true, at: -1})
 	}
 	p.sc.Config.Traffic = append(p.sc.Config.Traffic, s)
 }

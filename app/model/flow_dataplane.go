@@ -122,9 +122,10 @@ func trafficLine(tr *trace.Traffic) string {
 	return s
 }
 
-// readyPods are the pods the Service's slices list as ready now.
-func (l *layout) readyPods(svc api.Key) map[string]bool {
-	out := map[string]bool{}
+// readyPods are the pods the Service's slices list as ready now, with
+// their nodes.
+func (l *layout) readyPods(svc api.Key) map[string]string {
+	out := map[string]string{}
 	for _, o := range l.m.eng.Store().List(api.KindEndpointSlice, svc.Namespace) {
 		s := o.(*api.EndpointSlice)
 		if s.Labels[api.LabelServiceName] != svc.Name {
@@ -132,7 +133,11 @@ func (l *layout) readyPods(svc api.Key) map[string]bool {
 		}
 		for _, e := range s.Endpoints {
 			if e.TargetRef != nil && (e.Conditions.Ready == nil || *e.Conditions.Ready) {
-				out[e.TargetRef.Namespace+"/"+e.TargetRef.Name] = true
+				node := ""
+				if e.NodeName != nil {
+					node = *e.NodeName
+				}
+				out[e.TargetRef.Namespace+"/"+e.TargetRef.Name] = node
 			}
 		}
 	}
@@ -142,7 +147,7 @@ func (l *layout) readyPods(svc api.Key) map[string]bool {
 // staleRules names a node whose kube-proxy still forwards to a pod the
 // slices no longer list as ready, or does not yet forward to one they
 // do: the data plane's eventual consistency.
-func staleRules(rules []engine.NodeRules, ready map[string]bool) string {
+func staleRules(rules []engine.NodeRules, ready map[string]string) string {
 	if len(ready) == 0 {
 		return "" // the rules may fall back to terminating endpoints
 	}
@@ -150,13 +155,25 @@ func staleRules(rules []engine.NodeRules, ready map[string]bool) string {
 		if !r.OK {
 			continue
 		}
+		want := len(ready)
+		if r.Local { // internalTrafficPolicy Local: only this node's pods
+			want = 0
+			for _, node := range ready {
+				if node == r.Node {
+					want++
+				}
+			}
+			if want == 0 {
+				continue
+			}
+		}
 		for _, p := range r.Pods {
-			if p != "" && !ready[p] {
+			if _, ok := ready[p]; p != "" && !ok {
 				return fmt.Sprintf("kube-proxy on %s still forwards to %s · which its Service's slices no longer list as ready", r.Node, shortPod(p[strings.IndexByte(p, '/')+1:]))
 			}
 		}
-		if len(r.Pods) < len(ready) {
-			return fmt.Sprintf("kube-proxy on %s forwards to %d of the %d ready pods · it has not synced the newest slice yet", r.Node, len(r.Pods), len(ready))
+		if len(r.Pods) < want {
+			return fmt.Sprintf("kube-proxy on %s forwards to %d of the %d ready pods · it has not synced the newest slice yet", r.Node, len(r.Pods), want)
 		}
 	}
 	return ""

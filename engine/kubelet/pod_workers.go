@@ -197,9 +197,9 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 		}
 		rt.killing = true
 		rt.stopAt = w.now
-		rt.sigtermAt = -1
 		hooks := ""
 		for i, c := range rt.containers {
+			c.sigtermAt = -1
 			if c.stage == stageRunning || c.stage == stageStarting {
 				w.event(c, api.EventNormal, "Killing", "Stopping container "+c.name)
 				// killContainer: the preStop hook first, then SIGTERM
@@ -208,9 +208,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 				if hook > 0 {
 					hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
 				}
-				if rt.sigtermAt < 0 || w.now+hook < rt.sigtermAt {
-					rt.sigtermAt = w.now + hook
-				}
+				c.sigtermAt = w.now + hook
 				rt.stopAt = max(rt.stopAt, w.now+hook+min(k.behaviors.For(rt.containers[i].image).StopMS, grace-hook))
 			}
 		}

@@ -46,6 +46,9 @@ type container struct {
 	// (probeStateAt), so a long-running container is not re-probed from
 	// its start at every tick.
 	readyCur, liveCur probeCursor
+	// sigtermAt is when the container gets SIGTERM (after its preStop
+	// hook), once the pod is being killed; -1 if it was not running then.
+	sigtermAt int64
 }
 
 // podRuntime is the node runtime's view of one pod.

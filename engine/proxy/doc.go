@@ -6,9 +6,11 @@
 // to a Service or a slice asks for a sync, and the BoundedFrequencyRunner
 // (pkg/proxy/runner) lets at most one sync start per minSyncPeriod (1 s,
 // the default of both modes), so a burst of changes is programmed
-// together. A sync (syncProxyRules) rebuilds every Service port's
-// endpoints and categorises them as pkg/proxy/topology.go's
-// CategorizeEndpoints does: the ready endpoints; when there is none, the
+// together; a Service change that its ServicePortMap does not see (a
+// selector, a label) asks for none. A sync (syncProxyRules) rebuilds the
+// endpoints of the Services whose Service or slices changed since the
+// last one, as the change trackers record them, and categorises them as
+// pkg/proxy/topology.go's CategorizeEndpoints does: the ready endpoints; when there is none, the
 // serving endpoints that are terminating; with internalTrafficPolicy
 // Local, only this node's. Headless and ExternalName Services get no
 // rules.

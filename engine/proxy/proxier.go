@@ -106,6 +106,15 @@ func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		if svc.Name = s.Labels[api.LabelServiceName]; svc.Name == "" {
 			return
 		}
+		if ev.Type == apiserver.Modified && ev.Old != nil && sliceEndpoints(ev.Old) == sliceEndpoints(s) {
+			// EndpointSliceUpdate: no endpoint info changed (a label, the
+			// trigger time), so no sync.
+			return
+		}
+	} else if ev.Type == apiserver.Modified && ev.Old != nil && servicePorts(ev.Old) == servicePorts(ev.Object) {
+		// ServiceChangeTracker.Update: a change the ServicePortMap does
+		// not see (a selector, a label) asks for no sync.
+		return
 	}
 	p.dirty[svc] = true
 	if p.waiting {
@@ -116,6 +125,58 @@ func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		return
 	}
 	q.Add(p.syncKey())
+}
+
+// servicePorts is what of a Service reaches kube-proxy's ServicePortMap
+// (serviceport.go): its virtual IP, type and policy and each port, or
+// nothing for a Service it skips.
+func servicePorts(o api.Object) string {
+	svc := o.(*api.Service)
+	if shouldSkipService(svc) || !proxied(svc) {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s|%s|%s", svc.Spec.ClusterIP, svc.Spec.Type, svc.Spec.InternalTrafficPolicy)
+	for _, p := range svc.Spec.Ports {
+		fmt.Fprintf(&b, "|%s/%s/%d/%d", p.Name, p.Protocol, p.Port, p.NodePort)
+	}
+	return b.String()
+}
+
+// sliceEndpoints is what of a slice reaches kube-proxy's endpoints cache
+// (endpointslicecache.go): its ports and each endpoint's address,
+// conditions, node and zone, or nothing for a slice it does not see.
+func sliceEndpoints(o api.Object) string {
+	s := o.(*api.EndpointSlice)
+	if !proxied(s) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(s.AddressType)
+	for _, p := range s.Ports {
+		fmt.Fprintf(&b, "|%s/%s/%d", deref(p.Name), deref(p.Protocol), deref(p.Port))
+	}
+	for _, e := range s.Endpoints {
+		fmt.Fprintf(&b, "|%v/%s/%s/%s/%s/%s", e.Addresses, cond(e.Conditions.Ready), cond(e.Conditions.Serving), cond(e.Conditions.Terminating),
+			deref(e.NodeName), deref(e.Zone))
+	}
+	return b.String()
+}
+
+// cond tells a nil condition (read as true) from false.
+func cond(p *bool) string {
+	if p == nil {
+		return "-"
+	}
+	return strconv.FormatBool(*p)
+}
+
+func deref[T any](p *T) T {
+	if p == nil {
+		var z T
+		return z
+	}
+	return *p
 }
 
 // LabelServiceProxyName hands a Service to another proxy.
@@ -193,16 +254,15 @@ func (p *Proxier) Lookup(svc api.Key, port string) (*ServiceRules, bool) {
 	if r, ok := p.rules[ServicePortName{Service: svc, Port: port}]; ok && port != "" {
 		return r, true
 	}
+	// The first port, or the port of that number (two ports may share a
+	// number with different protocols: the first of them in spec order).
 	var best *ServiceRules
 	for k, r := range p.rules {
-		if k.Service != svc {
+		if k.Service != svc || port != "" && strconv.Itoa(int(r.Port)) != port {
 			continue
 		}
-		switch {
-		case port == "" && (best == nil || r.Index < best.Index):
+		if best == nil || r.Index < best.Index {
 			best = r
-		case port != "" && strconv.Itoa(int(r.Port)) == port:
-			return r, true
 		}
 	}
 	return best, best != nil
@@ -229,7 +289,9 @@ func diffPort(k ServicePortName, old, next *ServiceRules) (trace.RuleChange, boo
 	if next != nil {
 		b = next.Endpoints
 		c.Endpoints = len(b)
+		c.Address = next.ClusterIP + ":" + strconv.Itoa(int(next.Port))
 	}
+	moved := old != nil && next != nil && (old.ClusterIP != next.ClusterIP || old.Port != next.Port || old.Local != next.Local)
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		switch {
@@ -245,7 +307,7 @@ func diffPort(k ServicePortName, old, next *ServiceRules) (trace.RuleChange, boo
 			i, j = i+1, j+1
 		}
 	}
-	return c, old == nil || next == nil || len(c.Added)+len(c.Removed) > 0
+	return c, old == nil || next == nil || moved || len(c.Added)+len(c.Removed) > 0
 }
 
 func withPod(m map[string]string, e Endpoint) map[string]string {

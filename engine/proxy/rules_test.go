@@ -92,3 +92,27 @@ func TestShouldSkipService(t *testing.T) {
 		}
 	}
 }
+
+// Two ports may share a number with different protocols (DNS): a stream
+// that names the number gets the first in spec order, every time, not
+// whichever the map yields.
+func TestLookupByNumberIsDeterministic(t *testing.T) {
+	svc := api.Key{Kind: api.KindService, Namespace: "default", Name: "dns"}
+	p := New("n1")
+	p.rules = rules{
+		{Service: svc, Port: "dns"}:     {Port: 53, Index: 0, Endpoints: []Endpoint{ep("10.0.0.1", "n1", true, true, false)}},
+		{Service: svc, Port: "dns-tcp"}: {Port: 53, Index: 1},
+		{Service: svc, Port: "metrics"}: {Port: 9153, Index: 2},
+	}
+	for range 50 {
+		if r, ok := p.Lookup(svc, "53"); !ok || r.Index != 0 {
+			t.Fatalf("Lookup(53) = %+v, want the first port of that number", r)
+		}
+	}
+	if r, ok := p.Lookup(svc, "metrics"); !ok || r.Port != 9153 {
+		t.Errorf("Lookup by name = %+v", r)
+	}
+	if r, ok := p.Lookup(svc, ""); !ok || r.Index != 0 {
+		t.Errorf("Lookup of the first port = %+v", r)
+	}
+}

@@ -14,6 +14,9 @@ import "github.com/stateflow/stateflow/engine/api"
 type RuleChange struct {
 	Service api.Key // the Service
 	Port    string  // the Service port's name ("" for an unnamed port)
+	// Address is the virtual IP and port the rules now catch
+	// ("10.96.1.2:80"), "" when Gone.
+	Address string
 	Added   []string
 	Removed []string
 	// Endpoints is how many endpoints the port's rules hold after it.
@@ -36,6 +39,8 @@ const (
 	Terminating   = "terminating"     // the app got SIGTERM and no longer accepts connections
 	HeadlessNoVIP = "headless"        // a headless Service has no virtual IP to send to
 	NoSuchService = "no-such-service" // not a Service port the rules could match
+	NoService     = "no-service"      // no Service of that name exists
+	OtherProxy    = "other-proxy"     // the Service is handed to another proxy (service-proxy-name)
 )
 
 // Traffic is one interval of the synthetic requests a scenario sends to

@@ -25,6 +25,7 @@ type jsonTick struct {
 type jsonRule struct {
 	Service   string            `json:"service"`
 	Port      string            `json:"port,omitempty"`
+	Address   string            `json:"address,omitempty"`
 	Added     []string          `json:"added"`
 	Removed   []string          `json:"removed"`
 	Endpoints int               `json:"endpoints"`
@@ -86,7 +87,7 @@ func (t *Tick) MarshalJSON() ([]byte, error) {
 		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Text()})
 	}
 	for _, r := range t.Rules {
-		j.Rules = append(j.Rules, jsonRule{Service: r.Service.String(), Port: r.Port, Added: nonNil(r.Added), Removed: nonNil(r.Removed),
+		j.Rules = append(j.Rules, jsonRule{Service: r.Service.String(), Port: r.Port, Address: r.Address, Added: nonNil(r.Added), Removed: nonNil(r.Removed),
 			Endpoints: r.Endpoints, Pods: r.Pods, Gone: r.Gone})
 	}
 	if tr := t.Traffic; tr != nil {

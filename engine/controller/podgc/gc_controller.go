@@ -1,6 +1,7 @@
 package podgc
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 
@@ -107,13 +108,19 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		tick.Explain("node/%s exists again (live read): its pods are not orphans", key.Name)
 		return reconcile.Result{}, nil
 	}
-	delete(c.quarantine, key.Name)
+	// Each pod on its own, as upstream (an error is logged and the others
+	// go on); the quarantine is over, so a retry deletes at once.
+	var errs []error
 	for _, o := range pods {
 		tick.Read(o)
 		if err := markFailedAndDeletePod(tick, o.(*api.Pod)); err != nil {
-			return reconcile.Result{}, err
+			errs = append(errs, err)
 		}
 	}
+	if len(errs) > 0 {
+		return reconcile.Result{}, errors.Join(errs...)
+	}
+	delete(c.quarantine, key.Name)
 	tick.Explain("node/%s no longer exists: %d orphaned pod(s) marked Failed and force deleted", key.Name, len(pods))
 	return reconcile.Result{}, nil
 }

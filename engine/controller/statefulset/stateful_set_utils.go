@@ -11,7 +11,8 @@ import (
 // getParentNameAndOrdinal reads a pod's parent and ordinal as upstream's
 // statefulPodRegex "(.*)-([0-9]+)$" does (the last "-" followed by
 // digits only), without a regular expression: ok is false when the name
-// does not match; ordinal is -1 when its digits overflow an int.
+// does not match; ordinal is -1 when its digits overflow an int32
+// (strconv.ParseInt(…, 10, 32), as upstream).
 func getParentNameAndOrdinal(name string) (parent string, ordinal int, ok bool) {
 	i := strings.LastIndexByte(name, '-')
 	if i < 0 || i == len(name)-1 {
@@ -22,11 +23,11 @@ func getParentNameAndOrdinal(name string) (parent string, ordinal int, ok bool) 
 			return "", -1, false
 		}
 	}
-	n, err := strconv.Atoi(name[i+1:])
+	n, err := strconv.ParseInt(name[i+1:], 10, 32)
 	if err != nil {
 		n = -1
 	}
-	return name[:i], n, true
+	return name[:i], int(n), true
 }
 
 // getOrdinal is getOrdinal: the pod's ordinal, or -1.

@@ -102,6 +102,9 @@ const SparkH = 18
 // current tick, oldest first, read from the trace (a bounded walk back:
 // traffic ticks come once an interval).
 func (l *layout) sparkline(svc api.Key) []SparkBar {
+	if len(l.m.eng.LastTraffic(svc)) == 0 {
+		return nil // no traffic reported for svc yet: nothing to look for
+	}
 	tr := l.m.eng.Trace()
 	var out []SparkBar
 	for i := len(tr) - 1; i >= 0 && len(out) < SparkBars && len(tr)-i <= 20*SparkBars*64; i-- {

@@ -49,6 +49,7 @@ func (c *Inspector) Render() app.UI {
 			}),
 		),
 		app.If(in.Key.Kind != "", func() app.UI { return changes(in) }),
+		app.If(len(in.Rules) > 0, func() app.UI { return rules(in) }),
 		app.Range(in.Sections).Slice(func(i int) app.UI {
 			s := in.Sections[i]
 			open := s.Name != "metadata" || hasChange(s.Lines)
@@ -96,6 +97,28 @@ func changes(in model.Inspection) app.UI {
 				})),
 			)
 		}),
+	)
+}
+
+// rules is where each node's kube-proxy sends a connection to the
+// Service now: the data plane, which kubectl cannot show.
+func rules(in model.Inspection) app.UI {
+	return app.Details().Class("yaml-section").DataSet("testid", "inspect-rules").Open(true).Body(
+		app.Summary().Text("kube-proxy rules on each node"),
+		app.Table().Class("diff").Body(
+			app.THead().Body(app.Tr().Body(app.Th().Text("node"), app.Th().Text("forwards to"))),
+			app.TBody().Body(app.Range(in.Rules).Slice(func(i int) app.UI {
+				r := in.Rules[i]
+				to := strings.Join(r.Targets, ", ")
+				switch {
+				case !r.OK:
+					to = "no rules yet (its kube-proxy has not synced this Service)"
+				case len(r.Targets) == 0:
+					to = "nothing: connections are rejected (no endpoints)"
+				}
+				return app.Tr().Body(app.Td().Class("path").Text(r.Node), app.Td().Text(to))
+			})),
+		),
 	)
 }
 

@@ -79,8 +79,8 @@ func TestStatefulSetInTheFlow(t *testing.T) {
 // kube-proxy syncs and at the intervals that lost requests; the Service
 // without a preStop hook is drawn red with its failed requests counted
 // and the tick log says why they failed, while the one with the hook
-// serves everything; the console's describe svc says what of the
-// network is simulated.
+// serves everything; the inspector lists each node's rules; the
+// console's describe svc says what of the network is simulated.
 func TestTrafficFailsWithoutPreStop(t *testing.T) {
 	tb := newTab(t)
 	tb.open(shared.url)
@@ -104,6 +104,12 @@ func TestTrafficFailsWithoutPreStop(t *testing.T) {
 	}
 	if log := tb.text("tick-log"); !strings.Contains(log, "had got SIGTERM but the rules still listed it") && !strings.Contains(log, "still listed a pod that was gone") {
 		t.Errorf("the tick log does not say why requests failed:\n%s", log)
+	}
+	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Service][data-name=web]').dispatchEvent(new MouseEvent('click', {bubbles: true})), true`)
+	tb.click("tab-inspector")
+	tb.waitFor(`!!document.querySelector('[data-testid=inspect-rules]')`, "the Service's rules in the inspector")
+	if rules := eval[string](tb, `document.querySelector('[data-testid=inspect-rules]').textContent`); !strings.Contains(rules, "node-1") || !strings.Contains(rules, "web-") || !strings.Contains(rules, ":8080)") {
+		t.Errorf("the inspector's rules for svc/web read %q, want each node with the pods it forwards to", rules)
 	}
 	tb.click("tab-console")
 	tb.setValue("console-input", "kubectl describe svc web")

@@ -86,3 +86,23 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 		t.Errorf("web's sparkline has %d bars at the end, want the last %d intervals", n, SparkBars)
 	}
 }
+
+// The inspector shows, for a Service, where each node's kube-proxy sends
+// a connection: the pods of its rules, by name.
+func TestInspectorShowsEachNodesRules(t *testing.T) {
+	m := settledModel(t, "rollout-traffic")
+	m.Select(api.Key{Kind: api.KindService, Namespace: "default", Name: "web"})
+	in := m.Inspect()
+	if len(in.Rules) != 3 {
+		t.Fatalf("%d rows of rules, want one per node: %+v", len(in.Rules), in.Rules)
+	}
+	for _, r := range in.Rules {
+		if !r.OK || len(r.Targets) != 3 || !strings.HasPrefix(r.Targets[0], "web-") || !strings.Contains(r.Targets[0], ":8080)") {
+			t.Errorf("%s forwards to %v, want the 3 web pods by name with their addresses", r.Node, r.Targets)
+		}
+	}
+	m.Select(api.Key{Kind: api.KindDeployment, Namespace: "default", Name: "web"})
+	if in := m.Inspect(); len(in.Rules) != 0 {
+		t.Errorf("a Deployment has no rules, got %+v", in.Rules)
+	}
+}

@@ -40,6 +40,18 @@ type Inspection struct {
 	// LastWrite is the latest earlier tick that wrote the object, when this
 	// tick did not (0 when none is kept or it was not looked for).
 	LastWrite int
+	// Rules is, for a Service, where each node's kube-proxy forwards its
+	// first port now: the data plane one hop past the EndpointSlices.
+	Rules []RulesRow
+}
+
+// RulesRow is one node's rules for the inspected Service.
+type RulesRow struct {
+	Node string
+	// Targets are the pods (or addresses) the node forwards to; empty
+	// with OK set means it rejects every connection.
+	Targets []string
+	OK      bool // the node's kube-proxy has rules for the Service
 }
 
 // ChangeRow is one changed field, its values as compact JSON.
@@ -198,6 +210,9 @@ func (m *Model) Inspect() (in Inspection) {
 	if !ok {
 		return in
 	}
+	if svc, isSvc := o.(*api.Service); isSvc && proxied(svc) {
+		in.Rules = m.rulesRows(api.KeyOf(svc))
+	}
 	for _, raw := range m.sections(o) {
 		sec := Section{Name: raw.name}
 		for _, l := range raw.lines {
@@ -281,4 +296,22 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// rulesRows reads each joined node's kube-proxy rules for svc, naming
+// pods rather than addresses.
+func (m *Model) rulesRows(svc api.Key) []RulesRow {
+	var out []RulesRow
+	for _, r := range m.eng.ProxyRules(svc) {
+		row := RulesRow{Node: r.Node, OK: r.OK}
+		for i, ep := range r.Endpoints {
+			if p := r.Pods[i]; p != "" {
+				row.Targets = append(row.Targets, p[strings.IndexByte(p, '/')+1:]+" ("+ep+")")
+			} else {
+				row.Targets = append(row.Targets, ep)
+			}
+		}
+		out = append(out, row)
+	}
+	return out
 }

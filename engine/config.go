@@ -2,13 +2,16 @@ package engine
 
 import (
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
+	"github.com/stateflow/stateflow/engine/controller/job"
 	"github.com/stateflow/stateflow/engine/controller/podgc"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
+	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
 	"github.com/stateflow/stateflow/engine/controller/volume"
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
@@ -35,6 +38,9 @@ const (
 	VolumeBinder            = volume.Name
 	KubeProxy               = proxy.Name
 	PodGarbageCollector     = podgc.Name
+	JobController           = job.Name
+	TTLAfterFinished        = ttlafterfinished.Name
+	CronJobController       = cronjob.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -47,7 +53,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, KubeProxy, TrafficActor}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, KubeProxy, TrafficActor}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -68,6 +74,9 @@ var DefaultLatency = map[string]int64{
 	VolumeBinder:            500,
 	KubeProxy:               200,
 	PodGarbageCollector:     100,
+	JobController:           100,
+	TTLAfterFinished:        100,
+	CronJobController:       100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

@@ -7,13 +7,16 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
+	"github.com/stateflow/stateflow/engine/controller/job"
 	"github.com/stateflow/stateflow/engine/controller/podgc"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
+	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
 	"github.com/stateflow/stateflow/engine/controller/volume"
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/gc"
@@ -55,7 +58,8 @@ func New(cfg Config) (*Engine, error) {
 	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector},
 		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController},
 		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
-		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector}} {
+		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector},
+		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(), CronJobController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {

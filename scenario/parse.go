@@ -190,6 +190,8 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		p.object(n, doc, kind, apiVersion, "apps/v1")
 	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService, api.KindPersistentVolumeClaim:
 		p.object(n, doc, kind, apiVersion, "v1")
+	case api.KindJob, api.KindCronJob:
+		p.object(n, doc, kind, apiVersion, "batch/v1")
 	default:
 		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
 	}
@@ -220,6 +222,10 @@ func newObject(kind string) api.Object {
 		return &api.StatefulSet{}
 	case api.KindPersistentVolumeClaim:
 		return &api.PersistentVolumeClaim{}
+	case api.KindJob:
+		return &api.Job{}
+	case api.KindCronJob:
+		return &api.CronJob{}
 	}
 	return &api.Namespace{}
 }

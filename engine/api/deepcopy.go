@@ -80,6 +80,11 @@ func (c *Container) deepCopy() Container {
 	out.Args = copySlice(c.Args)
 	out.Ports = copySlice(c.Ports)
 	out.Env = copySlice(c.Env)
+	for i, e := range out.Env {
+		if e.ValueFrom != nil {
+			out.Env[i].ValueFrom = &EnvVarSource{FieldRef: copyPtr(e.ValueFrom.FieldRef)}
+		}
+	}
 	out.Resources = ResourceRequirements{Limits: copyMap(c.Resources.Limits), Requests: copyMap(c.Resources.Requests)}
 	out.LivenessProbe = c.LivenessProbe.deepCopy()
 	out.ReadinessProbe = c.ReadinessProbe.deepCopy()

@@ -126,6 +126,7 @@ func TestDeepCopyCopiesEveryField(t *testing.T) {
 		func() Object { return &Service{} }, func() Object { return &EndpointSlice{} }, func() Object { return &Endpoints{} },
 		func() Object { return &DaemonSet{} }, func() Object { return &ControllerRevision{} },
 		func() Object { return &StatefulSet{} }, func() Object { return &PersistentVolumeClaim{} },
+		func() Object { return &Job{} }, func() Object { return &CronJob{} },
 	} {
 		original, pristine := newObject(), newObject()
 		fill(reflect.ValueOf(original).Elem(), 0, 0)

@@ -53,6 +53,8 @@ func APIVersionOf(kind string) string {
 		return "apps/v1"
 	case KindEndpointSlice:
 		return "discovery.k8s.io/v1"
+	case KindJob, KindCronJob:
+		return "batch/v1"
 	}
 	return "v1"
 }

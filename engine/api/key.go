@@ -17,6 +17,8 @@ const (
 	KindControllerRevision    = "ControllerRevision"
 	KindStatefulSet           = "StatefulSet"
 	KindPersistentVolumeClaim = "PersistentVolumeClaim"
+	KindJob                   = "Job"
+	KindCronJob               = "CronJob"
 )
 
 // Namespaced reports whether objects of kind live in a namespace.
@@ -86,6 +88,8 @@ func ShortKind(kind string) string {
 		return "sts"
 	case KindPersistentVolumeClaim:
 		return "pvc"
+	case KindCronJob:
+		return "cj"
 	}
 	return strings.ToLower(kind)
 }

@@ -83,10 +83,23 @@ type ContainerPort struct {
 	Protocol      string `json:"protocol,omitempty" yaml:"protocol,omitempty"`
 }
 
-// EnvVar is a literal environment variable.
+// EnvVar is v1.EnvVar: a literal value, or one read from the pod's own
+// fields (the Job controller's JOB_COMPLETION_INDEX).
 type EnvVar struct {
-	Name  string `json:"name" yaml:"name"`
-	Value string `json:"value,omitempty" yaml:"value,omitempty"`
+	Name      string        `json:"name" yaml:"name"`
+	Value     string        `json:"value,omitempty" yaml:"value,omitempty"`
+	ValueFrom *EnvVarSource `json:"valueFrom,omitempty" yaml:"valueFrom,omitempty"`
+}
+
+// EnvVarSource is v1.EnvVarSource with its fieldRef only.
+type EnvVarSource struct {
+	FieldRef *ObjectFieldSelector `json:"fieldRef,omitempty" yaml:"fieldRef,omitempty"`
+}
+
+// ObjectFieldSelector is v1.ObjectFieldSelector.
+type ObjectFieldSelector struct {
+	APIVersion string `json:"apiVersion,omitempty" yaml:"apiVersion,omitempty"`
+	FieldPath  string `json:"fieldPath" yaml:"fieldPath"`
 }
 
 // ResourceRequirements holds requests and limits.

@@ -81,6 +81,12 @@ func defaultContainer(c *api.Container) {
 	if c.ImagePullPolicy == "" {
 		c.ImagePullPolicy = defaultPullPolicy(c.Image)
 	}
+	for i := range c.Env {
+		// SetDefaults_ObjectFieldSelector
+		if f := c.Env[i].ValueFrom; f != nil && f.FieldRef != nil && f.FieldRef.APIVersion == "" {
+			f.FieldRef.APIVersion = "v1"
+		}
+	}
 	for i := range c.Ports {
 		if c.Ports[i].Protocol == "" {
 			c.Ports[i].Protocol = "TCP"
@@ -219,5 +225,9 @@ func ApplyDefaults(obj api.Object) {
 		defaultStatefulSet(o)
 	case *api.PersistentVolumeClaim:
 		defaultClaim(o)
+	case *api.Job:
+		defaultJob(o)
+	case *api.CronJob:
+		defaultCronJob(o)
 	}
 }

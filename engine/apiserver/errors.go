@@ -51,6 +51,10 @@ func Resource(kind string) string {
 		return "statefulsets.apps"
 	case api.KindEndpoints:
 		return "endpoints"
+	case api.KindJob:
+		return "jobs.batch"
+	case api.KindCronJob:
+		return "cronjobs.batch"
 	}
 	return strings.ToLower(kind) + "s"
 }

@@ -161,6 +161,9 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		}
 	}
 	m.UID = s.newUID()
+	if j, ok := obj.(*api.Job); ok {
+		prepareJob(j) // the selector names the uid
+	}
 	m.CreationTimestamp = api.At(s.now)
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	if hasSpec(obj) {
@@ -217,12 +220,20 @@ func prepareForCreate(obj api.Object) {
 		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
 	case *api.Endpoints:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEndpoints}
+	case *api.Job:
+		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}
+		defaultJob(o)
+		o.Status = api.JobStatus{}
+	case *api.CronJob:
+		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}
+		defaultCronJob(o)
+		o.Status = api.CronJobStatus{}
 	}
 }
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet:
+	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet, *api.Job, *api.CronJob:
 		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
@@ -299,6 +310,14 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 	case *api.PersistentVolumeClaim:
 		defaultClaim(o)
 		o.TypeMeta, o.Status = old.(*api.PersistentVolumeClaim).TypeMeta, old.(*api.PersistentVolumeClaim).Status
+	case *api.Job:
+		if err := updateJob(o, old.(*api.Job)); err != nil {
+			return nil, err
+		}
+	case *api.CronJob:
+		if err := updateCronJob(o, old.(*api.CronJob)); err != nil {
+			return nil, err
+		}
 	case *api.EndpointSlice:
 		prev := old.(*api.EndpointSlice)
 		o.TypeMeta = prev.TypeMeta
@@ -312,7 +331,9 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 	if err := Validate(obj); err != nil {
 		return nil, err
 	}
-	if m := obj.Meta(); m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && obj.GetKind() != api.KindPod {
+	if m, om := obj.Meta(), old.Meta(); m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && om.DeletionGracePeriodSeconds != nil && *om.DeletionGracePeriodSeconds == 0 {
+		// ShouldDeleteDuringUpdate: the last finalizer of an object whose
+		// deletion (with no grace left, for a pod) waited for it.
 		return s.finishDeletion(obj, old), nil
 	}
 	return s.replace(obj, old), nil
@@ -404,6 +425,10 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 		same = reflect.DeepEqual(&o.Status, &old.(*api.StatefulSet).Status)
 	case *api.PersistentVolumeClaim:
 		same = reflect.DeepEqual(&o.Status, &old.(*api.PersistentVolumeClaim).Status)
+	case *api.Job:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.Job).Status)
+	case *api.CronJob:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.CronJob).Status)
 	default:
 		return s.replace(obj, old)
 	}
@@ -451,6 +476,14 @@ func withStatusOf(old, src api.Object) api.Object {
 	case *api.PersistentVolumeClaim:
 		c := *o
 		c.Status = src.(*api.PersistentVolumeClaim).Status
+		return &c
+	case *api.Job:
+		c := *o
+		c.Status = src.(*api.Job).Status
+		return &c
+	case *api.CronJob:
+		c := *o
+		c.Status = src.(*api.CronJob).Status
 		return &c
 	}
 	return src
@@ -519,6 +552,9 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 	if !ok || (opts.UID != "" && opts.UID != old.Meta().UID) {
 		return nil, false, NotFound(k.Kind, k.Name)
 	}
+	if pod, ok := old.(*api.Pod); ok && len(pod.Finalizers) > 0 {
+		return s.deletePodWithFinalizers(pod, opts), false, nil
+	}
 	if old.Meta().DeletionTimestamp != nil && len(old.Meta().Finalizers) > 0 {
 		return old, false, nil // already being deleted; the finalizers decide
 	}
@@ -581,6 +617,39 @@ func (s *Store) finishDeletion(obj, old api.Object) api.Object {
 	s.remove(old)
 	s.emit(Deleted, old, old)
 	return old
+}
+
+// deletePodWithFinalizers is a pod's deletion while finalizers hold it
+// (a Job's pods carry batch.kubernetes.io/job-tracking): a graceful
+// deletion as usual, but a deletion with no grace left
+// (updateForGracefulDeletionAndFinalizers) keeps the pod, with a zero
+// grace period, until its last finalizer is removed.
+func (s *Store) deletePodWithFinalizers(old *api.Pod, opts DeleteOptions) api.Object {
+	grace := *old.Spec.TerminationGracePeriodSeconds
+	if opts.GracePeriodSeconds != nil {
+		grace = *opts.GracePeriodSeconds
+	}
+	if old.Spec.NodeName == "" || old.Status.Phase == api.PodSucceeded || old.Status.Phase == api.PodFailed {
+		grace = 0
+	}
+	if grace > 0 {
+		return s.markDeleting(old, grace)
+	}
+	p := *old
+	switch {
+	case old.DeletionTimestamp == nil:
+		t := api.At(s.now)
+		p.DeletionTimestamp = &t
+	case old.DeletionGracePeriodSeconds != nil && *old.DeletionGracePeriodSeconds > 0:
+		// Only a shorter grace period: the deletion is due at once
+		// (BeforeDelete).
+		t := api.At(old.DeletionTimestamp.MS - *old.DeletionGracePeriodSeconds*1000)
+		p.DeletionTimestamp = &t
+	default:
+		return old
+	}
+	p.DeletionGracePeriodSeconds = api.Int64(0)
+	return s.replace(&p, old)
 }
 
 // markDeleting sets the deletionTimestamp (shortening an existing grace

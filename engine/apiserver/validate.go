@@ -90,6 +90,10 @@ func Validate(obj api.Object) error {
 		validateStatefulSet(&e, o)
 	case *api.PersistentVolumeClaim:
 		validateClaimSpec(&e, "spec", &o.Spec)
+	case *api.Job:
+		validateJob(&e, o)
+	case *api.CronJob:
+		validateCronJob(&e, o, nil)
 	}
 	if len(e) == 0 {
 		return nil
@@ -132,6 +136,7 @@ func validateDeployment(e *errs, d *api.Deployment) {
 	validateSelector(e, s.Selector, &s.Template, "deployment")
 	validateLabels(e, "spec.template.metadata.labels", s.Template.Labels)
 	validatePodSpec(e, "spec.template.spec", &s.Template.Spec, true)
+	validateAlwaysRestart(e, "spec.template.spec", s.Template.Spec.RestartPolicy)
 	validateStrategy(e, &s.Strategy)
 	if s.MinReadySeconds < 0 {
 		e.invalid("spec.minReadySeconds", int64(s.MinReadySeconds), "must be greater than or equal to 0")
@@ -153,6 +158,7 @@ func validateReplicaSet(e *errs, r *api.ReplicaSet) {
 	validateSelector(e, r.Spec.Selector, &r.Spec.Template, "replicaset")
 	validateLabels(e, "spec.template.metadata.labels", r.Spec.Template.Labels)
 	validatePodSpec(e, "spec.template.spec", &r.Spec.Template.Spec, true)
+	validateAlwaysRestart(e, "spec.template.spec", r.Spec.Template.Spec.RestartPolicy)
 	if r.Spec.MinReadySeconds < 0 {
 		e.invalid("spec.minReadySeconds", int64(r.Spec.MinReadySeconds), "must be greater than or equal to 0")
 	}
@@ -288,16 +294,21 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 		validateResources(e, p+".resources", &c.Resources)
 	}
 	switch s.RestartPolicy {
-	case "", "Always":
-	case "OnFailure", "Never":
-		if template {
-			e.add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", s.RestartPolicy)
-		}
+	case "", "Always", "OnFailure", "Never":
 	default:
 		e.add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\", \"OnFailure\", \"Never\"", s.RestartPolicy)
 	}
 	if g := s.TerminationGracePeriodSeconds; g != nil && *g < 0 {
 		e.invalid(path+".terminationGracePeriodSeconds", *g, "must be greater than or equal to 0")
+	}
+}
+
+// validateAlwaysRestart is the workload controllers' rule for their pod
+// templates (ValidatePodTemplateSpecForReplicaSet and friends): their
+// pods must always restart.
+func validateAlwaysRestart(e *errs, path, policy string) {
+	if policy == "OnFailure" || policy == "Never" {
+		e.add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", policy)
 	}
 }
 

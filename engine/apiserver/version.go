@@ -28,7 +28,7 @@ type Version struct {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 13
+const numKinds = 15
 
 // kindIndex numbers the kinds the store holds.
 func kindIndex(kind string) (int, bool) {
@@ -59,6 +59,10 @@ func kindIndex(kind string) (int, bool) {
 		return 11, true
 	case api.KindPersistentVolumeClaim:
 		return 12, true
+	case api.KindJob:
+		return 13, true
+	case api.KindCronJob:
+		return 14, true
 	}
 	return 0, false
 }

@@ -2,6 +2,7 @@ package refmanager
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/labels"
@@ -17,8 +18,11 @@ import (
 // owned pods that still match, and the matching orphans it adopts (an
 // owner being deleted adopts none). Owned pods that no longer match are
 // released. member, when not nil, narrows which pods the owner may
-// claim at all (a StatefulSet's isMemberOf).
-func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelector, owned, orphans []*api.Pod, member func(*api.Pod) bool) ([]*api.Pod, error) {
+// claim at all (a StatefulSet's isMemberOf). An adopted pod also gets
+// the finalizers given (the Job controller's tracking finalizer), as
+// NewPodControllerRefManager's finalizers are added with the owner
+// reference.
+func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelector, owned, orphans []*api.Pod, member func(*api.Pod) bool, finalizers ...string) ([]*api.Pod, error) {
 	sel := selector.AsSelector()
 	matches := func(p *api.Pod) bool {
 		return sel.Matches(labels.Set(p.Labels)) && (member == nil || member(p))
@@ -50,6 +54,11 @@ func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelecto
 		case ok && m.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
 			cp := p.DeepCopy()
 			cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(owner, api.APIVersionOf(owner.GetKind())))
+			for _, f := range finalizers {
+				if !slices.Contains(cp.Finalizers, f) {
+					cp.Finalizers = append(cp.Finalizers, f)
+				}
+			}
 			adopted, err := tick.Update(trace.Translate, cp, fmt.Sprintf("%s adopted orphan pod/%s", who, p.Name))
 			if err != nil {
 				if apiserver.IsReason(err, apiserver.ReasonNotFound) {

@@ -44,6 +44,7 @@ var layers = map[string][]rule{
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
 		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Delete}, nil},
 		{api.KindPersistentVolumeClaim, trace.Translate, []trace.Op{trace.Delete}, nil},
+		{api.KindJob, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.ownerReferences", "metadata.finalizers", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds", "metadata.generation"}},
 	},
 	"node-lifecycle-controller": {
 		{api.KindNode, trace.Aggregate, []trace.Op{trace.Update}, []string{"status.conditions"}},
@@ -67,6 +68,21 @@ var layers = map[string][]rule{
 		{api.KindControllerRevision, trace.Translate, []trace.Op{trace.Create, trace.Update, trace.Delete}, []string{"revision"}},
 		{api.KindStatefulSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	// The Job controller creates and deletes its pods, adopts orphans and
+	// removes the tracking finalizer of the pods it has counted.
+	"job-controller": {
+		{api.KindPod, trace.Translate, []trace.Op{trace.Create, trace.Delete, trace.Update}, []string{"metadata.finalizers", "metadata.ownerReferences"}},
+		{api.KindJob, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"cronjob-controller": {
+		{api.KindJob, trace.Translate, []trace.Op{trace.Create, trace.Delete}, nil},
+		{api.KindCronJob, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	"ttl-after-finished-controller": {
+		{api.KindJob, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.finalizers", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds", "metadata.generation"}},
 	},
 	"persistentvolume-binder": {
 		{api.KindPersistentVolumeClaim, trace.Realize, []trace.Op{trace.Update}, []string{"spec.volumeName", "metadata.annotations", "status"}},
@@ -104,6 +120,8 @@ var ownLayer = map[string]map[string]bool{
 	"node-lifecycle-controller": {api.KindNode: true, api.KindPod: true},
 	"daemonset-controller":      {api.KindDaemonSet: true},
 	"statefulset-controller":    {api.KindStatefulSet: true},
+	"job-controller":            {api.KindJob: true},
+	"cronjob-controller":        {api.KindCronJob: true},
 	// The endpoint controllers summarise their pods' readiness sideways,
 	// into the Service's EndpointSlices and Endpoints.
 	"endpointslice-controller": {api.KindEndpointSlice: true},

@@ -193,7 +193,7 @@ func removeTrackingFinalizer(tick reconcile.Tick, p *api.Pod, summary string) er
 		cp.Finalizers = nil
 	}
 	cp.ResourceVersion = ""
-	_, err := tick.Update(trace.Aggregate, &cp, summary)
+	_, err := tick.Update(trace.Translate, &cp, summary)
 	return err
 }
 

@@ -91,3 +91,4 @@ fuzz:
 	$(GO) test ./kubectl -run '^$$' -fuzz '^FuzzJSONPath$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./app/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzFaults$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine/controller/cronjob -run '^$$' -fuzz '^FuzzSchedule$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

@@ -12,8 +12,12 @@ import (
 func FuzzParse(f *testing.F) {
 	seed, _ := os.ReadFile("../examples/codartium-api.yaml")
 	f.Add(string(seed))
-	traffic, _ := os.ReadFile("../examples/rollout-traffic.yaml")
-	f.Add(string(traffic))
+	for _, name := range []string{"rollout-traffic", "job-backoff", "job-indexed", "cronjob-concurrency"} {
+		src, _ := os.ReadFile("../examples/" + name + ".yaml")
+		f.Add(string(src))
+	}
+	f.Add("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  schedule: \"0 0 30 2 *\"\n  timeZone: Mars/Olympus\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x:1}]}}}}\n")
+	f.Add("apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  completionMode: Indexed\n  podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}\n  template: {spec: {restartPolicy: Never, containers: [{name: c, image: x:1}]}}\n")
 	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  traffic:\n  - {service: web, rps: 5, port: http, from: 2s, until: 1m, interval: 500ms, nodes: [node-1]}\n")
 	f.Add(base)
 	f.Add("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec: {containers: [{name: c, image: x:1}]}\n")

@@ -82,6 +82,10 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 		s.describeStatefulSet(w, x)
 	case *api.PersistentVolumeClaim:
 		s.describeClaim(w, x)
+	case *api.Job:
+		s.describeJob(w, x)
+	case *api.CronJob:
+		s.describeCronJob(w, x)
 	default:
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}
@@ -162,7 +166,7 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 	}
 	w.line(level, "Containers:")
 	for _, c := range t.Spec.Containers {
-		containerLines(w, level, " ", &c, nil)
+		containerLines(w, level, " ", &c, nil, nil)
 	}
 	volumeLines(w, level, t.Spec.Volumes)
 	mapLines(w, level, "Node-Selectors", t.Spec.NodeSelector, "=")
@@ -177,10 +181,10 @@ func describeTemplate(t *api.PodTemplateSpec) string {
 	return w.String()
 }
 
-// containerLines is describeContainers for one container. Its name takes
-// one more space in a template than in a pod (describeContainerBasicInfo's
-// nameIndent).
-func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Container, st *api.ContainerStatus) {
+// containerLines is describeContainers for one container of pod, or of a
+// template when pod is nil. Its name takes one more space in a template
+// than in a pod (describeContainerBasicInfo's nameIndent).
+func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Container, st *api.ContainerStatus, pod *api.Pod) {
 	w.line(level, "%s%s:", nameIndent, c.Name)
 	l := level + 1
 	if st != nil && st.ContainerID != "" {
@@ -218,15 +222,42 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 	if c.StartupProbe != nil {
 		w.line(l, "Startup:\t%s", probe(c.StartupProbe))
 	}
-	if len(c.Env) == 0 {
-		w.line(l, "Environment:\t<none>")
-	} else {
-		w.line(l, "Environment:")
-		for _, e := range c.Env {
-			w.line(l+1, "%s:\t%s", e.Name, e.Value)
-		}
-	}
+	envLines(w, l, c.Env, pod)
 	w.line(l, "Mounts:\t<none>")
+}
+
+// envLines is describeContainerEnvVars for the variables Stateflow has:
+// a value, or a field of the pod followed by its path.
+func envLines(w *prefixWriter, level int, env []api.EnvVar, pod *api.Pod) {
+	if len(env) == 0 {
+		w.line(level, "Environment:\t<none>")
+		return
+	}
+	w.line(level, "Environment:")
+	for _, e := range env {
+		if e.ValueFrom == nil || e.ValueFrom.FieldRef == nil {
+			w.line(level+1, "%s:\t%s", e.Name, e.Value)
+			continue
+		}
+		f := e.ValueFrom.FieldRef
+		w.line(level+1, "%s:\t%s (%s:%s)", e.Name, fieldRefValue(pod, f.FieldPath), f.APIVersion, f.FieldPath)
+	}
+}
+
+// fieldRefValue is what describe's EnvValueRetriever finds for a field
+// of pod (nil for a template, which has no values): kubectl's scheme
+// converts only metadata.name and metadata.namespace, so any other field
+// (a label, status.podIP) shows empty.
+func fieldRefValue(pod *api.Pod, path string) string {
+	switch {
+	case pod == nil:
+		return ""
+	case path == "metadata.name":
+		return pod.Name
+	case path == "metadata.namespace":
+		return pod.Namespace
+	}
+	return ""
 }
 
 func stateLines(w *prefixWriter, level int, label string, s api.ContainerState) {
@@ -398,7 +429,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 				st = &p.Status.ContainerStatuses[j]
 			}
 		}
-		containerLines(w, 1, "", &p.Spec.Containers[i], st)
+		containerLines(w, 1, "", &p.Spec.Containers[i], st, p)
 	}
 	if len(p.Status.Conditions) > 0 {
 		w.line(0, "Conditions:")

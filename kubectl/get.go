@@ -45,8 +45,9 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 		if t == "all" {
 			// The "all" category, in the order kubectl prints it
 			// (ControllerRevisions and PersistentVolumeClaims are not in
-			// it).
-			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet} {
+			// it; HorizontalPodAutoscalers, between StatefulSets and
+			// CronJobs, are not simulated).
+			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet, api.KindCronJob, api.KindJob} {
 				qs = append(qs, query{res: resourceFor(k)})
 			}
 			continue

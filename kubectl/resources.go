@@ -32,17 +32,18 @@ var resourceTypes = []resource{
 	{kind: api.KindControllerRevision, plural: "controllerrevisions", group: "apps", aliases: []string{"controllerrevision", "controllerrevisions"}},
 	{kind: api.KindStatefulSet, plural: "statefulsets", group: "apps", aliases: []string{"statefulset", "statefulsets", "sts"}, short: "sts"},
 	{kind: api.KindPersistentVolumeClaim, plural: "persistentvolumeclaims", aliases: []string{"persistentvolumeclaim", "persistentvolumeclaims", "pvc"}, short: "pvc"},
+	{kind: api.KindJob, plural: "jobs", group: "batch", aliases: []string{"job", "jobs"}},
+	{kind: api.KindCronJob, plural: "cronjobs", group: "batch", aliases: []string{"cronjob", "cronjobs", "cj"}, short: "cj"},
 }
 
 // notSimulated are real resource types Stateflow does not model.
 var notSimulated = map[string]bool{"configmaps": true, "configmap": true, "cm": true,
 	"secrets": true, "secret": true, "ingresses": true, "ingress": true, "ing": true,
-	"jobs": true, "job": true, "cronjobs": true, "cronjob": true, "cj": true,
 	"persistentvolumes": true, "persistentvolume": true, "pv": true, "storageclasses": true, "storageclass": true, "sc": true,
 	"serviceaccounts": true, "sa": true, "horizontalpodautoscalers": true, "hpa": true}
 
 // simulatedList names the simulated types in resolve's message.
-const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, pods, persistentvolumeclaims, nodes, events, namespaces, services, endpoints and endpointslices"
+const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, pods, persistentvolumeclaims, nodes, events, namespaces, services, endpoints and endpointslices"
 
 // lookupResource resolves "deploy", "deployments.apps",
 // "deployments.v1.apps", "endpointslices.discovery.k8s.io", "Deployment", …

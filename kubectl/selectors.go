@@ -79,6 +79,11 @@ func fieldValue(o api.Object, kind, field string) (string, bool) {
 		if field == "status.replicas" {
 			get = of(func(rs *api.ReplicaSet) string { return strconv.Itoa(int(rs.Status.Replicas)) })
 		}
+	case api.KindJob:
+		// pkg/registry/batch/job/strategy.go JobToSelectableFields.
+		if field == "status.successful" {
+			get = of(func(j *api.Job) string { return strconv.Itoa(int(j.Status.Succeeded)) })
+		}
 	}
 	if get == nil {
 		return "", false

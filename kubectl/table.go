@@ -139,6 +139,10 @@ func columns(kind string, wide bool) []string {
 			h = append(h, "CONTAINERS", "IMAGES")
 		}
 		return h
+	case api.KindJob:
+		return wideColumns(wide, "NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE")
+	case api.KindCronJob:
+		return wideColumns(wide, "NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE")
 	case api.KindPersistentVolumeClaim:
 		h := []string{"NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"}
 		if wide {
@@ -147,6 +151,15 @@ func columns(kind string, wide bool) []string {
 		return h
 	}
 	return []string{"NAME"}
+}
+
+// wideColumns is a workload's header: with -o wide, its template's
+// containers and images and its selector follow.
+func wideColumns(wide bool, h ...string) []string {
+	if wide {
+		h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
+	}
+	return h
 }
 
 // row returns the cells of one object (pkg/printers/internalversion).
@@ -186,6 +199,10 @@ func row(o api.Object, name string, wide bool, now int64) []string {
 		return statefulSetRow(x, name, wide, now)
 	case *api.PersistentVolumeClaim:
 		return claimRow(x, name, wide, now)
+	case *api.Job:
+		return jobRow(x, name, wide, now)
+	case *api.CronJob:
+		return cronJobRow(x, name, wide, now)
 	}
 	return []string{name}
 }

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -112,6 +113,15 @@ func replaceSpec(cur, applied api.Object) bool {
 		a := applied.(*api.StatefulSet)
 		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
 		c.Spec = a.Spec
+	case *api.Job:
+		a := applied.(*api.Job)
+		keepGeneratedSelector(&a.Spec, &c.Spec)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
+	case *api.CronJob:
+		a := applied.(*api.CronJob)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
 	case *api.PersistentVolumeClaim:
 		a := applied.(*api.PersistentVolumeClaim)
 		// The volume the binder wrote stays, as the merge keeps what the
@@ -140,6 +150,29 @@ func keepAllocations(applied, cur *api.ServiceSpec) {
 			}
 		}
 	}
+}
+
+// keepGeneratedSelector gives an applied Job spec the selector and the
+// template labels the API server generated (job-name, controller-uid and
+// their batch.kubernetes.io forms), where the manifest does not set
+// them, as apply's merge keeps fields the manifest does not mention.
+func keepGeneratedSelector(applied, cur *api.JobSpec) {
+	if applied.Selector == nil {
+		applied.Selector = cur.Selector.DeepCopy()
+	}
+	generated := []string{api.LabelJobName, api.LabelLegacyJobName, api.LabelControllerUID, api.LabelLegacyControlerUID}
+	labels := maps.Clone(applied.Template.Labels)
+	for _, k := range generated {
+		v, ok := cur.Template.Labels[k]
+		if _, set := labels[k]; !ok || set {
+			continue
+		}
+		if labels == nil {
+			labels = map[string]string{}
+		}
+		labels[k] = v
+	}
+	applied.Template.Labels = labels
 }
 
 const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"

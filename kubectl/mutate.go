@@ -205,6 +205,17 @@ func live(tick reconcile.Tick, k api.Key) (api.Object, error) {
 	return o.DeepCopyObject(), nil
 }
 
+// invalidMessage is the message of the API server's 422 for ie, which
+// names the kind with its group ("Job.batch \"pi\" is invalid: …"), as
+// kubectl prints it when it wraps the error in one of its own.
+func invalidMessage(ie *apiserver.InvalidError) string {
+	rest := strings.TrimPrefix(strings.TrimPrefix(ie.Error(), ie.Kind), ".apps")
+	if g := resourceFor(ie.Kind).group; g != "" {
+		return ie.Kind + "." + g + rest
+	}
+	return ie.Kind + rest
+}
+
 func apiErr(err error) error {
 	if se, ok := err.(*apiserver.StatusError); ok {
 		return serverErr(string(se.Reason), se.Message)

@@ -46,7 +46,7 @@ func mergeList(key string, items *smp) *smp {
 func conditions() *smp { return mergeList("type", nil) }
 
 // The merge lists of the API types the simulated cluster serves
-// (k8s.io/api core/v1, apps/v1 and metav1.ObjectMeta at v0.34).
+// (k8s.io/api core/v1, apps/v1, batch/v1 and metav1.ObjectMeta at v0.34).
 var (
 	smpMeta = object(map[string]*smp{
 		"finalizers":      {merge: true},
@@ -70,7 +70,10 @@ var (
 		"resourceClaims":            mergeList("name", nil),
 	})
 	smpTemplate = object(map[string]*smp{"metadata": smpMeta, "spec": smpPodSpec})
-	smpClaim    = object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})})
+	// smpJobSpec is batch/v1 JobSpec: only its pod template has merge
+	// lists.
+	smpJobSpec = object(map[string]*smp{"template": smpTemplate})
+	smpClaim   = object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})})
 
 	smpSchemas = map[string]*smp{
 		api.KindPod: object(map[string]*smp{"metadata": smpMeta, "spec": smpPodSpec, "status": object(map[string]*smp{
@@ -88,6 +91,10 @@ var (
 		api.KindNamespace:             object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})}),
 		api.KindPersistentVolumeClaim: smpClaim,
 		api.KindControllerRevision:    object(map[string]*smp{"metadata": smpMeta}),
+		api.KindJob:                   object(map[string]*smp{"metadata": smpMeta, "spec": smpJobSpec, "status": object(map[string]*smp{"conditions": conditions()})}),
+		api.KindCronJob: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{
+			"jobTemplate": object(map[string]*smp{"metadata": smpMeta, "spec": smpJobSpec}),
+		})}),
 	}
 )
 

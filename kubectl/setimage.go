@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -16,7 +17,8 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindPod)
+	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindPod,
+		api.KindJob, api.KindCronJob)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +61,7 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 			return "", nil
 		}
 		if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl set image: %s %s", k.Short(), strings.Join(rest, " "))); err != nil {
-			return "", apiErr(err)
+			return "", patchFailed(err)
 		}
 		return r.qualified() + "/" + k.Name + " image updated\n", nil
 	}}, nil
@@ -77,6 +79,21 @@ func podSpecOf(o api.Object) *api.PodSpec {
 		return &x.Spec.Template.Spec
 	case *api.Pod:
 		return &x.Spec
+	case *api.Job:
+		return &x.Spec.Template.Spec
+	case *api.CronJob:
+		return &x.Spec.JobTemplate.Spec.Template.Spec
 	}
 	return &api.PodSpec{}
+}
+
+// patchFailed is how set image reports a patch the API server refused:
+// the server's message (its group with the kind, "Job.batch"), after
+// "failed to patch image update to pod template".
+func patchFailed(err error) error {
+	msg := err.Error()
+	if ie, ok := err.(*apiserver.InvalidError); ok {
+		msg = invalidMessage(ie)
+	}
+	return errorf("failed to patch image update to pod template: %s", msg)
 }

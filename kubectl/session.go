@@ -91,7 +91,7 @@ func init() {
 		"cordon": (*Session).cordon, "uncordon": (*Session).uncordon, "drain": (*Session).drain,
 		"label": (*Session).label, "annotate": (*Session).annotate, "taint": (*Session).taint,
 		"apply": (*Session).apply, "config": (*Session).config, "version": (*Session).version,
-		"api-resources": (*Session).apiResources, "patch": (*Session).patch,
+		"api-resources": (*Session).apiResources, "patch": (*Session).patch, "create": (*Session).create,
 	}
 }
 
@@ -103,7 +103,7 @@ var unsupported = map[string]string{
 	"port-forward": "there is no network in the simulated cluster", "proxy": "there is no network in the simulated cluster",
 	"top":    "the simulated cluster has no metrics server",
 	"edit":   "edit the manifest in the editor and apply it, or use 'kubectl apply -f -'",
-	"create": "use 'kubectl apply -f -' with a manifest", "run": "use 'kubectl apply -f -' with a Deployment manifest",
+	"run":    "use 'kubectl apply -f -' with a Deployment manifest",
 	"expose": "use 'kubectl apply -f -' with a Service manifest", "autoscale": "autoscalers are not simulated", "auth": "there is no RBAC in the simulated cluster",
 	"certificate": "there are no certificates in the simulated cluster", "debug": "containers do not really run here",
 	"wait":   "use 'kubectl rollout status', which advances the simulation until the rollout is done",

@@ -1,0 +1,261 @@
+package kubectl
+
+// This file is kubectl create job and kubectl create cronjob
+// (pkg/cmd/create/create_job.go, create_cronjob.go): the object each
+// builds from its flags, its checks in cobra's order (required flags,
+// then Complete, Validate and Run), and what it prints.
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// createHint is what the other create subcommands answer.
+const createHint = "use 'kubectl apply -f -' with a manifest (Stateflow's create makes only jobs and cronjobs: 'kubectl create job', 'kubectl create cronjob')"
+
+// instantiateAnnotation marks a Job made from a CronJob by hand.
+const instantiateAnnotation = "cronjob.kubernetes.io/instantiate"
+
+// createFlags are the flags create job and create cronjob share.
+var createFlags = []flagSpec{{"image", "", true}, {"dry-run", "", true}, {"output", "o", true}}
+
+// create runs create job and create cronjob (alias cj).
+func (s *Session) create(args []string) (string, error) {
+	if len(args) > 0 {
+		switch args[0] {
+		case "job":
+			return s.createJob(args[1:])
+		case "cronjob", "cj":
+			return s.createCronJob(args[1:])
+		}
+	}
+	what := "create"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		what += " " + args[0]
+	}
+	return "", errorf("%q is not supported by Stateflow's simulated cluster: %s", what, createHint)
+}
+
+// createArgs is a parsed create job or create cronjob: the flags, the
+// NAME and the command after "--".
+type createArgs struct {
+	p       *parsed
+	name    string
+	command []string
+	dryRun  string
+}
+
+// parseCreate parses the flags of cmd ("create job"), checks the flags
+// cobra requires, then reads the NAME and the command after "--"
+// (NameFromCommandArgs: exactly one argument before the dash) and the
+// dry-run strategy.
+func parseCreate(cmd string, args []string, specs []flagSpec, required ...string) (*createArgs, error) {
+	before, command := args, []string(nil)
+	for i, a := range args {
+		if a == "--" {
+			before, command = args[:i], args[i+1:]
+			break
+		}
+	}
+	p, err := parseFlags(cmd, before, specs)
+	if err != nil {
+		return nil, err
+	}
+	var missing []string
+	for _, f := range required {
+		if !p.has(f) {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, errorf("required flag(s) \"%s\" not set", strings.Join(missing, `", "`))
+	}
+	if len(p.args) != 1 {
+		return nil, &cmdError{msg: fmt.Sprintf("error: exactly one NAME is required, got %d\nSee 'kubectl %s -h' for help and examples", len(p.args), cmd), code: 1}
+	}
+	c := &createArgs{p: p, name: p.args[0], command: command, dryRun: p.str("dry-run")}
+	switch c.dryRun {
+	case "", "none":
+		c.dryRun = ""
+	case "client", "server":
+	default:
+		return nil, errorf("Invalid dry-run value (%s). Must be \"none\", \"server\", or \"client\".", c.dryRun)
+	}
+	return c, checkCreateOutput(p.str("output"))
+}
+
+// checkCreateOutput is PrintFlags.ToPrinter's check of -o for the
+// formats Stateflow prints.
+func checkCreateOutput(o string) error {
+	format, _, _ := strings.Cut(o, "=")
+	switch format {
+	case "", "name", "yaml", "json", "jsonpath", "jsonpath-as-json":
+		return nil
+	}
+	return errorf("unable to match a printer suitable for the output format %q, allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml", format)
+}
+
+// createJob is create job: a Job running --image (with the command after
+// "--"), or one made from the CronJob --from names.
+func (s *Session) createJob(args []string) (string, error) {
+	c, err := parseCreate("create job", args, append([]flagSpec{{"from", "", true}}, createFlags...))
+	if err != nil {
+		return "", err
+	}
+	image, from := c.p.str("image"), c.p.str("from")
+	if (image == "") == (from == "") {
+		return "", errorf("either --image or --from must be specified")
+	}
+	if len(c.command) > 0 && from != "" {
+		return "", errorf("cannot specify --from and command")
+	}
+	ns := s.namespace(c.p)
+	if image != "" {
+		return s.runCreate(c, newJob(c.name, ns, image, c.command))
+	}
+	cj, err := s.fromCronJob(from, ns)
+	if err != nil {
+		return "", err
+	}
+	return s.runCreate(c, jobFromCronJob(c.name, ns, cj))
+}
+
+// newJob is createJob: one container named after the Job, never
+// restarted.
+func newJob(name, ns, image string, command []string) *api.Job {
+	j := &api.Job{TypeMeta: api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}, ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns}}
+	j.Spec.Template.Spec = api.PodSpec{Containers: []api.Container{{Name: name, Image: image, Command: command}}, RestartPolicy: "Never"}
+	return j
+}
+
+// jobFromCronJob is createJobFromCronJob: the CronJob's Job template,
+// its labels, and its annotations with instantiate: manual, owned by the
+// CronJob as its controller (without blockOwnerDeletion, which would
+// need the cronjobs/finalizers permission).
+func jobFromCronJob(name, ns string, cj *api.CronJob) *api.Job {
+	annotations := map[string]string{instantiateAnnotation: "manual"}
+	maps.Copy(annotations, cj.Spec.JobTemplate.Annotations)
+	t := cj.DeepCopy().Spec.JobTemplate
+	j := &api.Job{TypeMeta: api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}, Spec: t.Spec}
+	j.ObjectMeta = api.ObjectMeta{Name: name, Namespace: ns, Labels: t.Labels, Annotations: annotations,
+		OwnerReferences: []api.OwnerReference{{APIVersion: "batch/v1", Kind: api.KindCronJob, Name: cj.Name, UID: cj.UID, Controller: api.Bool(true)}}}
+	return j
+}
+
+// fromCronJob resolves --from as the resource builder does
+// (ResourceTypeOrNameArgs with one argument): TYPE/NAME of an existing
+// CronJob; any other type is refused once found.
+func (s *Session) fromCronJob(from, ns string) (*api.CronJob, error) {
+	t, name, ok := strings.Cut(from, "/")
+	if !ok {
+		if _, err := resolve(from); err != nil {
+			return nil, err
+		}
+		return nil, errorf("resource(s) were provided, but no name was specified")
+	}
+	if strings.Contains(name, "/") {
+		return nil, errorf("arguments in resource/name form may not have more than one slash")
+	}
+	if t == "" || name == "" || strings.Contains(t, ",") {
+		return nil, errorf("arguments in resource/name form must have a single resource and name")
+	}
+	r, err := resolve(t)
+	if err != nil {
+		return nil, err
+	}
+	key := api.Key{Kind: r.kind, Namespace: ns, Name: name}
+	if r.cluster {
+		key.Namespace = ""
+	}
+	o, found := s.Cluster.Store().Get(key)
+	if !found {
+		return nil, serverErr("NotFound", fmt.Sprintf("%s %q not found", r.pluralQualified(), name))
+	}
+	cj, ok := o.(*api.CronJob)
+	if !ok {
+		return nil, errorf("unknown object type *v1.%s", r.kind)
+	}
+	return cj, nil
+}
+
+// createCronJob is create cronjob: a CronJob on --schedule whose Job
+// template runs --image (with the command after "--") and restarts as
+// --restart says (OnFailure by default).
+func (s *Session) createCronJob(args []string) (string, error) {
+	c, err := parseCreate("create cronjob", args, append([]flagSpec{{"schedule", "", true}, {"restart", "", true}}, createFlags...), "image", "schedule")
+	if err != nil {
+		return "", err
+	}
+	restart := c.p.str("restart")
+	if restart == "" {
+		restart = "OnFailure"
+	}
+	cj := &api.CronJob{TypeMeta: api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}, ObjectMeta: api.ObjectMeta{Name: c.name, Namespace: s.namespace(c.p)}}
+	cj.Spec.Schedule = c.p.str("schedule")
+	cj.Spec.JobTemplate.Name = c.name
+	cj.Spec.JobTemplate.Spec.Template.Spec = api.PodSpec{Containers: []api.Container{{Name: c.name, Image: c.p.str("image"), Command: c.command}}, RestartPolicy: restart}
+	return s.runCreate(c, cj)
+}
+
+// runCreate creates o, unless --dry-run=client, and prints it as -o asks
+// ("job.batch/NAME created" by default).
+func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
+	r := resourceFor(o.GetKind())
+	switch c.dryRun {
+	case "client":
+		return createdOutput(c, r, o, " (dry run)")
+	case "server":
+		if err := apiserver.DryRun(o); err != nil {
+			return "", createFailed(r, err)
+		}
+		o = o.DeepCopyObject()
+		apiserver.ApplyDefaults(o)
+		return createdOutput(c, r, o, " (server dry run)")
+	}
+	var created api.Object
+	m := &Mutation{Object: api.KeyOf(o), run: func(tick reconcile.Tick) (string, error) {
+		var err error
+		if created, err = tick.Create(trace.Translate, o, "kubectl create: "+r.qualified()+"/"+o.Meta().Name+" created"); err != nil {
+			return "", createFailed(r, err)
+		}
+		return r.qualified() + "/" + o.Meta().Name + " created\n", nil
+	}}
+	if _, err := s.do(m, "create "+strings.ToLower(o.GetKind())+" "+o.Meta().Name); err != nil {
+		return "", err
+	}
+	return createdOutput(c, r, created, "")
+}
+
+// createFailed is how create job and create cronjob report an error from
+// the API server: wrapped, so an invalid object is not described field
+// by field but by the server's message.
+func createFailed(r resource, err error) error {
+	msg := err.Error()
+	if ie, ok := err.(*apiserver.InvalidError); ok {
+		msg = invalidMessage(ie)
+	}
+	return errorf("failed to create %s: %s", strings.ToLower(r.kind), msg)
+}
+
+// createdOutput prints the created object as -o asks: its name with the
+// operation, yaml, json or a jsonpath.
+func createdOutput(c *createArgs, r resource, o api.Object, dry string) (string, error) {
+	format, arg, _ := strings.Cut(c.p.str("output"), "=")
+	switch format {
+	case "name":
+		return r.qualified() + "/" + o.Meta().Name + "\n", nil
+	case "yaml":
+		return toYAML(toMap(o)), nil
+	case "json":
+		return toJSON(toMap(o)), nil
+	case "jsonpath", "jsonpath-as-json":
+		return jsonPath(arg, toMap(o), format == "jsonpath-as-json")
+	}
+	return r.qualified() + "/" + o.Meta().Name + " created" + dry + "\n", nil
+}

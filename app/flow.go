@@ -80,7 +80,7 @@ func (c *Flow) Render() app.UI {
 		app.Div().Class("flow-scroll").DataSet("testid", "flow-pane").Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(
 			svg("svg").DataSet("testid", "flow").Attr("viewBox", fmt.Sprintf("0 0 %d %d", f.Width, f.Height)).
 				Attr("preserveAspectRatio", "xMidYMin meet").Attr("style", "display: block; "+size).Attr("role", "group").
-				Aria("label", "State flow diagram: Deployments, ReplicaSets, DaemonSets, StatefulSets, Services, Pods, the scheduler and the nodes").Body(
+				Aria("label", "State flow diagram: Deployments, ReplicaSets, DaemonSets, StatefulSets, CronJobs, Jobs, Services, Pods, the scheduler and the nodes").Body(
 				defs(),
 				svg("text").Class("row-label").Attr("x", 4).Attr("y", 14).Text("desired state ↓ · observed state ↑"),
 				svg("g").Class("junction").Body(

@@ -45,6 +45,9 @@ var stories = map[string]story{
 	"daemonset":             {check: checkDaemonSet},
 	"statefulset":           {until: 150_000, check: checkStatefulSet},
 	"statefulset-partition": {check: checkStatefulSetPartition},
+	"job-backoff":           {check: checkJobBackoff},
+	"job-indexed":           {check: checkJobIndexed},
+	"cronjob-concurrency":   {check: checkCronJobConcurrency},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)

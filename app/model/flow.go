@@ -125,7 +125,8 @@ type layout struct {
 }
 
 // Flow lays out every Deployment with its ReplicaSets and pods, every
-// DaemonSet and StatefulSet with its pods, the Services beside them, the scheduler junction and the nodes, and the
+// DaemonSet and StatefulSet with its pods, every CronJob with its Jobs
+// and every Job with its pods, the Services beside them, the scheduler junction and the nodes, and the
 // current tick's effects.
 func (m *Model) Flow() (f Flow) {
 	defer m.guard("drawing the flow")
@@ -146,6 +147,9 @@ func (m *Model) Flow() (f Flow) {
 	}
 	for _, s := range st.List(api.KindStatefulSet, "") {
 		maxPodsY = max(maxPodsY, l.statefulSet(s.(*api.StatefulSet), owned[s.Meta().UID]))
+	}
+	for _, c := range st.List(api.KindCronJob, "") {
+		maxPodsY = max(maxPodsY, l.cronJob(c.(*api.CronJob), owned))
 	}
 	services := st.List(api.KindService, "")
 	maxPodsY = max(maxPodsY, l.services(services))
@@ -263,6 +267,7 @@ func ownedBy(st apiserver.Reader) map[string][]api.Object {
 		return true
 	}
 	st.Each(api.KindReplicaSet, add)
+	st.Each(api.KindJob, add)
 	st.Each(api.KindPod, add)
 	for uid, objs := range owned {
 		if len(objs) <= GroupPodsAbove || uid == "" || objs[0].GetKind() != api.KindPod {
@@ -351,6 +356,10 @@ func podState(p *api.Pod) (string, string) {
 		return "Terminating", "gone"
 	case p.Spec.NodeName == "":
 		return "Pending · unscheduled", "warn"
+	case p.Status.Phase == api.PodSucceeded:
+		return "Completed", "ok"
+	case p.Status.Phase == api.PodFailed:
+		return failedState(p), "bad"
 	}
 	for _, c := range p.Status.ContainerStatuses {
 		if w := c.State.Waiting; w != nil && w.Reason != "ContainerCreating" {
@@ -361,6 +370,18 @@ func podState(p *api.Pod) (string, string) {
 		return p.Status.Phase + " · ready", "ok"
 	}
 	return p.Status.Phase + " · not ready", "progress"
+}
+
+// failedState is a Failed pod as kubectl's STATUS names it (the pod's
+// reason, else its container's: Error), with the exit code.
+func failedState(p *api.Pod) string {
+	for _, c := range p.Status.ContainerStatuses {
+		if t := c.State.Terminated; t != nil {
+			reason := cmp.Or(p.Status.Reason, t.Reason, "Error")
+			return fmt.Sprintf("%s · exit %d", reason, t.ExitCode)
+		}
+	}
+	return cmp.Or(p.Status.Reason, "Failed")
 }
 
 // podGroups draws many pods as one box per node with counts by state.
@@ -429,6 +450,10 @@ func (l *layout) orphans(objs []api.Object, owned map[string][]api.Object) int {
 		switch x := o.(type) {
 		case *api.ReplicaSet:
 			w, b := l.replicaSet(x, owned[x.UID], l.x)
+			l.x += w + 2*margin
+			bottom = max(bottom, b)
+		case *api.Job:
+			w, b := l.job(x, owned[x.UID], l.x)
 			l.x += w + 2*margin
 			bottom = max(bottom, b)
 		case *api.Pod:

@@ -1,0 +1,277 @@
+package engine_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/internal/testkit"
+	"github.com/stateflow/stateflow/kubectl"
+)
+
+// The worked examples of FIDELITY-WORKLOADS.md §4.10 (Job) and §5.6
+// (CronJob), checked against the trace, the API server and kubectl.
+
+const batchScenario = `apiVersion: stateflow/v1alpha1
+kind: Scenario
+metadata:
+  name: batch
+spec:
+  seed: 2
+  nodes: {count: 2}
+%s`
+
+func loadBatch(t *testing.T, manifests, spec string) (*engine.Engine, *kubectl.Session) {
+	t.Helper()
+	src := manifests + "---\n" + fmt.Sprintf(batchScenario, spec)
+	e, sc := testkit.Load(t, []byte(src))
+	return e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+}
+
+func jobManifest(name, spec, image string) string {
+	return fmt.Sprintf(`apiVersion: batch/v1
+kind: Job
+metadata:
+  name: %s
+spec:
+%s  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: pi
+          image: %s
+`, name, spec, image)
+}
+
+// kubectlLine runs a kubectl get and returns its second line.
+func kubectlLine(t *testing.T, k *kubectl.Session, args string) string {
+	t.Helper()
+	res := k.Run("get " + args)
+	if res.Code != 0 {
+		t.Fatalf("kubectl get %s: %s", args, res.Stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(res.Stdout), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("kubectl get %s: %q", args, res.Stdout)
+	}
+	return strings.Join(strings.Fields(lines[1]), " ")
+}
+
+// §4.10: pi, completions 3, parallelism 2, pods that run 10 s: two pods at
+// once, a third when the first two succeed, Complete at about 22 s with
+// both conditions and the Completed Event.
+func TestJobWorkedCompletions(t *testing.T) {
+	e, k := loadBatch(t, jobManifest("pi", "  completions: 3\n  parallelism: 2\n", "example/pi:v1"), `  images:
+    "example/pi:v1": {exitAfter: 10s, exitCode: 0}`)
+	e.RunUntil(5_000)
+	if got := kubectlLine(t, k, "job pi"); got != "pi Running 0/3 5s 5s" {
+		t.Errorf("at 5s: %q", got)
+	}
+	if n := countEvents(e, "SuccessfulCreate", "Created pod: pi-"); n != 2 {
+		t.Errorf("at 5s, %d pods created, want 2", n)
+	}
+	e.RunUntil(30_000)
+	runs := jobPods(e, "pi")
+	if len(runs) != 3 || runs[2].created < 10_000 || runs[2].created > 13_000 {
+		t.Fatalf("pods %+v: want a third at about 11 s", runs)
+	}
+	j := getJob(t, e, "pi")
+	if got := conditionList(j.Status.Conditions); got != "SuccessCriteriaMet=True CompletionsReached, Complete=True CompletionsReached" {
+		t.Errorf("conditions %s", got)
+	}
+	if c := j.Condition(api.JobComplete); c == nil || c.Message != "Reached expected number of succeeded pods" || c.LastTransitionTime.MS < 20_000 || c.LastTransitionTime.MS > 25_000 {
+		t.Errorf("Complete condition %+v", c)
+	}
+	if got := kubectlLine(t, k, "job pi"); !strings.HasPrefix(got, "pi Complete 3/3 2") || !strings.HasSuffix(got, " 30s") {
+		t.Errorf("at 30s: %q, want pi Complete 3/3 22s 30s (±2 s)", got)
+	}
+	if countEvents(e, "Completed", "Job completed") != 1 {
+		t.Error("no Completed Event")
+	}
+}
+
+// §4.10: backoffLimit 2, pods that exit 1 after 5 s: failures at about
+// 5, 20 and 45 s, the pods created at 0, ≥ 15 and ≥ 40 s; FailureTarget,
+// then Failed, BackoffLimitExceeded; COMPLETIONS 0/1.
+func TestJobWorkedBackoff(t *testing.T) {
+	e, k := loadBatch(t, jobManifest("pi", "  backoffLimit: 2\n", "example/pi:bad"), `  images:
+    "example/pi:bad": {exitAfter: 5s, exitCode: 1}`)
+	e.RunUntil(60_000)
+	runs := jobPods(e, "pi")
+	if len(runs) != 3 {
+		t.Fatalf("pods %+v", runs)
+	}
+	for i, want := range []struct{ created, failed int64 }{{0, 5_000}, {15_000, 20_000}, {40_000, 45_000}} {
+		r := runs[i]
+		if r.created < want.created || r.created > want.created+2_000 || r.finished < want.failed || r.finished > want.failed+2_000 {
+			t.Errorf("pod %d created %s, failed %s; want about %s and %s", i+1, trace.FormatTime(r.created), trace.FormatTime(r.finished), trace.FormatTime(want.created), trace.FormatTime(want.failed))
+		}
+	}
+	if got := conditionList(getJob(t, e, "pi").Status.Conditions); got != "FailureTarget=True BackoffLimitExceeded, Failed=True BackoffLimitExceeded" {
+		t.Errorf("conditions %s", got)
+	}
+	if got := kubectlLine(t, k, "job pi"); !strings.HasPrefix(got, "pi Failed 0/1 ") {
+		t.Errorf("kubectl: %q", got)
+	}
+	if countEvents(e, "BackoffLimitExceeded", "Job has reached the specified backoff limit") != 1 {
+		t.Error("no BackoffLimitExceeded Event")
+	}
+}
+
+// §4.10: Indexed, 3/3: pods pi-0-xxxxx … with hostnames pi-0 …, and
+// completedIndexes growing by ranges to "0-2".
+func TestJobWorkedIndexed(t *testing.T) {
+	e, _ := loadBatch(t, jobManifest("pi", "  completions: 3\n  parallelism: 3\n  completionMode: Indexed\n", "example/pi:v1"), `  images:
+    "example/pi:v1": {exitAfter: 10s, exitCode: 0}`)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	var hosts []string
+	for _, p := range testkit.Pods(e, "default") {
+		ix := p.Labels[api.JobCompletionIndex]
+		if !strings.HasPrefix(p.Name, "pi-"+ix+"-") || len(p.Name) != len("pi-0-")+5 {
+			t.Errorf("pod name %s for index %s", p.Name, ix)
+		}
+		hosts = append(hosts, p.Spec.Hostname)
+	}
+	slices.Sort(hosts)
+	if strings.Join(hosts, " ") != "pi-0 pi-1 pi-2" {
+		t.Errorf("hostnames %v", hosts)
+	}
+	var seen []string
+	for _, st := range jobStatuses(e, "pi") {
+		if s := st.CompletedIndexes; s != "" && (len(seen) == 0 || seen[len(seen)-1] != s) {
+			seen = append(seen, s)
+		}
+	}
+	if len(seen) == 0 || seen[len(seen)-1] != "0-2" {
+		t.Errorf("completedIndexes %v, want to end at 0-2", seen)
+	}
+}
+
+// createCronJob creates a CronJob as kubectl apply would, now.
+func createCronJob(t *testing.T, e *engine.Engine, cj *api.CronJob) {
+	t.Helper()
+	tk := e.Act(engine.KubectlActor, api.KeyOf(cj), func(tick reconcile.Tick) error {
+		_, err := tick.Create(trace.Translate, cj, "kubectl apply")
+		return err
+	})
+	if tk.Error != "" {
+		t.Fatal(tk.Error)
+	}
+}
+
+func helloCronJob(schedule string, deadline *int64, policy string) *api.CronJob {
+	return &api.CronJob{ObjectMeta: api.ObjectMeta{Name: "hello", Namespace: "default"}, Spec: api.CronJobSpec{
+		Schedule: schedule, StartingDeadlineSeconds: deadline, ConcurrencyPolicy: policy,
+		JobTemplate: api.JobTemplateSpec{Spec: api.JobSpec{Template: api.PodTemplateSpec{Spec: api.PodSpec{
+			RestartPolicy: "Never", Containers: []api.Container{{Name: "hello", Image: "example/hello:v1"}}}}}}}}
+}
+
+// at is a wall-clock time of 2025-01-01 in virtual ms.
+func at(h, m, s int) int64 { return int64(h*3600+m*60+s) * 1000 }
+
+func jobsCreated(e *engine.Engine) []string {
+	var out []string
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if j, ok := eff.After.(*api.Job); ok && eff.Op == trace.Create {
+				out = append(out, j.Name+"@"+api.At(tk.Time).Wall().Format("15:04:05"))
+			}
+		}
+	}
+	return out
+}
+
+// §5.6: hello, */5, created 10:02:30, Jobs of 20 s: hello-28928765 at
+// 10:05 with its scheduled-timestamp annotation, ACTIVE 1 in kubectl, the
+// requeue at 10:10:00.1, SawCompletedJob and lastSuccessfulTime, and
+// after the fourth success the first Job deleted (history limit 3).
+func TestCronJobWorkedSchedule(t *testing.T) {
+	e, k := loadBatch(t, "", `  images:
+    "example/hello:v1": {exitAfter: 20s, exitCode: 0}`)
+	e.RunUntil(at(10, 2, 30))
+	createCronJob(t, e, helloCronJob("*/5 * * * *", nil, ""))
+	e.RunUntil(at(10, 5, 5))
+	if got := kubectlLine(t, k, "cronjob hello"); got != "hello */5 * * * * <none> False 1 5s 2m35s" {
+		t.Errorf("kubectl at 10:05:05: %q", got)
+	}
+	j := getJob(t, e, "hello-28928765")
+	if got := j.Annotations[api.CronJobScheduledTimestamp]; got != "2025-01-01T10:05:00Z" {
+		t.Errorf("annotation %q", got)
+	}
+	if countEvents(e, "SuccessfulCreate", "Created job hello-28928765") != 1 {
+		t.Error("no Created job Event")
+	}
+	var requeue bool
+	for _, tk := range e.Trace() {
+		requeue = requeue || tk.Component == "cronjob-controller" && tk.Time == at(10, 10, 0)+100
+	}
+	e.RunUntil(at(10, 25, 30))
+	for _, tk := range e.Trace() {
+		requeue = requeue || tk.Component == "cronjob-controller" && tk.Time == at(10, 10, 0)+100
+	}
+	if !requeue {
+		t.Error("no cronjob-controller tick at 10:10:00.100")
+	}
+	if countEvents(e, "SawCompletedJob", "Saw completed job: hello-28928765, condition: Complete") != 1 {
+		t.Error("no SawCompletedJob Event")
+	}
+	cj := testkit.List[*api.CronJob](e, api.KindCronJob, "default")[0]
+	if cj.Status.LastSuccessfulTime == nil || len(cj.Status.Active) != 0 {
+		t.Errorf("status %+v", cj.Status)
+	}
+	if got := strings.Join(jobsCreated(e), " "); !strings.HasPrefix(got, "hello-28928765@10:05:00 hello-28928770@10:10:00 hello-28928775@10:15:00 hello-28928780@10:20:00 hello-28928785@10:25:00") {
+		t.Errorf("jobs %s", got)
+	}
+	if countEvents(e, "SuccessfulDelete", "Deleted job hello-28928765") != 1 {
+		t.Error("the first Job was not deleted after the fourth success")
+	}
+}
+
+// §5.6: Forbid, with a Job that runs from 10:05 past 10:15: 10:10 is
+// skipped (JobAlreadyActive) and never caught up; 10:15 starts late,
+// when the Job has finished.
+func TestCronJobWorkedForbid(t *testing.T) {
+	e, _ := loadBatch(t, "", `  images:
+    "example/hello:v1": {exitAfter: 11m, exitCode: 0}`)
+	e.RunUntil(at(10, 2, 30))
+	createCronJob(t, e, helloCronJob("*/5 * * * *", nil, api.ForbidConcurrent))
+	e.RunUntil(at(10, 19, 0))
+	got := jobsCreated(e)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "hello-28928765@10:05") || !strings.HasPrefix(got[1], "hello-28928775@10:16") {
+		t.Errorf("jobs %v: want 10:05, then 10:15 started late at 10:16, and never 10:10", got)
+	}
+	if countEvents(e, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid") < 2 {
+		t.Error("want JobAlreadyActive at 10:10 and 10:15")
+	}
+}
+
+// §5.6: the controller does not see the CronJob from 10:04 to 10:31 (its
+// watch lags 28m40s). With startingDeadlineSeconds 60 nothing starts at
+// 10:31:10 (10:30 is more than 60 s late); without it only 10:30 starts,
+// not the five runs missed before it.
+func TestCronJobWorkedMissedTimes(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		deadline *int64
+		want     string
+	}{{"deadline 60", api.Int64(60), ""}, {"no deadline", nil, "hello-28928790@10:31:10"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := loadBatch(t, "", `  latency: {cronjob-controller: 28m40s}
+  images:
+    "example/hello:v1": {exitAfter: 20s, exitCode: 0}`)
+			e.RunUntil(at(10, 2, 30))
+			createCronJob(t, e, helloCronJob("*/5 * * * *", tc.deadline, ""))
+			e.RunUntil(at(10, 32, 0))
+			if got := strings.Join(jobsCreated(e), " "); got != tc.want {
+				t.Errorf("jobs %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

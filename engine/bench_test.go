@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
@@ -178,6 +179,25 @@ func BenchmarkWorkloads(b *testing.B) {
 				reportRun(b, time.Since(start), e.Tick())
 			}
 		})
+	}
+}
+
+// BenchmarkCronJobDay runs examples.CronJobDay for 24 virtual hours (2.4
+// at the default size, the whole day with STATEFLOW_BENCH_LARGE): a Job a
+// minute, and an Indexed Job of 1,000 completions (100 by default).
+func BenchmarkCronJobDay(b *testing.B) {
+	hours, completions := int64(24), 1000
+	if os.Getenv("STATEFLOW_BENCH_LARGE") == "" {
+		hours, completions = 2, 100
+	}
+	for b.Loop() {
+		runtime.GC()
+		e, _ := testkit.Load(b, []byte(examples.CronJobDay(completions)))
+		start := time.Now()
+		e.RunUntil(hours * 3_600_000)
+		b.ReportMetric(float64(e.Now())/3_600_000, "virtual-h")
+		b.ReportMetric(float64(len(e.Store().List(api.KindJob, ""))), "jobs-kept")
+		reportRun(b, time.Since(start), e.Tick())
 	}
 }
 

@@ -68,3 +68,46 @@ spec:
     - {service: web, rps: 200, until: 10m}
 `
 }
+
+// CronJobDay is a CronJob "tick" that runs every minute with Forbid, each
+// Job a pod that works for 20 s, beside an Indexed Job of completions
+// pods, parallelism 10, each pod 5 s: a day of it is 1,440 Jobs, their
+// history kept at 3 and 1, and the Indexed Job's pods counted through
+// their finalizers.
+func CronJobDay(completions int) string {
+	return fmt.Sprintf(`apiVersion: batch/v1
+kind: CronJob
+metadata: {name: tick}
+spec:
+  schedule: "* * * * *"
+  concurrencyPolicy: Forbid
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers: [{name: w, image: batch:1, resources: {requests: {cpu: 10m, memory: 16Mi}}}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: work}
+spec:
+  completionMode: Indexed
+  completions: %d
+  parallelism: 10
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: w, image: work:1, resources: {requests: {cpu: 10m, memory: 16Mi}}}]
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+metadata: {name: cronjob-day}
+spec:
+  seed: 1
+  nodes: {count: 10, capacity: {cpu: "64", memory: 256Gi, pods: "110"}}
+  images:
+    "batch:1": {pull: 1s, start: 500ms, exitAfter: 20s, exitCode: 0}
+    "work:1": {pull: 1s, start: 500ms, exitAfter: 5s, exitCode: 0}
+`, completions)
+}

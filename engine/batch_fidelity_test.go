@@ -275,3 +275,120 @@ func TestCronJobWorkedMissedTimes(t *testing.T) {
 		})
 	}
 }
+
+// §4.8: ttlSecondsAfterFinished 10: the ttl-after-finished-controller
+// deletes the Job 10 s after its Complete condition, in the foreground,
+// so its pod goes before it; no Event.
+func TestJobTTLAfterFinished(t *testing.T) {
+	e, _ := loadBatch(t, jobManifest("pi", "  ttlSecondsAfterFinished: 10\n", "example/pi:v1"), `  images:
+    "example/pi:v1": {exitAfter: 5s, exitCode: 0}`)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	var complete, marked, podGone, jobGone int64 = -1, -1, -1, -1
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			switch o := eff.After.(type) {
+			case *api.Job:
+				if complete < 0 && o.HasCondition(api.JobComplete) {
+					complete = o.Condition(api.JobComplete).LastTransitionTime.MS
+				}
+				if marked < 0 && o.DeletionTimestamp != nil && tk.Component == "ttl-after-finished-controller" && slices.Contains(o.Finalizers, "foregroundDeletion") {
+					marked = tk.Time
+				}
+			case nil:
+				switch eff.Object.Kind {
+				case api.KindPod:
+					podGone = tk.Time
+				case api.KindJob:
+					jobGone = tk.Time
+				}
+			}
+		}
+	}
+	if complete < 0 || marked < complete+10_000 || marked > complete+11_000 {
+		t.Errorf("Complete at %s, marked for foreground deletion at %s: want 10 s later", trace.FormatTime(complete), trace.FormatTime(marked))
+	}
+	if podGone < marked || jobGone < podGone {
+		t.Errorf("pod gone at %s, job gone at %s: want the pod first (foreground)", trace.FormatTime(podGone), trace.FormatTime(jobGone))
+	}
+}
+
+// §4.6: a Job created suspended gets Suspended=True (JobSuspended) and
+// the Suspended Event, runs nothing and has no startTime; resumed by a
+// patch at 20 s it gets Suspended=False (JobResumed), the Resumed Event
+// and a startTime of then.
+func TestJobSuspendResume(t *testing.T) {
+	e, _ := loadBatch(t, jobManifest("pi", "  suspend: true\n", "example/pi:v1"), `  images:
+    "example/pi:v1": {exitAfter: 5s, exitCode: 0}
+  actions:
+    - at: 20s
+      kubectl: patch job pi -p '{"spec":{"suspend":false}}'`)
+	e.RunUntil(15_000)
+	j := getJob(t, e, "pi")
+	if c := j.Condition(api.JobSuspended); c == nil || c.Status != "True" || c.Reason != "JobSuspended" || c.Message != "Job suspended" || j.Status.StartTime != nil || len(jobPods(e, "pi")) != 0 {
+		t.Fatalf("suspended job %+v, pods %v", j.Status, jobPods(e, "pi"))
+	}
+	if countEvents(e, "Suspended", "Job suspended") != 1 {
+		t.Error("no Suspended Event")
+	}
+	e.RunUntil(40_000)
+	j = getJob(t, e, "pi")
+	if c := j.Condition(api.JobSuspended); c == nil || c.Status != "False" || c.Reason != "JobResumed" || c.Message != "Job resumed" {
+		t.Errorf("Suspended condition after the resume: %+v", c)
+	}
+	if j.Status.StartTime == nil || j.Status.StartTime.MS < 20_000 || j.Status.StartTime.MS > 21_000 || !j.HasCondition(api.JobComplete) {
+		t.Errorf("resumed job %+v", j.Status)
+	}
+	if countEvents(e, "Resumed", "Job resumed") != 1 {
+		t.Error("no Resumed Event")
+	}
+}
+
+// §4.5: a FailJob rule on exit code 42 fails the Job at the first such
+// failure, with the rule's message; an Ignore rule's failures do not
+// count towards backoffLimit 0 (though the pod failure backoff still
+// spaces its pods, as upstream's backoff record counts every failure).
+func TestJobPodFailurePolicy(t *testing.T) {
+	policy := `  backoffLimit: 0
+  podFailurePolicy:
+    rules:
+      - {action: FailJob, onExitCodes: {containerName: pi, operator: In, values: [42]}}
+      - {action: Ignore, onExitCodes: {operator: In, values: [1]}}
+`
+	e, _ := loadBatch(t, jobManifest("ignored", policy, "example/pi:flaky")+"---\n"+jobManifest("fatal", policy, "example/pi:fatal"), `  images:
+    "example/pi:flaky": {exitAfter: 3s, exitCode: 1}
+    "example/pi:fatal": {exitAfter: 3s, exitCode: 42}`)
+	e.RunUntil(45_000)
+	fatal := getJob(t, e, "fatal")
+	runs := jobPods(e, "fatal")
+	want := fmt.Sprintf("Container pi for pod default/%s failed with exit code 42 matching FailJob rule at index 0", runs[0].name)
+	if c := fatal.Condition(api.JobFailed); c == nil || c.Reason != "PodFailurePolicy" || c.Message != want || len(runs) != 1 {
+		t.Errorf("fatal: %+v after %d pods; want Failed PodFailurePolicy %q", c, len(runs), want)
+	}
+	ignored := getJob(t, e, "ignored")
+	if ignored.Finished() || ignored.Status.Failed != 0 || len(jobPods(e, "ignored")) < 3 {
+		t.Errorf("ignored: %+v with %d pods; want it still running, its failures not counted", ignored.Status, len(jobPods(e, "ignored")))
+	}
+}
+
+// §4.3: activeDeadlineSeconds 12 with pods that run 60 s: at 12 s the
+// Job fails with DeadlineExceeded and its running pod is deleted.
+func TestJobActiveDeadline(t *testing.T) {
+	e, _ := loadBatch(t, jobManifest("pi", "  activeDeadlineSeconds: 12\n", "example/pi:slow"), `  images:
+    "example/pi:slow": {exitAfter: 60s, exitCode: 0}`)
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	j := getJob(t, e, "pi")
+	c := j.Condition(api.JobFailed)
+	if c == nil || c.Reason != "DeadlineExceeded" || c.Message != "Job was active longer than specified deadline" || j.Status.Failed != 1 {
+		t.Fatalf("status %+v", j.Status)
+	}
+	if ft := j.Condition(api.JobFailureTarget); ft == nil || ft.LastTransitionTime.MS < 12_000 || ft.LastTransitionTime.MS > 13_000 {
+		t.Errorf("FailureTarget %+v, want at 12 s", ft)
+	}
+	if n := countEvents(e, "DeadlineExceeded", "Job was active longer than specified deadline"); n != 1 {
+		t.Errorf("%d DeadlineExceeded Events", n)
+	}
+}

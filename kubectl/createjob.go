@@ -51,6 +51,11 @@ type createArgs struct {
 	dryRun  string
 }
 
+// namespace is the namespace create puts in the object it builds: only
+// one --namespace names (EnforceNamespace); the API server fills in the
+// rest from the request.
+func (c *createArgs) namespace() string { return c.p.str("namespace") }
+
 // parseCreate parses the flags of cmd ("create job"), checks the flags
 // cobra requires, then reads the NAME and the command after "--"
 // (NameFromCommandArgs: exactly one argument before the dash) and the
@@ -115,11 +120,11 @@ func (s *Session) createJob(args []string) (string, error) {
 	if len(c.command) > 0 && from != "" {
 		return "", errorf("cannot specify --from and command")
 	}
-	ns := s.namespace(c.p)
+	ns := c.namespace()
 	if image != "" {
 		return s.runCreate(c, newJob(c.name, ns, image, c.command))
 	}
-	cj, err := s.fromCronJob(from, ns)
+	cj, err := s.fromCronJob(from, s.namespace(c.p))
 	if err != nil {
 		return "", err
 	}
@@ -196,7 +201,7 @@ func (s *Session) createCronJob(args []string) (string, error) {
 	if restart == "" {
 		restart = "OnFailure"
 	}
-	cj := &api.CronJob{TypeMeta: api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}, ObjectMeta: api.ObjectMeta{Name: c.name, Namespace: s.namespace(c.p)}}
+	cj := &api.CronJob{TypeMeta: api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}, ObjectMeta: api.ObjectMeta{Name: c.name, Namespace: c.namespace()}}
 	cj.Spec.Schedule = c.p.str("schedule")
 	cj.Spec.JobTemplate.Name = c.name
 	cj.Spec.JobTemplate.Spec.Template.Spec = api.PodSpec{Containers: []api.Container{{Name: c.name, Image: c.p.str("image"), Command: c.command}}, RestartPolicy: restart}
@@ -207,14 +212,17 @@ func (s *Session) createCronJob(args []string) (string, error) {
 // ("job.batch/NAME created" by default).
 func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
 	r := resourceFor(o.GetKind())
-	switch c.dryRun {
-	case "client":
+	if c.dryRun == "client" {
 		return createdOutput(c, r, o, " (dry run)")
-	case "server":
+	}
+	o = o.DeepCopyObject()
+	if o.Meta().Namespace == "" {
+		o.Meta().Namespace = s.namespace(c.p)
+	}
+	if c.dryRun == "server" {
 		if err := apiserver.DryRun(o); err != nil {
 			return "", createFailed(r, err)
 		}
-		o = o.DeepCopyObject()
 		apiserver.ApplyDefaults(o)
 		return createdOutput(c, r, o, " (server dry run)")
 	}

@@ -48,7 +48,9 @@ func (s *Session) apply(args []string) (string, error) {
 		k := api.KeyOf(o)
 		m := &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) { return applyOne(tick, o) }}
 		out, err := s.do(m, "apply -f - ("+k.Short()+")")
-		lines = append(lines, strings.TrimSuffix(out, "\n"))
+		if out != "" {
+			lines = append(lines, strings.TrimSuffix(out, "\n"))
+		}
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}

@@ -41,6 +41,9 @@ func FuzzCommand(f *testing.F) {
 		`patch deploy codartium-api -p '{"spec":{"template":{"spec":{"containers":[{"name":"api","image":"x"}]}}}}'`,
 		`patch deploy codartium-api --type json -p '[{"op":"remove","path":"/spec/template/spec/containers/0"}]'`,
 		`set selector svc x app=y`,
+		`create cronjob c --image=x --schedule='*/1 * * * *' --restart=Never -- date`, `create job j --from=cronjob/c`,
+		`create job k --image=busybox -o yaml -- date`, `get jobs,cj -o wide`, `describe cj c`, `describe job j`,
+		`set image cj/c c=x:2`, `patch job j -p '{"spec":{"suspend":true}}'`, `delete job j --cascade=foreground`,
 	} {
 		f.Add(s)
 	}

@@ -85,6 +85,15 @@ func (r resource) qualified() string {
 	return strings.ToLower(r.kind) + "." + r.group
 }
 
+// groupKind is the "Job.batch" form of schema.GroupKind's String, as
+// the rollout commands name a kind they cannot handle.
+func (r resource) groupKind() string {
+	if r.group == "" {
+		return r.kind
+	}
+	return r.kind + "." + r.group
+}
+
 // pluralQualified is the "deployments.apps" form of API errors.
 func (r resource) pluralQualified() string {
 	if r.group == "" {

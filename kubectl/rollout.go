@@ -38,7 +38,7 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k, _, _, err := target("rollout status", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet, api.KindStatefulSet)
+	k, _, _, err := target("rollout status", p.args, s.namespace(p))
 	if err != nil {
 		return "", err
 	}
@@ -113,7 +113,7 @@ func statusMessage(o api.Object, revision int64) (string, bool, error) {
 	case *api.StatefulSet:
 		return statefulSetStatus(x)
 	}
-	return "", false, errorf("no status viewer has been implemented for %s", o.GetKind())
+	return "", false, errorf("no status viewer has been implemented for %s", resourceFor(o.GetKind()).groupKind())
 }
 
 // maxWatchMS bounds a watch without a timeout: one hour of virtual time.
@@ -163,7 +163,7 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k, _, _, err := target("rollout history", p.args, s.namespace(p), api.KindDeployment, api.KindDaemonSet, api.KindStatefulSet)
+	k, _, _, err := target("rollout history", p.args, s.namespace(p))
 	if err != nil {
 		return "", err
 	}
@@ -178,7 +178,10 @@ func (s *Session) rolloutHistory(args []string) (string, error) {
 	if _, _, ok := revisioned(o); ok {
 		return s.revisionHistory(o, want)
 	}
-	d := o.(*api.Deployment)
+	d, ok := o.(*api.Deployment)
+	if !ok {
+		return "", errorf("no history viewer has been implemented for %q", resourceFor(k.Kind).groupKind())
+	}
 	rss := ownedReplicaSets(s.Cluster.Store().List(api.KindReplicaSet, k.Namespace), d)
 	if len(rss) == 0 {
 		return "", errorf("no rollout history found for deployment %q", k.Name)
@@ -309,11 +312,14 @@ func buildUndo(s *Session, args []string) (*Mutation, error) {
 			return nil, errorf("invalid argument %q for \"--to-revision\" flag", p.str("to-revision"))
 		}
 	}
-	return editObject(s, "rollout undo", p, []string{api.KindDeployment, api.KindDaemonSet, api.KindStatefulSet}, func(tick reconcile.Tick, o api.Object, _ resource) (string, error) {
+	return editObject(s, "rollout undo", p, nil, func(tick reconcile.Tick, o api.Object, r resource) (string, error) {
 		if _, _, ok := revisioned(o); ok {
 			return undoRevision(tick, o, toRevision)
 		}
-		d := o.(*api.Deployment)
+		d, ok := o.(*api.Deployment)
+		if !ok {
+			return "", errorf("no rollbacker has been implemented for %q", r.groupKind())
+		}
 		if d.Spec.Paused {
 			return "", errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
 		}

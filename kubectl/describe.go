@@ -203,6 +203,8 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 			w.line(l, "Host Port:\t%d/%s", p.HostPort, p.Protocol)
 		}
 	}
+	commandLines(w, l, "Command", c.Command)
+	commandLines(w, l, "Args", c.Args)
 	if st != nil {
 		stateLines(w, l, "State", st.State)
 		if st.LastTerminationState.Terminated != nil {
@@ -224,6 +226,20 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 	}
 	envLines(w, l, c.Env, pod)
 	w.line(l, "Mounts:\t<none>")
+}
+
+// commandLines is describeContainerCommand's list of a container's
+// command or args: one line each, a multi-line one split.
+func commandLines(w *prefixWriter, level int, label string, words []string) {
+	if len(words) == 0 {
+		return
+	}
+	w.line(level, "%s:", label)
+	for _, word := range words {
+		for _, l := range strings.Split(word, "\n") {
+			w.line(level+1, "%s", l)
+		}
+	}
 }
 
 // envLines is describeContainerEnvVars for the variables Stateflow has:

@@ -48,7 +48,7 @@ type createArgs struct {
 	p       *parsed
 	name    string
 	command []string
-	dryRun  string
+	dryRun  string // "client", "server" or ""
 }
 
 // namespace is the namespace create puts in the object it builds: only
@@ -58,20 +58,41 @@ func (c *createArgs) namespace() string { return c.p.str("namespace") }
 
 // parseCreate parses the flags of cmd ("create job"), checks the flags
 // cobra requires, then reads the NAME and the command after "--"
-// (NameFromCommandArgs: exactly one argument before the dash) and the
-// dry-run strategy.
+// (NameFromCommandArgs: exactly one argument before the dash), the
+// dry-run strategy and -o.
 func parseCreate(cmd string, args []string, specs []flagSpec, required ...string) (*createArgs, error) {
-	before, command := args, []string(nil)
-	for i, a := range args {
-		if a == "--" {
-			before, command = args[:i], args[i+1:]
-			break
-		}
-	}
+	before, command := splitDash(args)
 	p, err := parseFlags(cmd, before, specs)
 	if err != nil {
 		return nil, err
 	}
+	if err := requireFlags(p, required); err != nil {
+		return nil, err
+	}
+	if len(p.args) != 1 {
+		return nil, &cmdError{msg: fmt.Sprintf("error: exactly one NAME is required, got %d\nSee 'kubectl %s -h' for help and examples", len(p.args), cmd), code: 1}
+	}
+	c := &createArgs{p: p, name: p.args[0], command: command}
+	if c.dryRun, err = dryRunStrategy(p.str("dry-run")); err != nil {
+		return nil, err
+	}
+	return c, checkCreateOutput(p.str("output"))
+}
+
+// splitDash splits args at the first "--": the words before it, and the
+// command after it.
+func splitDash(args []string) (before, command []string) {
+	for i, a := range args {
+		if a == "--" {
+			return args[:i], args[i+1:]
+		}
+	}
+	return args, nil
+}
+
+// requireFlags is cobra's check of the flags a command marks required,
+// all named at once, in flag order.
+func requireFlags(p *parsed, required []string) error {
 	var missing []string
 	for _, f := range required {
 		if !p.has(f) {
@@ -79,20 +100,21 @@ func parseCreate(cmd string, args []string, specs []flagSpec, required ...string
 		}
 	}
 	if len(missing) > 0 {
-		return nil, errorf("required flag(s) \"%s\" not set", strings.Join(missing, `", "`))
+		return errorf("required flag(s) \"%s\" not set", strings.Join(missing, `", "`))
 	}
-	if len(p.args) != 1 {
-		return nil, &cmdError{msg: fmt.Sprintf("error: exactly one NAME is required, got %d\nSee 'kubectl %s -h' for help and examples", len(p.args), cmd), code: 1}
-	}
-	c := &createArgs{p: p, name: p.args[0], command: command, dryRun: p.str("dry-run")}
-	switch c.dryRun {
+	return nil
+}
+
+// dryRunStrategy is GetDryRunStrategy: "client", "server", or "" for
+// none.
+func dryRunStrategy(v string) (string, error) {
+	switch v {
 	case "", "none":
-		c.dryRun = ""
+		return "", nil
 	case "client", "server":
-	default:
-		return nil, errorf("Invalid dry-run value (%s). Must be \"none\", \"server\", or \"client\".", c.dryRun)
+		return v, nil
 	}
-	return c, checkCreateOutput(p.str("output"))
+	return "", errorf("Invalid dry-run value (%s). Must be \"none\", \"server\", or \"client\".", v)
 }
 
 // checkCreateOutput is PrintFlags.ToPrinter's check of -o for the

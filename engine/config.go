@@ -15,6 +15,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/volume"
 	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
+	"github.com/stateflow/stateflow/engine/metrics"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -41,6 +42,7 @@ const (
 	JobController           = job.Name
 	TTLAfterFinished        = ttlafterfinished.Name
 	CronJobController       = cronjob.Name
+	MetricsServer           = metrics.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -53,7 +55,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, KubeProxy, TrafficActor}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, MetricsServer, KubeProxy, TrafficActor}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -77,6 +79,7 @@ var DefaultLatency = map[string]int64{
 	JobController:           100,
 	TTLAfterFinished:        100,
 	CronJobController:       100,
+	MetricsServer:           100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.
@@ -127,6 +130,9 @@ type Config struct {
 	PodLimit int
 	// Traffic is the synthetic traffic sent to Services.
 	Traffic []TrafficStream
+	// Load is the CPU and memory the scenario's workloads use over time,
+	// which the metrics-server measures.
+	Load []metrics.Curve
 	// NodeMonitorGracePeriodMS is how long a node may go without renewing
 	// its lease before it is marked Unknown (default 50 s, the
 	// upstream default since kubernetes/kubernetes#126287; it was 40 s).

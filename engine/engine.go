@@ -20,6 +20,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/volume"
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/gc"
+	"github.com/stateflow/stateflow/engine/metrics"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
@@ -59,7 +60,8 @@ func New(cfg Config) (*Engine, error) {
 		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController},
 		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
 		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector},
-		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(), CronJobController}} {
+		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(), CronJobController},
+		{metrics.New(cfg.Load), MetricsServer}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {

@@ -192,6 +192,8 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		p.object(n, doc, kind, apiVersion, "v1")
 	case api.KindJob, api.KindCronJob:
 		p.object(n, doc, kind, apiVersion, "batch/v1")
+	case api.KindHorizontalPodAutoscaler:
+		p.object(n, doc, kind, apiVersion, "autoscaling/v2")
 	default:
 		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
 	}
@@ -226,6 +228,8 @@ func newObject(kind string) api.Object {
 		return &api.Job{}
 	case api.KindCronJob:
 		return &api.CronJob{}
+	case api.KindHorizontalPodAutoscaler:
+		return &api.HorizontalPodAutoscaler{}
 	}
 	return &api.Namespace{}
 }
@@ -419,6 +423,9 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 	}
 	for i, t := range s.Traffic {
 		p.traffic(n, i, t)
+	}
+	for i, l := range s.Load {
+		p.load(n, i, l)
 	}
 	if s.Quota != nil {
 		if s.Quota.Pods < 1 {

@@ -19,6 +19,8 @@ type Spec struct {
 	Quota *QuotaSpec `json:"quota,omitempty" yaml:"quota,omitempty"`
 	// Traffic sends synthetic requests to Services.
 	Traffic []TrafficSpec `json:"traffic,omitempty" yaml:"traffic,omitempty"`
+	// Load is the CPU and memory workloads use over time.
+	Load []LoadSpec `json:"load,omitempty" yaml:"load,omitempty"`
 }
 
 // QuotaSpec is a per-namespace ResourceQuota on the number of pods.

@@ -127,6 +127,7 @@ func TestDeepCopyCopiesEveryField(t *testing.T) {
 		func() Object { return &DaemonSet{} }, func() Object { return &ControllerRevision{} },
 		func() Object { return &StatefulSet{} }, func() Object { return &PersistentVolumeClaim{} },
 		func() Object { return &Job{} }, func() Object { return &CronJob{} },
+		func() Object { return &HorizontalPodAutoscaler{} }, func() Object { return &PodMetrics{} }, func() Object { return &NodeMetrics{} },
 	} {
 		original, pristine := newObject(), newObject()
 		fill(reflect.ValueOf(original).Elem(), 0, 0)

@@ -55,6 +55,10 @@ func APIVersionOf(kind string) string {
 		return "discovery.k8s.io/v1"
 	case KindJob, KindCronJob:
 		return "batch/v1"
+	case KindHorizontalPodAutoscaler:
+		return "autoscaling/v2"
+	case KindPodMetrics, KindNodeMetrics:
+		return "metrics.k8s.io/v1beta1"
 	}
 	return "v1"
 }

@@ -4,25 +4,30 @@ import "strings"
 
 // Kind names.
 const (
-	KindDeployment            = "Deployment"
-	KindReplicaSet            = "ReplicaSet"
-	KindPod                   = "Pod"
-	KindNode                  = "Node"
-	KindEvent                 = "Event"
-	KindNamespace             = "Namespace"
-	KindService               = "Service"
-	KindEndpointSlice         = "EndpointSlice"
-	KindEndpoints             = "Endpoints"
-	KindDaemonSet             = "DaemonSet"
-	KindControllerRevision    = "ControllerRevision"
-	KindStatefulSet           = "StatefulSet"
-	KindPersistentVolumeClaim = "PersistentVolumeClaim"
-	KindJob                   = "Job"
-	KindCronJob               = "CronJob"
+	KindDeployment              = "Deployment"
+	KindReplicaSet              = "ReplicaSet"
+	KindPod                     = "Pod"
+	KindNode                    = "Node"
+	KindEvent                   = "Event"
+	KindNamespace               = "Namespace"
+	KindService                 = "Service"
+	KindEndpointSlice           = "EndpointSlice"
+	KindEndpoints               = "Endpoints"
+	KindDaemonSet               = "DaemonSet"
+	KindControllerRevision      = "ControllerRevision"
+	KindStatefulSet             = "StatefulSet"
+	KindPersistentVolumeClaim   = "PersistentVolumeClaim"
+	KindJob                     = "Job"
+	KindCronJob                 = "CronJob"
+	KindHorizontalPodAutoscaler = "HorizontalPodAutoscaler"
+	KindPodMetrics              = "PodMetrics"
+	KindNodeMetrics             = "NodeMetrics"
 )
 
 // Namespaced reports whether objects of kind live in a namespace.
-func Namespaced(kind string) bool { return kind != KindNode && kind != KindNamespace }
+func Namespaced(kind string) bool {
+	return kind != KindNode && kind != KindNamespace && kind != KindNodeMetrics
+}
 
 // Key names one object: Kind/namespace/name, or Kind/name when the kind
 // is cluster-scoped.
@@ -90,6 +95,8 @@ func ShortKind(kind string) string {
 		return "pvc"
 	case KindCronJob:
 		return "cj"
+	case KindHorizontalPodAutoscaler:
+		return "hpa"
 	}
 	return strings.ToLower(kind)
 }

@@ -229,5 +229,7 @@ func ApplyDefaults(obj api.Object) {
 		defaultJob(o)
 	case *api.CronJob:
 		defaultCronJob(o)
+	case *api.HorizontalPodAutoscaler:
+		defaultHPA(o)
 	}
 }

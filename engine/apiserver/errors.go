@@ -55,6 +55,12 @@ func Resource(kind string) string {
 		return "jobs.batch"
 	case api.KindCronJob:
 		return "cronjobs.batch"
+	case api.KindHorizontalPodAutoscaler:
+		return "horizontalpodautoscalers.autoscaling"
+	case api.KindPodMetrics:
+		return "pods.metrics.k8s.io"
+	case api.KindNodeMetrics:
+		return "nodes.metrics.k8s.io"
 	}
 	return strings.ToLower(kind) + "s"
 }

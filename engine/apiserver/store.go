@@ -228,12 +228,20 @@ func prepareForCreate(obj api.Object) {
 		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}
 		defaultCronJob(o)
 		o.Status = api.CronJobStatus{}
+	case *api.HorizontalPodAutoscaler:
+		o.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: api.KindHorizontalPodAutoscaler}
+		defaultHPA(o)
+		o.Status = api.HorizontalPodAutoscalerStatus{}
+	case *api.PodMetrics:
+		o.TypeMeta = api.TypeMeta{APIVersion: "metrics.k8s.io/v1beta1", Kind: api.KindPodMetrics}
+	case *api.NodeMetrics:
+		o.TypeMeta = api.TypeMeta{APIVersion: "metrics.k8s.io/v1beta1", Kind: api.KindNodeMetrics}
 	}
 }
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet, *api.Job, *api.CronJob:
+	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet, *api.Job, *api.CronJob, *api.HorizontalPodAutoscaler:
 		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
@@ -318,6 +326,10 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		if err := updateCronJob(o, old.(*api.CronJob)); err != nil {
 			return nil, err
 		}
+	case *api.HorizontalPodAutoscaler:
+		if err := updateHPA(o, old.(*api.HorizontalPodAutoscaler)); err != nil {
+			return nil, err
+		}
 	case *api.EndpointSlice:
 		prev := old.(*api.EndpointSlice)
 		o.TypeMeta = prev.TypeMeta
@@ -327,6 +339,10 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		}
 	case *api.Endpoints:
 		o.TypeMeta = old.(*api.Endpoints).TypeMeta
+	case *api.PodMetrics:
+		o.TypeMeta = old.(*api.PodMetrics).TypeMeta
+	case *api.NodeMetrics:
+		o.TypeMeta = old.(*api.NodeMetrics).TypeMeta
 	}
 	if err := Validate(obj); err != nil {
 		return nil, err
@@ -429,6 +445,8 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 		same = reflect.DeepEqual(&o.Status, &old.(*api.Job).Status)
 	case *api.CronJob:
 		same = reflect.DeepEqual(&o.Status, &old.(*api.CronJob).Status)
+	case *api.HorizontalPodAutoscaler:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.HorizontalPodAutoscaler).Status)
 	default:
 		return s.replace(obj, old)
 	}
@@ -484,6 +502,10 @@ func withStatusOf(old, src api.Object) api.Object {
 	case *api.CronJob:
 		c := *o
 		c.Status = src.(*api.CronJob).Status
+		return &c
+	case *api.HorizontalPodAutoscaler:
+		c := *o
+		c.Status = src.(*api.HorizontalPodAutoscaler).Status
 		return &c
 	}
 	return src

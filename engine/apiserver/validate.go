@@ -94,6 +94,8 @@ func Validate(obj api.Object) error {
 		validateJob(&e, o)
 	case *api.CronJob:
 		validateCronJob(&e, o, nil)
+	case *api.HorizontalPodAutoscaler:
+		validateHPA(&e, o)
 	}
 	if len(e) == 0 {
 		return nil

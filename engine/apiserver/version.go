@@ -28,7 +28,7 @@ type Version struct {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 15
+const numKinds = 18
 
 // kindIndex numbers the kinds the store holds.
 func kindIndex(kind string) (int, bool) {
@@ -63,6 +63,12 @@ func kindIndex(kind string) (int, bool) {
 		return 13, true
 	case api.KindCronJob:
 		return 14, true
+	case api.KindHorizontalPodAutoscaler:
+		return 15, true
+	case api.KindPodMetrics:
+		return 16, true
+	case api.KindNodeMetrics:
+		return 17, true
 	}
 	return 0, false
 }

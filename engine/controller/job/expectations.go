@@ -2,6 +2,7 @@ package job
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/controller/expectations"
@@ -76,3 +77,27 @@ func (e uidTrackingExpectations) clone() uidTrackingExpectations {
 	}
 	return out
 }
+
+// Expectations reports what the controller's last sync of a Job still
+// waits to see (ControllerExpectations): the creations and deletions not
+// yet observed; pending is false when the Job may be synced (none, or
+// expired). For the differential harness.
+func (c *Controller) Expectations(k api.Key, now int64) (adds, dels int, pending bool) {
+	if c.expectations.satisfied(k, now) {
+		return 0, 0, false
+	}
+	x := c.expectations[k]
+	return x.add, x.del, true
+}
+
+// FinalizerExpectations returns, sorted, the uids of the Job's pods whose
+// tracking finalizer the controller removed and has yet to see removed
+// (finalizerExpectations), for the differential harness.
+func (c *Controller) FinalizerExpectations(k api.Key) []string {
+	return slices.Sorted(maps.Keys(c.finalizers[k]))
+}
+
+// FinishedExpected reports whether the controller marked the Job with
+// this uid finished and waits to see that in its cache
+// (finishedJobExpectations), for the differential harness.
+func (c *Controller) FinishedExpected(uid string) bool { return c.finishedUIDs[uid] }

@@ -102,12 +102,13 @@ func pastBackoffLimitOnFailure(job *api.Job, pods []*api.Pod) bool {
 	return restarts >= *job.Spec.BackoffLimit
 }
 
-// pastActiveDeadline: the Job has been active activeDeadlineSeconds.
-func pastActiveDeadline(job *api.Job, now int64) bool {
+// pastActiveDeadline: the Job, started at start (ms), has been active
+// activeDeadlineSeconds.
+func pastActiveDeadline(job *api.Job, start, now int64) bool {
 	if job.Spec.ActiveDeadlineSeconds == nil || job.Status.StartTime == nil || job.Suspended() {
 		return false
 	}
-	return now-job.Status.StartTime.MS >= *job.Spec.ActiveDeadlineSeconds*1000
+	return now-start >= *job.Spec.ActiveDeadlineSeconds*1000
 }
 
 // filterActivePods is controller.FilterActivePods.

@@ -29,6 +29,10 @@ type syncJobCtx struct {
 	succeededIndexes     orderedIntervals
 	newBackoffRecord     backoffRecord
 	requeue              int64 // the earliest AddAfter of the sync, 0 if none
+	// startTime is status.startTime as the sync knows it (ms): the
+	// tick's instant when the sync sets it, as upstream's metav1.Now()
+	// is not rounded to the second until it is written.
+	startTime int64
 	notes                reconcile.Notes
 }
 
@@ -91,10 +95,7 @@ func (c *Controller) syncJob(tick reconcile.Tick, key api.Key) (reconcile.Result
 	newSucceeded, newFailed := getNewFinishedPods(ctx)
 	ctx.succeeded = job.Status.Succeeded + int32(len(newSucceeded)) + int32(len(ctx.uncountedSucceeded))
 	ctx.failed = job.Status.Failed + int32(nonIgnoredFailedPodsCount(ctx, newFailed)) + int32(len(ctx.uncountedFailed))
-	if job.Status.StartTime == nil && !job.Suspended() {
-		t := api.At(tick.Now())
-		job.Status.StartTime = &t
-	}
+	ctx.start(tick.Now())
 	old, had := c.backoff[key]
 	ctx.newBackoffRecord = newBackoffRecord(old, had, newSucceeded, newFailed)
 
@@ -146,6 +147,20 @@ func (c *Controller) syncJob(tick reconcile.Tick, key api.Key) (reconcile.Result
 	return reconcile.Result{RequeueAfter: ctx.requeue}, manageErr
 }
 
+// start sets status.startTime on the Job's first sync unsuspended, and
+// notes the start as the sync knows it.
+func (ctx *syncJobCtx) start(now int64) {
+	job := ctx.job
+	switch {
+	case job.Status.StartTime == nil && !job.Suspended():
+		t := api.At(now)
+		job.Status.StartTime = &t
+		ctx.startTime = now
+	case job.Status.StartTime != nil:
+		ctx.startTime = job.Status.StartTime.MS
+	}
+}
+
 func (c *Controller) newSyncJobCtx(job *api.Job, pods []*api.Pod) *syncJobCtx {
 	ctx := &syncJobCtx{job: job, pods: pods, activePods: filterActivePods(pods),
 		uncountedSucceeded:   toSet(job.Status.UncountedTerminatedPods.Succeeded),
@@ -180,10 +195,10 @@ func (c *Controller) evaluateFailure(tick reconcile.Tick, ctx *syncJobCtx) {
 	switch {
 	case ctx.failed > *job.Spec.BackoffLimit || pastBackoffLimitOnFailure(job, ctx.pods):
 		ctx.finishedCondition = newCondition(api.JobFailureTarget, api.ConditionTrue, "BackoffLimitExceeded", "Job has reached the specified backoff limit", tick.Now())
-	case pastActiveDeadline(job, tick.Now()):
+	case pastActiveDeadline(job, ctx.startTime, tick.Now()):
 		ctx.finishedCondition = newCondition(api.JobFailureTarget, api.ConditionTrue, "DeadlineExceeded", "Job was active longer than specified deadline", tick.Now())
 	case job.Spec.ActiveDeadlineSeconds != nil && !job.Suspended():
-		ctx.addAfter(*job.Spec.ActiveDeadlineSeconds*1000 - (tick.Now() - job.Status.StartTime.MS))
+		ctx.addAfter(*job.Spec.ActiveDeadlineSeconds*1000 - (tick.Now() - ctx.startTime))
 	}
 }
 

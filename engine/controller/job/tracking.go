@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -184,15 +185,24 @@ func cleanUncountedPodsWithoutFinalizers(st *api.JobStatus, withFinalizer map[st
 }
 
 // removeTrackingFinalizer removes batch.kubernetes.io/job-tracking from a
-// pod (upstream patches; the simulation updates the cached pod, so an
-// older cache conflicts).
+// pod as upstream's patch does ($deleteFromPrimitiveList/finalizers): the
+// API server applies it to the pod as it stores it, so what others wrote
+// since the controller's cache saw the pod (the garbage collector's
+// removal of its ownerReference, say) stays.
 func removeTrackingFinalizer(tick reconcile.Tick, p *api.Pod, summary string) error {
-	cp := *p
-	cp.Finalizers = slices.DeleteFunc(slices.Clone(p.Finalizers), func(f string) bool { return f == api.JobTrackingFinalizer })
+	o, ok := tick.LiveGet(api.KeyOf(p))
+	if !ok {
+		return apiserver.NotFound(api.KindPod, p.Name)
+	}
+	live := o.(*api.Pod)
+	if !hasJobTrackingFinalizer(live) {
+		return nil // the patch changes nothing
+	}
+	cp := *live
+	cp.Finalizers = slices.DeleteFunc(slices.Clone(live.Finalizers), func(f string) bool { return f == api.JobTrackingFinalizer })
 	if len(cp.Finalizers) == 0 {
 		cp.Finalizers = nil
 	}
-	cp.ResourceVersion = ""
 	_, err := tick.Update(trace.Translate, &cp, summary)
 	return err
 }

@@ -33,7 +33,7 @@ type syncJobCtx struct {
 	// tick's instant when the sync sets it, as upstream's metav1.Now()
 	// is not rounded to the second until it is written.
 	startTime int64
-	notes                reconcile.Notes
+	notes     reconcile.Notes
 }
 
 // addAfter records a delayed requeue (enqueueSyncJobWithDelay and the

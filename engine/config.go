@@ -8,6 +8,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/job"
+	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
 	"github.com/stateflow/stateflow/engine/controller/podgc"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
@@ -43,6 +44,7 @@ const (
 	TTLAfterFinished        = ttlafterfinished.Name
 	CronJobController       = cronjob.Name
 	MetricsServer           = metrics.Name
+	HPAController           = podautoscaler.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -55,7 +57,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, MetricsServer, KubeProxy, TrafficActor}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, MetricsServer, HPAController, KubeProxy, TrafficActor}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -80,6 +82,7 @@ var DefaultLatency = map[string]int64{
 	TTLAfterFinished:        100,
 	CronJobController:       100,
 	MetricsServer:           100,
+	HPAController:           100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

@@ -13,6 +13,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/job"
+	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
 	"github.com/stateflow/stateflow/engine/controller/podgc"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
@@ -61,7 +62,7 @@ func New(cfg Config) (*Engine, error) {
 		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
 		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector},
 		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(), CronJobController},
-		{metrics.New(cfg.Load), MetricsServer}} {
+		{metrics.New(cfg.Load), MetricsServer}, {podautoscaler.New(), HPAController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {

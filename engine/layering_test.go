@@ -84,6 +84,21 @@ var layers = map[string][]rule{
 	"ttl-after-finished-controller": {
 		{api.KindJob, trace.Translate, []trace.Op{trace.Delete, trace.Update}, []string{"metadata.finalizers", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds", "metadata.generation"}},
 	},
+	// The HPA writes its target's spec.replicas (the scale subresource)
+	// and summarises the metrics it read into its own status.
+	"horizontal-pod-autoscaler": {
+		{api.KindDeployment, trace.Translate, []trace.Op{trace.Update}, []string{"spec.replicas", "metadata.generation"}},
+		{api.KindReplicaSet, trace.Translate, []trace.Op{trace.Update}, []string{"spec.replicas", "metadata.generation"}},
+		{api.KindStatefulSet, trace.Translate, []trace.Op{trace.Update}, []string{"spec.replicas", "metadata.generation"}},
+		{api.KindHorizontalPodAutoscaler, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
+	// The metrics-server summarises what the kubelets measure into the
+	// metrics API.
+	"metrics-server": {
+		{api.KindPodMetrics, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
+		{api.KindNodeMetrics, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
+	},
 	"persistentvolume-binder": {
 		{api.KindPersistentVolumeClaim, trace.Realize, []trace.Op{trace.Update}, []string{"spec.volumeName", "metadata.annotations", "status"}},
 	},
@@ -122,6 +137,8 @@ var ownLayer = map[string]map[string]bool{
 	"statefulset-controller":    {api.KindStatefulSet: true},
 	"job-controller":            {api.KindJob: true},
 	"cronjob-controller":        {api.KindCronJob: true},
+	"horizontal-pod-autoscaler": {api.KindHorizontalPodAutoscaler: true},
+	"metrics-server":            {api.KindPodMetrics: true, api.KindNodeMetrics: true},
 	// The endpoint controllers summarise their pods' readiness sideways,
 	// into the Service's EndpointSlices and Endpoints.
 	"endpointslice-controller": {api.KindEndpointSlice: true},

@@ -1,0 +1,446 @@
+package podautoscaler
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// Name is the component name in the trace and in Event sources.
+const Name = "horizontal-pod-autoscaler"
+
+// SyncPeriod is how often each HPA is reconciled
+// (--horizontal-pod-autoscaler-sync-period).
+const SyncPeriod = 15_000
+
+// Controller is the HPA controller with its cache of HPAs and pods, and
+// the recommendations and scale events it keeps per HPA.
+type Controller struct {
+	cache           *informer.Cache
+	recommendations map[api.Key][]recommendation
+	scaleUpEvents   map[api.Key][]scaleEvent
+	scaleDownEvents map[api.Key][]scaleEvent
+}
+
+// New returns a controller with an empty cache.
+func New() *Controller {
+	return &Controller{cache: informer.New(api.KindHorizontalPodAutoscaler, api.KindPod), recommendations: map[api.Key][]recommendation{},
+		scaleUpEvents: map[api.Key][]scaleEvent{}, scaleDownEvents: map[api.Key][]scaleEvent{}}
+}
+
+// Name implements reconcile.Component.
+func (c *Controller) Name() string { return Name }
+
+// Host implements reconcile.Component.
+func (c *Controller) Host() string { return "" }
+
+// Watches implements reconcile.Component.
+func (c *Controller) Watches() []string { return c.cache.Watches() }
+
+// Cache exposes the controller's view.
+func (c *Controller) Cache() *informer.Cache { return c.cache }
+
+// FailureBackoff is the queue's rate limiter: a fixed 15 s, failure or
+// not (NewDefaultHPARateLimiter's fixed interval).
+func (c *Controller) FailureBackoff() (base, max int64) { return SyncPeriod, SyncPeriod }
+
+// Clone implements reconcile.Component.
+func (c *Controller) Clone() reconcile.Component {
+	return &Controller{cache: c.cache.Clone(), recommendations: cloneSlices(c.recommendations),
+		scaleUpEvents: cloneSlices(c.scaleUpEvents), scaleDownEvents: cloneSlices(c.scaleDownEvents)}
+}
+
+func cloneSlices[T any](m map[api.Key][]T) map[api.Key][]T {
+	out := make(map[api.Key][]T, len(m))
+	for k, v := range m {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
+
+// Observe queues an HPA that is added or changed after the sync period
+// (enqueueHPA's AddRateLimited with a fixed interval); pods only fill
+// the cache.
+func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
+	c.cache.Apply(ev)
+	if h, ok := ev.Object.(*api.HorizontalPodAutoscaler); ok && ev.Type != apiserver.Deleted {
+		q.AddAfter(api.KeyOf(h), SyncPeriod)
+	}
+}
+
+// Reconcile is reconcileKey: a deleted HPA's state goes; any other is
+// reconciled and comes back after the sync period.
+func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
+	h, ok := informer.Get[*api.HorizontalPodAutoscaler](c.cache, key)
+	if !ok {
+		delete(c.recommendations, key)
+		delete(c.scaleUpEvents, key)
+		delete(c.scaleDownEvents, key)
+		return reconcile.Gone(tick, key, "")
+	}
+	tick.Read(h)
+	err := c.reconcileAutoscaler(tick, h, key)
+	return reconcile.Result{RequeueAfter: SyncPeriod}, err
+}
+
+// scale is the scale subresource of a target: its spec and status
+// replicas and its selector.
+type scale struct {
+	obj                  api.Object
+	specReplicas, status int32
+	selector             *api.LabelSelector
+}
+
+// getScale reads the target's scale from the API server.
+func getScale(tick reconcile.Tick, h *api.HorizontalPodAutoscaler) (scale, error) {
+	ref := h.Spec.ScaleTargetRef
+	k := api.Key{Kind: ref.Kind, Namespace: h.Namespace, Name: ref.Name}
+	o, ok := tick.LiveGet(k)
+	switch t := o.(type) {
+	case *api.Deployment:
+		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil
+	case *api.ReplicaSet:
+		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil
+	case *api.StatefulSet:
+		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil
+	}
+	if !ok && (ref.Kind == api.KindDeployment || ref.Kind == api.KindReplicaSet || ref.Kind == api.KindStatefulSet) {
+		return scale{}, apiserver.NotFound(ref.Kind, ref.Name)
+	}
+	return scale{}, fmt.Errorf("no matches for kind %q in group %q", ref.Kind, groupOf(ref.APIVersion))
+}
+
+func groupOf(apiVersion string) string {
+	for i := range apiVersion {
+		if apiVersion[i] == '/' {
+			return apiVersion[:i]
+		}
+	}
+	return ""
+}
+
+// updateScale writes the target's spec.replicas (the scale subresource).
+func updateScale(tick reconcile.Tick, s scale, h *api.HorizontalPodAutoscaler, replicas int32, reason string) error {
+	o, ok := tick.LiveGet(api.KeyOf(s.obj))
+	if !ok {
+		return apiserver.NotFound(s.obj.GetKind(), s.obj.Meta().Name)
+	}
+	c := o.DeepCopyObject()
+	switch t := c.(type) {
+	case *api.Deployment:
+		t.Spec.Replicas = api.Int32(replicas)
+	case *api.ReplicaSet:
+		t.Spec.Replicas = api.Int32(replicas)
+	case *api.StatefulSet:
+		t.Spec.Replicas = api.Int32(replicas)
+	}
+	_, err := tick.Update(trace.Translate, c, fmt.Sprintf("hpa/%s scaled %s/%s to %d (%s)", h.Name, api.ShortKind(c.GetKind()), c.Meta().Name, replicas, reason))
+	return err
+}
+
+// reconcileAutoscaler is reconcileAutoscaler.
+func (c *Controller) reconcileAutoscaler(tick reconcile.Tick, shared *api.HorizontalPodAutoscaler, key api.Key) error {
+	h := shared.DeepCopy()
+	original := shared.Status
+	now := tick.Now()
+	ref := h.Spec.ScaleTargetRef
+	reference := fmt.Sprintf("%s/%s/%s", ref.Kind, h.Namespace, ref.Name)
+	sc, err := getScale(tick, h)
+	if err != nil {
+		tick.Event(h, "", api.EventWarning, "FailedGetScale", err.Error())
+		setCondition(h, api.HPAAbleToScale, "False", "FailedGetScale", "the HPA controller was unable to get the target's current scale: %v", now, err)
+		c.updateStatusIfNeeded(tick, &original, h)
+		tick.Explain("hpa/%s cannot read the scale of %s: %v", h.Name, reference, err)
+		return fmt.Errorf("failed to query scale subresource for %s: %v", reference, err)
+	}
+	setCondition(h, api.HPAAbleToScale, api.ConditionTrue, "SucceededGetScale", "the HPA controller was able to get the target's current scale", now)
+	current := sc.specReplicas
+	if _, ok := c.recommendations[key]; !ok {
+		c.recommendations[key] = []recommendation{{current, now}}
+	}
+	d := decision{current: current, desired: 0}
+	var retErr error
+	switch minReplicas := h.MinReplicas(); {
+	case current == 0 && minReplicas != 0:
+		d.rescale = false
+		setCondition(h, api.HPAScalingActive, "False", "ScalingDisabled", "scaling is disabled since the replica count of the target is zero", now)
+	case current > h.Spec.MaxReplicas:
+		d.reason, d.desired, d.rescale = "Current number of replicas above Spec.MaxReplicas", h.Spec.MaxReplicas, true
+	case current < minReplicas:
+		d.reason, d.desired, d.rescale = "Current number of replicas below Spec.MinReplicas", minReplicas, true
+	default:
+		proposal, err := c.computeReplicasForMetrics(tick, h, sc)
+		d.statuses = proposal.statuses
+		if err != nil && proposal.replicas == -1 {
+			setStatus(h, current, h.Status.DesiredReplicas, d.statuses, false, now)
+			c.updateStatusIfNeeded(tick, &original, h)
+			tick.Event(h, "", api.EventWarning, "FailedComputeMetricsReplicas", err.Error())
+			tick.Explain("hpa/%s cannot compute a replica count: %v", h.Name, err)
+			return fmt.Errorf("failed to compute desired number of replicas based on listed metrics for %s: %v", reference, err)
+		}
+		retErr = err
+		c.decide(h, key, &d, proposal, minReplicas, now)
+	}
+	if d.rescale {
+		if err := updateScale(tick, sc, h, d.desired, d.reason); err != nil {
+			tick.Event(h, "", api.EventWarning, "FailedRescale", fmt.Sprintf("New size: %d; reason: %s; error: %v", d.desired, d.reason, err))
+			setCondition(h, api.HPAAbleToScale, "False", "FailedUpdateScale", "the HPA controller was unable to update the target scale: %v", now, err)
+			setStatus(h, current, h.Status.DesiredReplicas, d.statuses, false, now)
+			c.updateStatusIfNeeded(tick, &original, h)
+			return fmt.Errorf("failed to rescale %s: %v", reference, err)
+		}
+		setCondition(h, api.HPAAbleToScale, api.ConditionTrue, "SucceededRescale", "the HPA controller was able to update the target scale to %d", now, d.desired)
+		tick.Event(h, "", api.EventNormal, "SuccessfulRescale", fmt.Sprintf("New size: %d; reason: %s", d.desired, d.reason))
+		c.storeScaleEvent(h.Spec.Behavior, key, current, d.desired, now)
+	} else {
+		d.desired = current
+	}
+	setStatus(h, current, d.desired, d.statuses, d.rescale, now)
+	if err := c.updateStatusIfNeeded(tick, &original, h); err != nil {
+		return err
+	}
+	explain(tick, h, d)
+	return retErr
+}
+
+// decision is what one reconcile decides: the counts, why, and the
+// metrics it read.
+type decision struct {
+	current, desired, raw int32
+	rescale               bool
+	reason, metric        string
+	statuses              []api.MetricStatus
+}
+
+// decide turns the metrics' proposal into the desired count: the
+// reason, then the normalisation with or without behavior.
+func (c *Controller) decide(h *api.HorizontalPodAutoscaler, key api.Key, d *decision, p proposal, minReplicas int32, now int64) {
+	d.raw, d.metric = p.replicas, p.metric
+	if p.replicas > d.desired {
+		d.desired = p.replicas
+	}
+	if d.desired > d.current {
+		d.reason = p.metric + " above target"
+	}
+	if d.desired < d.current {
+		d.reason = "All metrics below target"
+	}
+	if h.Spec.Behavior == nil {
+		d.desired = c.normalizeDesiredReplicas(h, key, d.current, d.desired, minReplicas, now)
+	} else {
+		d.desired = c.normalizeDesiredReplicasWithBehaviors(h, key, d.current, d.desired, minReplicas, now)
+	}
+	d.rescale = d.desired != d.current
+}
+
+// proposal is computeReplicasForMetrics' result.
+type proposal struct {
+	replicas int32
+	metric   string
+	statuses []api.MetricStatus
+}
+
+// computeReplicasForMetrics is computeReplicasForMetrics: the largest
+// proposal of the metrics that could be read.
+func (c *Controller) computeReplicasForMetrics(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, sc scale) (proposal, error) {
+	now := tick.Now()
+	if sc.selector.Empty() {
+		tick.Event(h, "", api.EventWarning, "SelectorRequired", "selector is required")
+		setCondition(h, api.HPAScalingActive, "False", "InvalidSelector", "the HPA target's scale is missing a selector", now)
+		return proposal{replicas: -1}, errors.New("selector is required")
+	}
+	out := proposal{statuses: make([]api.MetricStatus, len(h.Spec.Metrics))}
+	invalid := 0
+	var firstErr error
+	var firstCond api.HorizontalPodAutoscalerCondition
+	for i, spec := range h.Spec.Metrics {
+		replicas, name, cond, err := c.computeReplicasForMetric(tick, h, spec, sc, &out.statuses[i])
+		if err != nil {
+			if invalid == 0 {
+				firstErr, firstCond = err, cond
+			}
+			invalid++
+			continue
+		}
+		if out.replicas == 0 || replicas > out.replicas {
+			out.replicas, out.metric = replicas, name
+		}
+	}
+	if firstErr != nil {
+		firstErr = fmt.Errorf("invalid metrics (%d invalid out of %d), first error is: %v", invalid, len(h.Spec.Metrics), firstErr)
+	}
+	if invalid >= len(h.Spec.Metrics) || invalid > 0 && out.replicas < sc.specReplicas {
+		setCondition(h, firstCond.Type, firstCond.Status, firstCond.Reason, "%s", now, firstCond.Message)
+		out.replicas, out.metric = -1, ""
+		return out, firstErr
+	}
+	setCondition(h, api.HPAScalingActive, api.ConditionTrue, "ValidMetricFound", "the HPA was able to successfully calculate a replica count from %s", now, out.metric)
+	return out, firstErr
+}
+
+// computeReplicasForMetric is computeStatusForResourceMetric(Generic).
+func (c *Controller) computeReplicasForMetric(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, spec api.MetricSpec, sc scale, status *api.MetricStatus) (int32, string, api.HorizontalPodAutoscalerCondition, error) {
+	fail := func(err error) (int32, string, api.HorizontalPodAutoscalerCondition, error) {
+		tick.Event(h, "", api.EventWarning, "FailedGetResourceMetric", err.Error())
+		cond := api.HorizontalPodAutoscalerCondition{Type: api.HPAScalingActive, Status: "False", Reason: "FailedGetResourceMetric",
+			Message: fmt.Sprintf("the HPA was unable to compute the replica count: %v", err)}
+		return 0, "", cond, fmt.Errorf("failed to get %s resource metric value: %v", spec.Resource.Name, err)
+	}
+	if spec.Type != api.ResourceMetricSourceType || spec.Resource == nil {
+		return 0, "", api.HorizontalPodAutoscalerCondition{Type: api.HPAScalingActive, Status: "False", Reason: "InvalidMetricSourceType"},
+			fmt.Errorf("unknown metric source type %q", spec.Type)
+	}
+	res, target := spec.Resource.Name, spec.Resource.Target
+	metrics, err := c.resourceMetrics(tick, h.Namespace, sc.selector, res)
+	if err != nil {
+		return fail(fmt.Errorf("failed to get %s %s: unable to get metrics for resource %s: %v", res, usageWord(target), res, err))
+	}
+	pods := c.pods(h.Namespace, sc.selector)
+	now := tick.Now()
+	if target.AverageValue != nil {
+		replicas, raw, err := getRawResourceReplicas(sc.specReplicas, target.AverageValue.MilliValue(), res, metrics, pods, now)
+		if err != nil {
+			return fail(fmt.Errorf("failed to get %s usage: %v", res, err))
+		}
+		q := buildQuantity(res, raw)
+		*status = api.MetricStatus{Type: api.ResourceMetricSourceType, Resource: &api.ResourceMetricStatus{Name: res, Current: api.MetricValueStatus{AverageValue: &q}}}
+		return replicas, res + " resource", api.HorizontalPodAutoscalerCondition{}, nil
+	}
+	if target.AverageUtilization == nil {
+		return fail(errors.New("invalid resource metric source: neither an average utilization target nor an average value (usage) target was set"))
+	}
+	replicas, pct, raw, err := getResourceReplicas(sc.specReplicas, *target.AverageUtilization, res, metrics, pods, now)
+	if err != nil {
+		return fail(fmt.Errorf("failed to get %s utilization: %v", res, err))
+	}
+	q := buildQuantity(res, raw)
+	*status = api.MetricStatus{Type: api.ResourceMetricSourceType, Resource: &api.ResourceMetricStatus{Name: res, Current: api.MetricValueStatus{AverageUtilization: api.Int32(pct), AverageValue: &q}}}
+	return replicas, res + " resource utilization (percentage of request)", api.HorizontalPodAutoscalerCondition{}, nil
+}
+
+func usageWord(t api.MetricTarget) string {
+	if t.AverageValue != nil {
+		return "usage"
+	}
+	return "utilization"
+}
+
+// buildQuantity is the average usage as the status shows it.
+func buildQuantity(resource string, milli int64) api.Quantity {
+	if resource == "memory" && milli%1000 == 0 {
+		if q, err := api.ParseQuantity(fmt.Sprint(milli / 1000)); err == nil {
+			return q
+		}
+	}
+	return api.MilliQuantity(milli)
+}
+
+// resourceMetrics is the metrics API's PodMetrics of the selected pods
+// (GetResourceMetric): each pod's summed usage, with its timestamp and
+// window.
+func (c *Controller) resourceMetrics(tick reconcile.Tick, ns string, sel *api.LabelSelector, resource string) (map[string]podMetric, error) {
+	out := map[string]podMetric{}
+	found := false
+	for _, o := range tick.LiveList(api.KindPodMetrics, ns) {
+		m := o.(*api.PodMetrics)
+		if !sel.Matches(m.Labels) {
+			continue
+		}
+		found = true
+		if len(m.Containers) == 0 {
+			continue
+		}
+		missing := false
+		for _, ct := range m.Containers {
+			if _, ok := ct.Usage[resource]; !ok {
+				missing = true
+			}
+		}
+		if !missing {
+			out[m.Name] = podMetric{value: m.Usage(resource), timestamp: m.Timestamp.MS, window: windowMS(m.Window)}
+		}
+	}
+	if !found {
+		return nil, errors.New("no metrics returned from resource metrics API")
+	}
+	return out, nil
+}
+
+func windowMS(w string) int64 {
+	var s int64
+	if _, err := fmt.Sscanf(w, "%ds", &s); err != nil {
+		return 0
+	}
+	return s * 1000
+}
+
+// pods is the cached pods the selector matches.
+func (c *Controller) pods(ns string, sel *api.LabelSelector) []*api.Pod {
+	var out []*api.Pod
+	for _, o := range c.cache.List(api.KindPod, ns) {
+		if p := o.(*api.Pod); sel.Matches(p.Labels) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// setStatus is setStatus: the counts and metrics, the conditions kept,
+// lastScaleTime moved on a rescale.
+func setStatus(h *api.HorizontalPodAutoscaler, current, desired int32, metrics []api.MetricStatus, rescale bool, now int64) {
+	h.Status = api.HorizontalPodAutoscalerStatus{CurrentReplicas: current, DesiredReplicas: desired, LastScaleTime: h.Status.LastScaleTime,
+		CurrentMetrics: metrics, Conditions: h.Status.Conditions}
+	if rescale {
+		t := api.At(now)
+		h.Status.LastScaleTime = &t
+	}
+}
+
+// updateStatusIfNeeded writes the status when it changed.
+func (c *Controller) updateStatusIfNeeded(tick reconcile.Tick, old *api.HorizontalPodAutoscalerStatus, h *api.HorizontalPodAutoscaler) error {
+	if reflect.DeepEqual(old, &h.Status) {
+		return nil
+	}
+	_, err := tick.UpdateStatus(trace.Aggregate, h, fmt.Sprintf("hpa/%s status: %d current, %d desired", h.Name, h.Status.CurrentReplicas, h.Status.DesiredReplicas))
+	if err != nil {
+		tick.Event(h, "", api.EventWarning, "FailedUpdateStatus", err.Error())
+		return fmt.Errorf("failed to update status for %s: %v", h.Name, err)
+	}
+	return nil
+}
+
+// explain says what the sync saw and decided.
+func explain(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, d decision) {
+	seen := "no metrics"
+	if len(d.statuses) > 0 && d.statuses[0].Resource != nil {
+		cur := d.statuses[0].Resource.Current
+		if cur.AverageUtilization != nil {
+			seen = fmt.Sprintf("%s at %d%% of request", d.statuses[0].Resource.Name, *cur.AverageUtilization)
+		} else if cur.AverageValue != nil {
+			seen = fmt.Sprintf("%s at %s per pod", d.statuses[0].Resource.Name, cur.AverageValue)
+		}
+	}
+	switch {
+	case d.rescale:
+		tick.Explain("hpa/%s: %s; %d → %d replicas (%s)", h.Name, seen, d.current, d.desired, d.reason)
+	case d.raw > 0 && d.raw != d.current:
+		c := h.Condition(api.HPAAbleToScale)
+		why := ""
+		if c != nil {
+			why = "; " + c.Reason
+		}
+		if l := h.Condition(api.HPAScalingLimited); l != nil && l.Status == api.ConditionTrue {
+			why += "; " + l.Reason
+		}
+		tick.Explain("hpa/%s: %s; the metrics ask for %d, keeps %d%s", h.Name, seen, d.raw, d.current, why)
+	default:
+		tick.Explain("hpa/%s: %s; keeps %d replicas", h.Name, seen, d.current)
+	}
+}

@@ -416,6 +416,13 @@ func (c *Controller) updateStatusIfNeeded(tick reconcile.Tick, old *api.Horizont
 	return nil
 }
 
+func conditionReason(h *api.HorizontalPodAutoscaler, t string) string {
+	if c := h.Condition(t); c != nil {
+		return c.Reason
+	}
+	return ""
+}
+
 // explain says what the sync saw and decided.
 func explain(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, d decision) {
 	seen := "no metrics"
@@ -428,6 +435,11 @@ func explain(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, d decision) {
 		}
 	}
 	switch {
+	case d.rescale && d.reason == "":
+		// The metrics asked for the current count; a higher
+		// recommendation of the window moved it (the Event's reason is
+		// empty then, as upstream's).
+		tick.Explain("hpa/%s: %s; %d → %d replicas (a recent recommendation was higher: %s)", h.Name, seen, d.current, d.desired, conditionReason(h, api.HPAAbleToScale))
 	case d.rescale:
 		tick.Explain("hpa/%s: %s; %d → %d replicas (%s)", h.Name, seen, d.current, d.desired, d.reason)
 	case d.raw > 0 && d.raw != d.current:

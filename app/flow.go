@@ -120,6 +120,16 @@ func edge(e model.Edge, boxes map[string]model.Box) app.UI {
 	if !ok1 || !ok2 {
 		return svg("g")
 	}
+	if e.Kind == "scales" {
+		// An autoscaler sits in its target's row: the line runs across,
+		// from the side of one to the side of the other.
+		x1, x2 := from.X, to.X+to.W
+		if from.X < to.X {
+			x1, x2 = from.X+from.W, to.X
+		}
+		return svg("line").Class("edge "+e.Kind).
+			Attr("x1", x1).Attr("y1", from.Y+from.H/2).Attr("x2", x2).Attr("y2", to.Y+to.H/2)
+	}
 	return svg("line").Class("edge "+e.Kind).
 		Attr("x1", from.X+from.W/2).Attr("y1", from.Y+from.H).Attr("x2", to.X+to.W/2).Attr("y2", to.Y)
 }

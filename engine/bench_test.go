@@ -201,6 +201,38 @@ func BenchmarkCronJobDay(b *testing.B) {
 	}
 }
 
+// BenchmarkHPAScale runs examples.HPAScale: an HPA following a load jump
+// from 10 to 1,000 replicas (100 at the default size), for 10 virtual
+// minutes; it reports the virtual time the Deployment reached the
+// maximum with every pod Ready.
+func BenchmarkHPAScale(b *testing.B) {
+	maxR := 1000
+	if os.Getenv("STATEFLOW_BENCH_LARGE") == "" {
+		maxR = 100
+	}
+	for b.Loop() {
+		runtime.GC()
+		e, _ := testkit.Load(b, []byte(examples.HPAScale(maxR)))
+		start := time.Now()
+		reached := int64(-1)
+		for e.Now() < 10*60_000 {
+			e.RunUntil(e.Now() + 5_000)
+			if reached < 0 {
+				if o, ok := e.Store().Get(api.Key{Kind: api.KindDeployment, Namespace: "default", Name: "web"}); ok {
+					if d := o.(*api.Deployment); d.Status.ReadyReplicas == int32(maxR) {
+						reached = e.Now()
+					}
+				}
+			}
+		}
+		if reached < 0 {
+			b.Fatalf("the Deployment never reached %d Ready replicas", maxR)
+		}
+		b.ReportMetric(float64(reached)/1000, "virtual-s-to-max")
+		reportRun(b, time.Since(start), e.Tick())
+	}
+}
+
 // reportRun reports a run that took settle to reach tick ticks, and the
 // peak heap so far (the heap the runtime obtained from the system, which
 // never shrinks).

@@ -111,3 +111,44 @@ spec:
     "work:1": {pull: 1s, start: 500ms, exitAfter: 5s, exitCode: 0}
 `, completions)
 }
+
+// HPAScale is a Deployment "web" of 10 pods (500m of CPU each) under an
+// HPA (10–maxReplicas, cpu 50 %) whose load jumps at 1m to what
+// maxReplicas pods carry at 50 %: it doubles the count every sync until
+// the maximum.
+func HPAScale(maxReplicas int) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 10
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: web:1, resources: {requests: {cpu: 500m, memory: 16Mi}}}]
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 10
+  maxReplicas: %d
+  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}]
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+metadata: {name: hpa-scale}
+spec:
+  seed: 1
+  nodes: {count: %d, capacity: {cpu: "64", memory: 256Gi, pods: "110"}}
+  images:
+    "web:1": {pull: 1s, start: 500ms, ready: 1s}
+  load:
+    - workload: deployment/web
+      cpu:
+        - {at: 0s, total: 2500m}
+        - {at: 1m, total: %dm}
+`, maxReplicas, maxReplicas/100+2, maxReplicas*250)
+}

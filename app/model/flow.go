@@ -126,7 +126,7 @@ type layout struct {
 
 // Flow lays out every Deployment with its ReplicaSets and pods, every
 // DaemonSet and StatefulSet with its pods, every CronJob with its Jobs
-// and every Job with its pods, the Services beside them, the scheduler junction and the nodes, and the
+// and every Job with its pods, every HorizontalPodAutoscaler, the Services beside them, the scheduler junction and the nodes, and the
 // current tick's effects.
 func (m *Model) Flow() (f Flow) {
 	defer m.guard("drawing the flow")
@@ -150,6 +150,9 @@ func (m *Model) Flow() (f Flow) {
 	}
 	for _, c := range st.List(api.KindCronJob, "") {
 		maxPodsY = max(maxPodsY, l.cronJob(c.(*api.CronJob), owned))
+	}
+	for _, h := range st.List(api.KindHorizontalPodAutoscaler, "") {
+		l.hpa(h.(*api.HorizontalPodAutoscaler))
 	}
 	services := st.List(api.KindService, "")
 	maxPodsY = max(maxPodsY, l.services(services))
@@ -550,6 +553,12 @@ func (l *layout) edges() {
 				l.f.Edges = append(l.f.Edges, Edge{From: owner, To: b.ID, Kind: "owns"})
 			}
 		}
+		if h, ok := o.(*api.HorizontalPodAutoscaler); ok {
+			target := api.Key{Kind: h.Spec.ScaleTargetRef.Kind, Namespace: h.Namespace, Name: h.Spec.ScaleTargetRef.Name}.String()
+			if _, drawn := l.boxes[target]; drawn {
+				l.f.Edges = append(l.f.Edges, Edge{From: b.ID, To: target, Kind: "scales"})
+			}
+		}
 		if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
 			if _, drawn := l.boxes["Node/"+p.Spec.NodeName]; drawn {
 				l.f.Edges = append(l.f.Edges, Edge{From: b.ID, To: "Node/" + p.Spec.NodeName, Kind: "bound"})
@@ -571,6 +580,7 @@ func (l *layout) highlight() {
 		actor.Actor = true
 	}
 	l.rulesArrows(t)
+	l.metricsArrows(t)
 	for _, e := range t.Effects {
 		target := l.boxes[e.Object.String()]
 		if svc := l.serviceBoxOf(e); svc != nil {

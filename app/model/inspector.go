@@ -120,7 +120,7 @@ func (m *Model) Pickable() (pk Picker) {
 		return pk
 	}
 	st := m.eng.Store()
-	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindCronJob, api.KindJob, api.KindService, api.KindEndpointSlice} {
+	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindCronJob, api.KindJob, api.KindHorizontalPodAutoscaler, api.KindService, api.KindEndpointSlice} {
 		for _, o := range st.List(kind, "") {
 			pk.Keys = append(pk.Keys, api.KeyOf(o))
 		}

@@ -44,10 +44,11 @@ func ToneOf(t *trace.Tick) Tone {
 }
 
 // Visible reports whether the story view shows t as its own row: it
-// changed something in the API server, reprogrammed a node's rules, or
-// reports requests that failed.
+// changed something in the API server (other than a metrics-server
+// scrape, which comes every 15 s and folds), reprogrammed a node's
+// rules, or reports requests that failed.
 func Visible(t *trace.Tick) bool {
-	return len(t.Effects) > 0 || len(t.Rules) > 0 || t.Traffic != nil && t.Traffic.Failed > 0
+	return len(t.Effects) > 0 && t.Component != engine.MetricsServer || len(t.Rules) > 0 || t.Traffic != nil && t.Traffic.Failed > 0
 }
 
 // alerts reports whether an effect is something a user must act on: a
@@ -196,6 +197,8 @@ func (m *Model) fold(ts []*trace.Tick, current *trace.Tick) *Fold {
 			parts = append(parts, fmt.Sprintf("every request to %s was served (%d in %s)", objectsWords(c.objects), c.served, plural(c.rechecks, "interval")))
 		case name == engine.KubeProxy:
 			parts = append(parts, fmt.Sprintf("kube-proxy synced %s and found its rules already right", plural(c.rechecks, "time")))
+		case name == engine.MetricsServer:
+			parts = append(parts, fmt.Sprintf("the metrics-server scraped the kubelets %s", times(c.rechecks)))
 		default:
 			parts = append(parts, fmt.Sprintf("%s re-checked %s %s and found nothing to change", name, objectsWords(c.objects), times(c.rechecks)))
 		}

@@ -1,0 +1,114 @@
+package model
+
+// This file draws HorizontalPodAutoscalers: each at the top row, beside
+// what it scales, with the metrics it last read and the count it wants.
+// A metrics-server scrape is drawn as arrows up from the nodes into each
+// autoscaler (the usage the kubelets measured, summarised); the
+// autoscaler's write of its target's replicas is the usual arrow down.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/metrics"
+	"github.com/stateflow/stateflow/engine/trace"
+)
+
+// hpa places an autoscaler at the top row, after everything drawn so
+// far.
+func (l *layout) hpa(h *api.HorizontalPodAutoscaler) {
+	title := "hpa/" + h.Name
+	lines := hpaLines(h)
+	w := widthFor(boxW, title, lines)
+	b := l.add(l.objectBox(h, l.x, rowDeploy, w, boxH))
+	b.Title, b.Lines = title, lines
+	b.Status = hpaStatus(h)
+	b.Stale = l.stale(h, engine.HPAController, func(o api.Object) string {
+		return fmt.Sprintf("%d desired", o.(*api.HorizontalPodAutoscaler).Status.DesiredReplicas)
+	})
+	l.x += w + 2*margin
+}
+
+// hpaLines: what it scales and the metric against its target, then the
+// counts.
+func hpaLines(h *api.HorizontalPodAutoscaler) []string {
+	ref := h.Spec.ScaleTargetRef
+	first := fmt.Sprintf("%s/%s · %s", api.ShortKind(ref.Kind), ref.Name, HPATargets(h))
+	st := h.Status
+	second := fmt.Sprintf("replicas %d → %d · %d–%d", st.CurrentReplicas, st.DesiredReplicas, h.MinReplicas(), h.Spec.MaxReplicas)
+	if c := h.Condition(api.HPAScalingActive); c != nil && c.Status == "False" {
+		second = "ScalingActive=False: " + c.Reason
+	} else if c := h.Condition(api.HPAAbleToScale); c != nil && c.Reason == "ScaleDownStabilized" {
+		second += " · stabilising"
+	}
+	return []string{first, second}
+}
+
+// HPATargets is the metric against its target, as kubectl's TARGETS
+// prints a Resource metric ("cpu: 90%/50%", "cpu: <unknown>/50%").
+func HPATargets(h *api.HorizontalPodAutoscaler) string {
+	var parts []string
+	for i, m := range h.Spec.Metrics {
+		if m.Resource == nil {
+			continue
+		}
+		cur := "<unknown>"
+		var status *api.MetricValueStatus
+		if i < len(h.Status.CurrentMetrics) && h.Status.CurrentMetrics[i].Resource != nil {
+			status = &h.Status.CurrentMetrics[i].Resource.Current
+		}
+		t := m.Resource.Target
+		switch {
+		case t.AverageUtilization != nil:
+			if status != nil && status.AverageUtilization != nil {
+				cur = fmt.Sprintf("%d%%", *status.AverageUtilization)
+			}
+			parts = append(parts, fmt.Sprintf("%s: %s/%d%%", m.Resource.Name, cur, *t.AverageUtilization))
+		case t.AverageValue != nil:
+			if status != nil && status.AverageValue != nil {
+				cur = status.AverageValue.String()
+			}
+			parts = append(parts, fmt.Sprintf("%s: %s/%s", m.Resource.Name, cur, t.AverageValue))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func hpaStatus(h *api.HorizontalPodAutoscaler) string {
+	switch {
+	case h.DeletionTimestamp != nil:
+		return "gone"
+	case h.Condition(api.HPAScalingActive) != nil && h.Condition(api.HPAScalingActive).Status == "False":
+		return "warn"
+	case h.Status.DesiredReplicas != h.Status.CurrentReplicas:
+		return "progress"
+	}
+	return "ok"
+}
+
+// metricsArrows draws a metrics-server scrape: from the nodes up into
+// every autoscaler, which reads what it summarised.
+func (l *layout) metricsArrows(t *trace.Tick) {
+	if t.Component != metrics.Name || len(t.Effects) == 0 {
+		return
+	}
+	from := l.boxes["nodes"]
+	for _, b := range l.boxes {
+		if b.Kind == api.KindNode && (from == nil || b.X < from.X) {
+			from = b
+		}
+	}
+	if from == nil {
+		return
+	}
+	for _, b := range l.boxes {
+		if b.Kind != api.KindHorizontalPodAutoscaler {
+			continue
+		}
+		b.Highlight = trace.Aggregate
+		l.f.Arrows = append(l.f.Arrows, Arrow{X1: from.X + from.W/2, Y1: from.Y, X2: b.X + b.W/2, Y2: b.Y + b.H,
+			Class: trace.Aggregate, Label: trace.Aggregate.Symbol() + " metrics"})
+	}
+}

@@ -12,7 +12,7 @@ import (
 func FuzzParse(f *testing.F) {
 	seed, _ := os.ReadFile("../examples/codartium-api.yaml")
 	f.Add(string(seed))
-	for _, name := range []string{"rollout-traffic", "job-backoff", "job-indexed", "cronjob-concurrency"} {
+	for _, name := range []string{"rollout-traffic", "job-backoff", "job-indexed", "cronjob-concurrency", "hpa-load-spike", "hpa-not-ready"} {
 		src, _ := os.ReadFile("../examples/" + name + ".yaml")
 		f.Add(string(src))
 	}
@@ -22,6 +22,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(base)
 	f.Add("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec: {containers: [{name: c, image: x:1}]}\n")
 	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  nodes: {count: 2}\n  actions:\n  - at: 1s\n    kubectl: scale deploy/x --replicas=2\n")
+	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  load:\n  - workload: sts/db\n    cpu: [{at: 1m, total: 2}, {at: 30s, perPod: -1}, {at: x}]\n    memory: [{at: 0s, perPod: 1Gi, total: 1}]\n")
 	f.Add("a: &a [x]\nb: [*a, *a]\n")
 	f.Add("\xff\xfe")
 	f.Fuzz(func(t *testing.T, src string) {

@@ -36,10 +36,11 @@ func (c *Controller) Cache() *informer.Cache { return c.cache }
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
 
-// Observe queues a finished Job with a TTL (addJob, updateJob).
+// Observe queues a finished Job with a TTL that is not being deleted
+// already (addJob, updateJob).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	c.cache.Apply(ev)
-	if j, ok := ev.Object.(*api.Job); ok && ev.Type != apiserver.Deleted && needsCleanup(j) {
+	if j, ok := ev.Object.(*api.Job); ok && ev.Type != apiserver.Deleted && j.DeletionTimestamp == nil && needsCleanup(j) {
 		q.Add(api.KeyOf(j))
 	}
 }
@@ -85,9 +86,10 @@ func needsCleanup(j *api.Job) bool {
 }
 
 // processTTL is processTTL and timeLeft: nil when the Job needs no
-// cleanup, else the time left (≤ 0: expired).
+// cleanup (or is being deleted already), else the time left (≤ 0:
+// expired).
 func processTTL(j *api.Job, now int64) (*int64, error) {
-	if !needsCleanup(j) {
+	if j.DeletionTimestamp != nil || !needsCleanup(j) {
 		return nil, nil
 	}
 	finish, ok := jobFinishTime(j)

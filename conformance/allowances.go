@@ -30,6 +30,15 @@ import (
 //     a typed value, upstream as the JSON bytes its getPatch encodes, and
 //     finds a template's revision by comparing those bytes; the harness
 //     encodes the engine's revisions as upstream does (encodeRevision).
+//   - the uids and resourceVersions of created objects: each API server
+//     assigns its own; a created Job's uid is paired with the engine's
+//     where it shows (its selector and labels, the CronJob's
+//     status.active), and so is its resourceVersion in status.active.
+//   - the order of a Job's status.uncountedTerminatedPods: the Job
+//     controller treats each list as a set, and upstream appends the
+//     finished pods in the order its pod indexer returns them
+//     (FilterPodsByOwner, a map's order), the engine in its cache's; both
+//     sides' lists are compared sorted (uncountedAsSets).
 //   - the order of the Events of concurrent writes: the DaemonSet
 //     controller's syncNodes and the StatefulSet controller's
 //     slowStartBatch create and delete pods from goroutines, so the order
@@ -85,8 +94,10 @@ var allowances = []allowance{{
 	reason: "When a ReplicaSet scales down, upstream sorts its pods with sort.Sort (not stable) " +
 		"over the informer's map order, so among pods ActivePodsWithRanks.Less cannot tell apart " +
 		"the one deleted depends on an order nobody controls; the engine, which must be " +
-		"deterministic, sorts stably in name order. Explains the pod deletions (and their " +
-		"SuccessfulDelete Events) only when upstream's own sort, over some order of the same pods " +
+		"deterministic, sorts stably in name order. The Job controller's scale-down " +
+		"(activePodsForRemoval: sort.Sort(controller.ActivePods) over its pod indexer's order) is the same, " +
+		"and removes each victim's tracking finalizer before it deletes it. Explains the pod deletions (and their " +
+		"SuccessfulDelete Events, and the removals of the same pods' finalizers) only when upstream's own sort, over some order of the same pods " +
 		"(the victims first, name order, or one of 500 seeded shuffles), deletes exactly the pods the engine deleted.",
 	claim: equalRankVictims,
 }, {
@@ -153,6 +164,25 @@ var allowances = []allowance{{
 		"the SLI of endpoint propagation latency reads; the engine does not write it. Explains that " +
 		"annotation set by upstream where the engine left it out, nothing else.",
 	claim: lastChangeTriggerTime,
+}, {
+	name: "pod-failure-backoff-active",
+	reason: "When the Job controller needs more pods but the pod failure backoff holds their creation back, " +
+		"v1.34.4's manageJob returns 0 active pods instead of the pods that are running, and syncJob writes " +
+		"status.active 0 (kubernetes/kubernetes#139428) — with pods ready, a real API server refuses that status " +
+		"(\"cannot set more ready pods than active\"), which blocks the controller's counting of finished pods " +
+		"until the backoff ends. The engine has the fix (#139457, on the 1.34 branch as #139752) and reports the " +
+		"active pods. Explains status.active written as 0 upstream where the engine wrote the active count or left " +
+		"it as it was (and an update upstream made for that field alone), only in a sync upstream requeued for " +
+		"the backoff.",
+	claim: podFailureBackoffActive,
+}, {
+	name: "fail-job-pod-order",
+	reason: "When several failed pods match a FailJob rule of a Job's podFailurePolicy, upstream's getFailJobMessage " +
+		"names the first of them in the order its pod indexer returns the Job's pods, a map's; the engine goes in its " +
+		"cache's order. Explains a FailureTarget or Failed condition's message, and the Warning Event that repeats it, " +
+		"that name another pod than upstream's, only when both messages are ones upstream gives for a failed pod of the " +
+		"Job, read from the cache the sync read.",
+	claim: failJobPodOrder,
 }}
 
 // allowed names the allowances that together explain every line of a
@@ -183,15 +213,18 @@ func equalRankVictims(lines []string, ours, theirs outcome) []string {
 		return lines
 	}
 	var victims []string
+	deleted := map[string]bool{}
 	for _, c := range ours.changes {
 		if c.verb == "delete" && c.kind == "Pod" {
 			victims = append(victims, c.name)
+			deleted[c.name] = true
 		}
 	}
 	upstream := 0
 	for _, c := range theirs.changes {
 		if c.verb == "delete" && c.kind == "Pod" {
 			upstream++
+			deleted[c.name] = true
 		}
 	}
 	// Only a different choice among as many pods: never a different count.
@@ -200,12 +233,31 @@ func equalRankVictims(lines []string, ours, theirs outcome) []string {
 	}
 	var rest []string
 	for _, l := range lines {
-		if !strings.Contains(l, " delete Pod/") && !strings.Contains(l, " SuccessfulDelete ") {
+		if !strings.Contains(l, " delete Pod/") && !strings.Contains(l, " SuccessfulDelete ") && !finalizerRemoval(l, deleted) {
 			rest = append(rest, l)
 		}
 	}
 	return rest
 }
+
+// finalizerRemoval reports a line of an update, on one side only, of one
+// of the deleted pods that removed finalizers and changed nothing else
+// (the Job controller's deleteJobPods, before it deletes a pod).
+func finalizerRemoval(l string, deleted map[string]bool) bool {
+	parts := strings.Split(l, "\n")
+	m := podUpdateLine.FindStringSubmatch(parts[0])
+	if m == nil || !deleted[m[2]] || len(parts) == 1 {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if !strings.HasPrefix(strings.TrimSpace(p), "metadata.finalizers[") {
+			return false
+		}
+	}
+	return true
+}
+
+var podUpdateLine = regexp.MustCompile(`^[-+] (engine|upstream): +update Pod/(\S+)$`)
 
 const combined = "(combined from similar events): "
 
@@ -596,6 +648,55 @@ func batchErrorOrder(lines []string, _, _ outcome) []string {
 		if !syncError.MatchString(l) {
 			rest = append(rest, l)
 		}
+	}
+	return rest
+}
+
+var (
+	backoffActiveLine  = regexp.MustCompile(`^~ update Job/\S+ status\.active: engine (\d+|\(unchanged\)), upstream (<removed>|0)$`)
+	backoffActiveWrite = regexp.MustCompile(`^\+ upstream: update Job/\S+\n +status\.active = (<removed>|0)$`)
+)
+
+func podFailureBackoffActive(lines []string, _, theirs outcome) []string {
+	if !theirs.backoffRequeue {
+		return lines
+	}
+	var rest []string
+	for _, l := range lines {
+		if !backoffActiveLine.MatchString(l) && !backoffActiveWrite.MatchString(l) {
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+var (
+	conditionMessageLine = regexp.MustCompile(`^~ update Job/\S+ status\.conditions\[\d+\]\.message: engine ("(?:[^"\\]|\\.)*"), upstream ("(?:[^"\\]|\\.)*")$`)
+	failJobEventLine     = regexp.MustCompile(`^[-+] (engine|upstream): +Job/\S+: Warning PodFailurePolicy (.*)$`)
+)
+
+func failJobPodOrder(lines []string, _, theirs outcome) []string {
+	known := theirs.failJobMessages
+	if len(known) == 0 {
+		return lines
+	}
+	var rest []string
+	events := map[string]int{}
+	for _, l := range lines {
+		if m := conditionMessageLine.FindStringSubmatch(l); m != nil {
+			var a, b string
+			if json.Unmarshal([]byte(m[1]), &a) == nil && json.Unmarshal([]byte(m[2]), &b) == nil && known[a] && known[b] {
+				continue
+			}
+		}
+		if m := failJobEventLine.FindStringSubmatch(l); m != nil && known[m[2]] {
+			events[m[1]]++
+			continue
+		}
+		rest = append(rest, l)
+	}
+	if events["engine"] != events["upstream"] {
+		return lines // another count of Events is no other choice
 	}
 	return rest
 }

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"time"
 
 	apps "k8s.io/api/apps/v1"
+	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
@@ -129,6 +131,10 @@ func kindOf(gvr schema.GroupVersionResource) string {
 		return "ControllerRevision"
 	case "persistentvolumeclaims":
 		return "PersistentVolumeClaim"
+	case "jobs":
+		return "Job"
+	case "cronjobs":
+		return "CronJob"
 	}
 	return gvr.Resource
 }
@@ -165,7 +171,7 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 		s.writes = append(s.writes, w)
 		return true, nil, err
 	}
-	m.SetUID(types.UID(fmt.Sprintf("uid-%d", s.rv+1)))
+	m.SetUID(types.UID(fmt.Sprintf("uid-%08d", s.rv+1)))
 	m.SetResourceVersion(s.nextRV())
 	m.SetCreationTimestamp(s.now)
 	m.SetGeneration(1)
@@ -184,6 +190,10 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 	case *core.PersistentVolumeClaim:
 		o.Generation = 0 // no generation (pkg/registry/core/persistentvolumeclaim/strategy.go)
 		admitClaim(o)
+	case *batch.Job:
+		admitJob(o)
+	case *batch.CronJob:
+		o.Status = batch.CronJobStatus{}
 	}
 	if err := s.tracker.Create(gvr, obj, a.GetNamespace()); err != nil {
 		w.err = err
@@ -227,8 +237,26 @@ func (s *apiServer) update(a clienttesting.Action) (bool, runtime.Object, error)
 		return true, nil, err
 	}
 	w.before, w.after = old, obj
+	s.finishDeletion(&w, gvr, a.GetNamespace())
 	s.writes = append(s.writes, w)
 	return true, obj.DeepCopyObject(), nil
+}
+
+// finishDeletion completes, after a write, the deletion of an object
+// that waited with no grace left for its finalizers, once the write
+// removed the last one (ShouldDeleteDuringUpdate): the write is then a
+// delete.
+func (s *apiServer) finishDeletion(w *write, gvr schema.GroupVersionResource, ns string) {
+	m, err := meta.Accessor(w.after)
+	if err != nil || m.GetDeletionTimestamp() == nil || len(m.GetFinalizers()) > 0 {
+		return
+	}
+	if g := m.GetDeletionGracePeriodSeconds(); g == nil || *g != 0 {
+		return
+	}
+	if s.tracker.Delete(gvr, ns, m.GetName()) == nil {
+		w.verb, w.after = "delete", nil
+	}
 }
 
 // patch applies the patch with the tracker's own reaction (JSON, merge
@@ -252,6 +280,9 @@ func (s *apiServer) patch(a clienttesting.Action) (bool, runtime.Object, error) 
 		}
 	}
 	w.before, w.after = old, obj
+	if old != nil {
+		s.finishDeletion(&w, gvr, a.GetNamespace())
+	}
 	s.writes = append(s.writes, w)
 	return true, obj.DeepCopyObject(), nil
 }
@@ -278,12 +309,78 @@ func (s *apiServer) delete(a clienttesting.Action) (bool, runtime.Object, error)
 			return true, nil, w.err
 		}
 	}
+	if p, ok := old.(*core.Pod); ok && len(p.Finalizers) > 0 {
+		// Finalizers hold the pod: it is only marked.
+		marked := markPodDeleting(p, da.GetDeleteOptions().GracePeriodSeconds, s.now)
+		marked.ResourceVersion = s.nextRV()
+		if err := s.tracker.Update(gvr, marked, a.GetNamespace()); err != nil {
+			return true, nil, err
+		}
+		w.before = old
+		s.writes = append(s.writes, w)
+		return true, nil, nil
+	}
 	if err := s.tracker.Delete(gvr, a.GetNamespace(), da.GetName()); err != nil {
 		return true, nil, err
 	}
 	w.before = old
 	s.writes = append(s.writes, w)
 	return true, nil, nil
+}
+
+// markPodDeleting is a pod's deletion while finalizers hold it (the
+// engine's deletePodWithFinalizers, the registry's BeforeDelete): a
+// graceful deletion gets its deadline, one with no grace left (a pod not
+// bound, or finished) a zero grace period; either way the pod stays.
+func markPodDeleting(p *core.Pod, gracePeriod *int64, now metav1.Time) *core.Pod {
+	grace := int64(core.DefaultTerminationGracePeriodSeconds)
+	if p.Spec.TerminationGracePeriodSeconds != nil {
+		grace = *p.Spec.TerminationGracePeriodSeconds
+	}
+	if gracePeriod != nil {
+		grace = *gracePeriod
+	}
+	if p.Spec.NodeName == "" || p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed {
+		grace = 0
+	}
+	c := p.DeepCopy()
+	at := metav1.NewTime(now.Add(time.Duration(grace) * time.Second))
+	c.DeletionTimestamp, c.DeletionGracePeriodSeconds = &at, &grace
+	return c
+}
+
+// admitJob is what the engine's API server, as the Job registry
+// strategy's PrepareForCreate and SetDefaults_Job, does to a new Job: a
+// Job without labels takes its template's (the same map, so the labels
+// generateSelector adds show on both), the template gets the job-name and
+// controller-uid labels and the selector the controller-uid, and the
+// status starts empty.
+func admitJob(j *batch.Job) {
+	if len(j.Labels) == 0 && j.Spec.Template.Labels != nil {
+		j.Labels = j.Spec.Template.Labels
+	}
+	if j.Spec.ManualSelector == nil || !*j.Spec.ManualSelector {
+		t := &j.Spec.Template
+		if t.Labels == nil {
+			t.Labels = map[string]string{}
+		}
+		for k, v := range map[string]string{"job-name": j.Name, batch.JobNameLabel: j.Name,
+			"controller-uid": string(j.UID), batch.ControllerUidLabel: string(j.UID)} {
+			if _, ok := t.Labels[k]; !ok {
+				t.Labels[k] = v
+			}
+		}
+		if j.Spec.Selector == nil {
+			j.Spec.Selector = &metav1.LabelSelector{}
+		}
+		if j.Spec.Selector.MatchLabels == nil {
+			j.Spec.Selector.MatchLabels = map[string]string{}
+		}
+		if _, ok := j.Spec.Selector.MatchLabels[batch.ControllerUidLabel]; !ok {
+			j.Spec.Selector.MatchLabels[batch.ControllerUidLabel] = string(j.UID)
+		}
+	}
+	j.Status = batch.JobStatus{}
 }
 
 // admitQuota is the ResourceQuota admission of the engine's pod quota:
@@ -364,8 +461,19 @@ func replaceStrings(v reflect.Value, f func(string) string) {
 // volume), Priority (0 without a priorityClassName and no default class)
 // and DefaultTolerationSeconds (tolerate not-ready and unreachable nodes
 // for 300 s) — plugin/pkg/admission/{serviceaccount,priority,
-// defaulttolerationseconds}.
+// defaulttolerationseconds}; and the defaults of what a controller adds
+// to a defaulted template (SetDefaults_ObjectFieldSelector: the Job
+// controller's JOB_COMPLETION_INDEX).
 func admitPod(p *core.Pod) {
+	for _, cs := range [][]core.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range cs {
+			for _, e := range cs[i].Env {
+				if f := e.ValueFrom; f != nil && f.FieldRef != nil && f.FieldRef.APIVersion == "" {
+					f.FieldRef.APIVersion = "v1"
+				}
+			}
+		}
+	}
 	if p.Spec.ServiceAccountName == "" {
 		p.Spec.ServiceAccountName = "default"
 	}
@@ -455,6 +563,27 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 		o.Status = oss.Status
 		if !apiequality.Semantic.DeepEqual(o.Spec, oss.Spec) {
 			o.Generation = oss.Generation + 1
+		}
+	case *batch.Job:
+		// pkg/registry/batch/job/strategy.go.
+		oj := old.(*batch.Job)
+		if status {
+			o.Spec = oj.Spec
+			return
+		}
+		o.Status = oj.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, oj.Spec) {
+			o.Generation = oj.Generation + 1
+		}
+	case *batch.CronJob:
+		oc := old.(*batch.CronJob)
+		if status {
+			o.Spec = oc.Spec
+			return
+		}
+		o.Status = oc.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, oc.Spec) {
+			o.Generation = oc.Generation + 1
 		}
 	case *core.PersistentVolumeClaim:
 		oc := old.(*core.PersistentVolumeClaim)

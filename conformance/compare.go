@@ -7,7 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	batch "k8s.io/api/batch/v1"
 	discovery "k8s.io/api/discovery/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -35,6 +37,8 @@ type change struct {
 	// previous holds, for the fields an update changed, their values
 	// before it.
 	previous map[string]string
+	// uid and rv are a created object's uid and resourceVersion.
+	uid, rv string
 }
 
 func (c change) String() string {
@@ -116,6 +120,10 @@ func changeOf(verb, kind, name string, before, after runtime.Object, clk clock, 
 		return c, nil
 	}
 	before, after = clk.toVirtual(before, upstream), clk.toVirtual(after, upstream)
+	before, after = uncountedAsSets(before), uncountedAsSets(after)
+	if m, err := meta.Accessor(after); verb == "create" && err == nil {
+		c.uid, c.rv = string(m.GetUID()), m.GetResourceVersion()
+	}
 	var err error
 	if c.fields, c.previous, err = changedFields(before, after); err != nil {
 		return c, err
@@ -166,6 +174,21 @@ func changedFields(before, after runtime.Object) (fields, previous map[string]st
 		}
 	}
 	return fields, previous, nil
+}
+
+// uncountedAsSets returns a Job with the pod uids of its
+// status.uncountedTerminatedPods sorted: the Job controller reads them as
+// sets, and upstream lists them in the order of its pod indexer, a map's
+// (see allowances.go). Anything else is returned as it is.
+func uncountedAsSets(o runtime.Object) runtime.Object {
+	j, ok := o.(*batch.Job)
+	if !ok || j == nil || j.Status.UncountedTerminatedPods == nil {
+		return o
+	}
+	j = j.DeepCopy()
+	slices.Sort(j.Status.UncountedTerminatedPods.Succeeded)
+	slices.Sort(j.Status.UncountedTerminatedPods.Failed)
+	return j
 }
 
 // endpointsAsSet returns a copy of an EndpointSlice with its endpoints

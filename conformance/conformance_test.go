@@ -63,8 +63,9 @@ func reportFor(t *testing.T, rep *Report, components ...string) {
 }
 
 // Every example: every deployment, ReplicaSet, DaemonSet, StatefulSet,
-// EndpointSlice and Endpoints controller tick and scheduling cycle agrees
-// with upstream, or differs only as allowances.go allows.
+// Job, CronJob, TTL-after-finished, EndpointSlice and Endpoints
+// controller tick and scheduling cycle agrees with upstream, or differs
+// only as allowances.go allows.
 func TestExamples(t *testing.T) {
 	for _, ex := range examples.All() {
 		t.Run(ex.Name, func(t *testing.T) {
@@ -81,6 +82,12 @@ func TestExamples(t *testing.T) {
 			}
 			if strings.Contains(ex.Source, "\nkind: StatefulSet\n") {
 				want = append(want, "statefulset-controller")
+			}
+			if strings.Contains(ex.Source, "\nkind: Job\n") || strings.Contains(ex.Source, "\nkind: CronJob\n") {
+				want = append(want, "job-controller")
+			}
+			if strings.Contains(ex.Source, "\nkind: CronJob\n") {
+				want = append(want, "cronjob-controller")
 			}
 			reportFor(t, rep, want...)
 			if strings.Contains(ex.Source, "\nkind: Service\n") && (rep.Checked["endpointslice-controller"] == 0 || rep.Checked["endpoints-controller"] == 0) {

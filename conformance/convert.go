@@ -9,6 +9,7 @@ import (
 	_ "unsafe" // go:linkname
 
 	apps "k8s.io/api/apps/v1"
+	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -31,6 +32,15 @@ func newClock(nowMS int64) clock {
 	virtual := api.Time{MS: nowMS, Set: true}.Wall()
 	wall := time.Now()
 	return clock{offset: wall.Sub(virtual), now: wall}
+}
+
+// virtualClock is the clock of a replayed controller that reads the time
+// only through a clock it is given (the Job, CronJob and
+// TTL-after-finished controllers): wall-clock time is virtual time
+// itself, so that cron schedules, which depend on the hour and minute,
+// fall where the engine's do.
+func virtualClock(nowMS int64) clock {
+	return clock{now: api.Time{MS: nowMS, Set: true}.Wall()}
 }
 
 // toK8s converts an engine object into the typed k8s.io/api object, by its
@@ -70,6 +80,10 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		out = &apps.DaemonSet{}
 	case api.KindControllerRevision:
 		out = &apps.ControllerRevision{}
+	case api.KindJob:
+		out = &batch.Job{}
+	case api.KindCronJob:
+		out = &batch.CronJob{}
 	default:
 		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
 	}

@@ -16,12 +16,15 @@ import (
 	"k8s.io/kubernetes/pkg/controller/deployment"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	dc "github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
+	"github.com/stateflow/stateflow/engine/controller/job"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
+	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
@@ -39,19 +42,27 @@ var deploymentUtilNowFn func() time.Time
 
 // replayers are the controllers the harness checks, by component name.
 var replayers = map[string]replayer{
-	dc.Name:            replayDeployment,
-	replicaset.Name:    replayReplicaSet,
-	scheduler.Name:     replayScheduler,
-	endpointslice.Name: replayEndpointSlice,
-	endpoint.Name:      replayEndpoints,
-	daemon.Name:        replayDaemonSet,
-	statefulset.Name:   replayStatefulSet,
-	proxy.Name:         replayKubeProxy,
+	dc.Name:               replayDeployment,
+	replicaset.Name:       replayReplicaSet,
+	scheduler.Name:        replayScheduler,
+	endpointslice.Name:    replayEndpointSlice,
+	endpoint.Name:         replayEndpoints,
+	daemon.Name:           replayDaemonSet,
+	statefulset.Name:      replayStatefulSet,
+	proxy.Name:            replayKubeProxy,
+	job.Name:              replayJob,
+	cronjob.Name:          replayCronJob,
+	ttlafterfinished.Name: replayTTLAfterFinished,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
-var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true}
+var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true,
+	job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true}
+
+// virtualTime names the components whose upstream controllers read the
+// time only through the clock the harness gives them (see virtualClock).
+var virtualTime = map[string]bool{job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true}
 
 // informersFrom builds shared informers that are never started, whose
 // indexers hold exactly the objects of view (kinds of the tick's
@@ -71,6 +82,8 @@ func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFact
 		api.KindStatefulSet:           f.Apps().V1().StatefulSets().Informer,
 		api.KindControllerRevision:    f.Apps().V1().ControllerRevisions().Informer,
 		api.KindPersistentVolumeClaim: f.Core().V1().PersistentVolumeClaims().Informer,
+		api.KindJob:                   f.Batch().V1().Jobs().Informer,
+		api.KindCronJob:               f.Batch().V1().CronJobs().Informer,
 	}
 	for _, kind := range kinds {
 		idx := informer[kind]().GetIndexer()

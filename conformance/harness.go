@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	apps "k8s.io/api/apps/v1"
+	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -21,6 +22,7 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
+	"github.com/stateflow/stateflow/engine/controller/job"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -70,6 +72,18 @@ type outcome struct {
 	// the tick's trace records (see kubeproxy.go).
 	proxyRules, engineProxyRules   map[string]portRules
 	ruleChanges, engineRuleChanges []string
+	// requeue, for a Job, CronJob or TTL-after-finished sync, is when
+	// upstream's controller would look at the key again, and
+	// engineRequeue when the engine's does (both "" when not comparable;
+	// see requeue.go).
+	requeue, engineRequeue string
+	// backoffRequeue, for a Job sync, says upstream put the Job back in
+	// its queue for the pod failure backoff (see the
+	// pod-failure-backoff-active allowance).
+	backoffRequeue bool
+	// failJobMessages, for a Job sync, are the messages upstream could
+	// give a FailJob failure (see the fail-job-pod-order allowance).
+	failJobMessages map[string]bool
 }
 
 // Difference is one tick on which the engine and the upstream controller
@@ -127,11 +141,13 @@ type replayer func(ctx context.Context, in *tickInput) (outcome, error)
 
 // tickInput is everything a component had at a tick.
 type tickInput struct {
-	tick  *trace.Tick
-	view  *informer.Cache  // the component's cache as the tick read it
-	live  []runtime.Object // the API server's objects before the tick
-	rv    int64
-	quota int // the engine's pod quota per namespace
+	tick *trace.Tick
+	view *informer.Cache  // the component's cache as the tick read it
+	live []runtime.Object // the API server's objects before the tick
+	// engineLive are the same objects as the engine holds them.
+	engineLive []api.Object
+	rv         int64
+	quota      int // the engine's pod quota per namespace
 	// names counts the names upstream drew from generateName in the run,
 	// so that each is new, as the engine's are.
 	names *int
@@ -234,6 +250,7 @@ func checkOnly(e *engine.Engine, stop func(*engine.Engine) bool, only map[string
 func pairUp(in *tickInput, ours, theirs outcome, corr *correlator) (outcome, outcome, map[string]string) {
 	tk := in.tick
 	renames := nameMap(ours, theirs)
+	activeVersions(ours, theirs, renames)
 	for _, ev := range theirs.raw {
 		ev.Message = renameText(renames, ev.Message)
 	}
@@ -249,11 +266,41 @@ func pairUp(in *tickInput, ours, theirs outcome, corr *correlator) (outcome, out
 		theirs.raw = inEngineOrder(theirs.raw, ours.events)
 	}
 	theirs.events, theirs.randomAggregation = corr.correlate(tk.Component, tk.Time, theirs.raw)
-	if tk.Object.Kind == api.KindReplicaSet || tk.Object.Kind == api.KindDaemonSet {
+	if tk.Object.Kind == api.KindReplicaSet || tk.Object.Kind == api.KindDaemonSet || tk.Object.Kind == api.KindJob {
 		unnamed := failedPodNames(tk.Object.Name+"-", in, ours, theirs)
 		ours, theirs = unnamed(ours), unnamed(theirs)
 	}
 	return ours, theirs, renames
+}
+
+// activeVersion is the resourceVersion of a Job a CronJob lists in
+// status.active.
+var activeVersion = regexp.MustCompile(`^status\.active\[\d+\]\.resourceVersion$`)
+
+// activeVersions gives the Jobs a CronJob sync created, where upstream's
+// status.active lists them, the engine's resourceVersions of the same
+// Jobs: each API server counts its own (the engine's Events, for one,
+// take versions too).
+func activeVersions(ours, theirs outcome, names map[string]string) {
+	versions := map[string]string{}
+	for _, c := range ours.changes {
+		if c.verb == "create" {
+			versions[c.kind+"/"+c.name] = c.rv
+		}
+	}
+	pairs := map[string]string{}
+	for _, c := range theirs.changes {
+		if v := versions[c.kind+"/"+renameText(names, c.name)]; c.verb == "create" && v != "" {
+			pairs[fmt.Sprintf("%q", c.rv)] = fmt.Sprintf("%q", v)
+		}
+	}
+	for _, c := range theirs.changes {
+		for p, v := range c.fields {
+			if to, ok := pairs[v]; ok && c.kind == "CronJob" && activeVersion.MatchString(p) {
+				c.fields[p] = to
+			}
+		}
+	}
 }
 
 // component is the engine's component of that name as it is now (a
@@ -269,16 +316,20 @@ func component(e *engine.Engine, name string) reconcile.Component {
 
 func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv int64) (*tickInput, error) {
 	clk := newClock(tk.Time)
-	live, err := clk.toK8sAll(liveBefore(e.Store(), tk, tk.Object.Namespace))
+	if virtualTime[tk.Component] {
+		clk = virtualClock(tk.Time)
+	}
+	objs := liveBefore(e.Store(), tk, tk.Object.Namespace)
+	live, err := clk.toK8sAll(objs)
 	if err != nil {
 		return nil, err
 	}
-	return &tickInput{tick: tk, view: comp.Cache(), live: live, rv: rv, quota: e.Store().PodQuota(), clock: clk, comp: comp}, nil
+	return &tickInput{tick: tk, view: comp.Cache(), live: live, engineLive: objs, rv: rv, quota: e.Store().PodQuota(), clock: clk, comp: comp}, nil
 }
 
 // liveKinds are the kinds the replayed controllers read or write.
 var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints,
-	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim}
+	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob}
 
 // liveBefore rebuilds the API server's objects of the namespace as they
 // were before the tick: the store after it, with each object the tick
@@ -363,8 +414,8 @@ func upstreamOutcome(srv *apiServer, rec *recorder, err error, clk clock) (outco
 
 // nameMap maps the names upstream chose to the engine's: EndpointSlices
 // created from generateName, paired by content (pairSlices), other
-// objects created from generateName, paired in order, and template
-// hashes.
+// objects created from generateName, paired in order, template hashes,
+// and the uids of the objects both created.
 func nameMap(ours, theirs outcome) map[string]string {
 	names := pairNames(ours.changes, theirs.changes, func(c change) string {
 		if g, ok := c.fields["metadata.generateName"]; ok && c.kind != "EndpointSlice" {
@@ -377,6 +428,19 @@ func nameMap(ours, theirs outcome) map[string]string {
 	}
 	for from, to := range theirs.hashes {
 		names[from] = to
+	}
+	// The uids of created objects: a created Job's selects its pods, and
+	// a CronJob lists it in status.active.
+	uids := map[string]string{}
+	for _, c := range ours.changes {
+		if c.verb == "create" {
+			uids[c.kind+"/"+c.name] = c.uid
+		}
+	}
+	for _, c := range theirs.changes {
+		if u := uids[c.kind+"/"+renameText(names, c.name)]; c.verb == "create" && u != "" && c.uid != "" {
+			names[c.uid] = u
+		}
 	}
 	return names
 }
@@ -394,6 +458,9 @@ func compare(ours, theirs outcome, names map[string]string) []string {
 	}
 	if theirs.expectations != theirs.engineExpectations {
 		lines = append(lines, "- engine "+theirs.engineExpectations, "+ upstream "+theirs.expectations)
+	}
+	if theirs.requeue != theirs.engineRequeue {
+		lines = append(lines, "- engine "+theirs.engineRequeue, "+ upstream "+theirs.requeue)
 	}
 	if theirs.proxyRules != nil {
 		lines = append(lines, diffProxyRules(theirs.engineProxyRules, theirs.proxyRules)...)
@@ -510,6 +577,10 @@ func kindOfObject(o runtime.Object) string {
 		return "ControllerRevision"
 	case *core.PersistentVolumeClaim:
 		return "PersistentVolumeClaim"
+	case *batch.Job:
+		return "Job"
+	case *batch.CronJob:
+		return "CronJob"
 	}
 	return fmt.Sprintf("%T", o)
 }
@@ -565,8 +636,9 @@ func failedPodNames(generateName string, in *tickInput, ours, theirs outcome) fu
 // concurrentEvents names the components whose upstream controllers create
 // and delete pods from concurrent goroutines (the DaemonSet controller's
 // syncNodes, the StatefulSet controller's slowStartBatch for Parallel
-// sets), so that the order of their Events is the goroutines' order.
-var concurrentEvents = map[string]bool{daemon.Name: true, statefulset.Name: true}
+// sets, the Job controller's manageJob and deleteActivePods), so that the
+// order of their Events is the goroutines' order.
+var concurrentEvents = map[string]bool{daemon.Name: true, statefulset.Name: true, job.Name: true}
 
 // inEngineOrder puts upstream's Events of a sync in the order in which the
 // engine wrote the same Events, the rest after them in their own order.

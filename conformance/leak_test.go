@@ -10,12 +10,19 @@ import (
 // Replaying must not leave goroutines behind (work queues, event
 // broadcasters): a long run would grow without bound.
 func TestNoGoroutineLeak(t *testing.T) {
+	sources := map[string]string{
+		"job":     jobScenario("  completions: 3\n  parallelism: 2\n  ttlSecondsAfterFinished: 5\n", "Never", "example/pi:v1", "    []\n"),
+		"cronjob": cronJobScenario("*/1 * * * *", "", "example/pi:v1", "    []\n"),
+	}
 	for _, name := range []string{"rolling-update", "service-endpoints", "daemonset", "statefulset"} {
 		ex, _ := examples.Get(name)
-		run(t, []byte(ex.Source), 60_000)
+		sources[name] = ex.Source
+	}
+	for name, src := range sources {
+		run(t, []byte(src), 60_000)
 		runtime.GC()
 		before := runtime.NumGoroutine()
-		run(t, []byte(ex.Source), 60_000)
+		run(t, []byte(src), 60_000)
 		runtime.GC()
 		if after := runtime.NumGoroutine(); after > before+20 {
 			t.Fatalf("%s: %d goroutines before the second run, %d after", name, before, after)

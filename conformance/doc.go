@@ -1,6 +1,7 @@
 // Package conformance is Stateflow's differential harness: it replays the
 // decisions of the engine's deployment controller, ReplicaSet controller,
-// DaemonSet controller, StatefulSet controller, scheduler, EndpointSlice
+// DaemonSet controller, StatefulSet controller, Job controller, CronJob
+// controller, TTL-after-finished controller, scheduler, EndpointSlice
 // controller, Endpoints controller and each node's kube-proxy through the
 // upstream Kubernetes code (k8s.io/kubernetes v1.34, k8s.io/endpointslice)
 // and reports every difference.
@@ -34,6 +35,24 @@
 // in its cache go through upstream's pkg/proxy change trackers and
 // CategorizeEndpoints for its node, and the endpoints each Service port's
 // rules hold after the sync are compared as sets (kubeproxy.go).
+//
+// The Job controller's syncJob runs with the state the engine's held
+// before the tick — its pod expectations, the pods whose tracking
+// finalizer it waits to see removed, the pod failure backoff record and
+// the Jobs it marked finished — and what it keeps after the sync is
+// compared too; a tick on a Pod key is its syncOrphanPod, replayed through
+// upstream's (job.go). The CronJob controller's ControllerV2.sync and the
+// TTL-after-finished controller's processJob run on a clock reading the
+// tick's virtual time as the wall clock, so that cron schedules fall
+// where the engine's do (cronjob.go). The fake API server keeps a pod its
+// finalizers hold, as the engine's does, and completes its deletion when
+// the last one goes. For these three controllers the harness also
+// compares when each would look at the key again (the backoff, the active
+// deadline, the next schedule time, the time to live): upstream's delay
+// is what its sync left in its work queue or returned, the engine's the
+// Result of its Reconcile, found by running the tick again on a copy of
+// the component with the tick's recorded writes as the API server's
+// answers (requeue.go).
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

@@ -82,6 +82,9 @@ func (s *Session) apiResources(args []string) (string, error) {
 	t := &table{header: []string{"NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"}}
 	var names strings.Builder
 	for _, r := range rs {
+		if !s.served(r) {
+			continue
+		}
 		if p.has("namespaced") && p.str("namespaced") != fmt.Sprint(!r.cluster) {
 			continue
 		}

@@ -41,6 +41,9 @@ func (s *Session) describe(args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := s.checkServed(qs); err != nil {
+		return "", err
+	}
 	results, err := s.find(p, qs)
 	if err != nil {
 		return "", err
@@ -86,6 +89,10 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 		s.describeJob(w, x)
 	case *api.CronJob:
 		s.describeCronJob(w, x)
+	case *api.HorizontalPodAutoscaler:
+		describeHPA(w, x)
+	case *api.PodMetrics, *api.NodeMetrics:
+		describeGeneric(w, x)
 	default:
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}

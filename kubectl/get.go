@@ -18,6 +18,7 @@ var getFlags = []flagSpec{{"output", "o", true}, {"selector", "l", true}, {"fiel
 type query struct {
 	res   resource
 	names []string
+	typed string // the type as the command line names it
 }
 
 // parseQueries reads "TYPE [NAME…]", "TYPE/NAME …", "TYPE1,TYPE2" and "all".
@@ -36,7 +37,7 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 			if err != nil {
 				return nil, err
 			}
-			qs = append(qs, query{r, []string{name}})
+			qs = append(qs, query{res: r, names: []string{name}, typed: t})
 		}
 		return qs, nil
 	}
@@ -45,9 +46,9 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 		if t == "all" {
 			// The "all" category, in the order kubectl prints it
 			// (ControllerRevisions and PersistentVolumeClaims are not in
-			// it; HorizontalPodAutoscalers, between StatefulSets and
-			// CronJobs, are not simulated).
-			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet, api.KindCronJob, api.KindJob} {
+			// it).
+			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet,
+				api.KindHorizontalPodAutoscaler, api.KindCronJob, api.KindJob} {
 				qs = append(qs, query{res: resourceFor(k)})
 			}
 			continue
@@ -56,7 +57,7 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 		if err != nil {
 			return nil, err
 		}
-		qs = append(qs, query{res: r})
+		qs = append(qs, query{res: r, typed: t})
 	}
 	if len(args) > 1 {
 		if len(qs) > 1 {
@@ -90,6 +91,9 @@ func (s *Session) get(args []string) (string, error) {
 	}
 	qs, err := parseQueries("get", p.args)
 	if err != nil {
+		return "", err
+	}
+	if err := s.checkServed(qs); err != nil {
 		return "", err
 	}
 	results, err := s.find(p, qs)
@@ -137,7 +141,7 @@ func (s *Session) find(p *parsed, qs []query) ([]found, error) {
 					if p.bool("ignore-not-found") {
 						continue
 					}
-					return nil, serverErr("NotFound", fmt.Sprintf("%s %q not found", q.res.pluralQualified(), name))
+					return nil, s.notFound(q.res, key)
 				}
 				f.objs = append(f.objs, o)
 			}

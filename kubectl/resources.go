@@ -11,6 +11,7 @@ type resource struct {
 	kind    string
 	plural  string // "deployments"
 	group   string // "apps" or ""
+	version string // "v1" when empty
 	aliases []string
 	short   string // the short name discovery lists ("deploy"), or ""
 	cluster bool   // cluster-scoped
@@ -34,26 +35,37 @@ var resourceTypes = []resource{
 	{kind: api.KindPersistentVolumeClaim, plural: "persistentvolumeclaims", aliases: []string{"persistentvolumeclaim", "persistentvolumeclaims", "pvc"}, short: "pvc"},
 	{kind: api.KindJob, plural: "jobs", group: "batch", aliases: []string{"job", "jobs"}},
 	{kind: api.KindCronJob, plural: "cronjobs", group: "batch", aliases: []string{"cronjob", "cronjobs", "cj"}, short: "cj"},
+	{kind: api.KindHorizontalPodAutoscaler, plural: "horizontalpodautoscalers", group: "autoscaling", version: "v2",
+		aliases: []string{"horizontalpodautoscaler", "horizontalpodautoscalers", "hpa"}, short: "hpa"},
+	// The metrics API's resources are "pods" and "nodes" of their group;
+	// discovery gives them no singular name, so kubectl's REST mapper
+	// guesses one from the kind ("podmetrics").
+	{kind: api.KindPodMetrics, plural: "pods", group: metricsGroup, version: "v1beta1", aliases: []string{"podmetrics", "pods"}},
+	{kind: api.KindNodeMetrics, plural: "nodes", group: metricsGroup, version: "v1beta1", aliases: []string{"nodemetrics", "nodes"}, cluster: true},
 }
+
+// metricsGroup is the resource metrics API's group, which the
+// metrics-server serves.
+const metricsGroup = "metrics.k8s.io"
 
 // notSimulated are real resource types Stateflow does not model.
 var notSimulated = map[string]bool{"configmaps": true, "configmap": true, "cm": true,
 	"secrets": true, "secret": true, "ingresses": true, "ingress": true, "ing": true,
 	"persistentvolumes": true, "persistentvolume": true, "pv": true, "storageclasses": true, "storageclass": true, "sc": true,
-	"serviceaccounts": true, "sa": true, "horizontalpodautoscalers": true, "hpa": true}
+	"serviceaccounts": true, "sa": true}
 
 // simulatedList names the simulated types in resolve's message.
-const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, pods, persistentvolumeclaims, nodes, events, namespaces, services, endpoints and endpointslices"
+const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, pods, persistentvolumeclaims, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics"
 
 // lookupResource resolves "deploy", "deployments.apps",
-// "deployments.v1.apps", "endpointslices.discovery.k8s.io", "Deployment", …
-// A group after the first dot must be the type's own.
+// "deployments.v1.apps", "endpointslices.discovery.k8s.io", "Deployment",
+// "pods.metrics.k8s.io", … A group after the first dot must be the
+// type's own, with or without its version in front.
 func lookupResource(name string) (resource, bool) {
 	n := strings.TrimSuffix(strings.ToLower(name), "/v1")
 	n, group, _ := strings.Cut(n, ".")
-	group = strings.TrimPrefix(group, "v1.")
 	for _, r := range resourceTypes {
-		if group != "" && group != r.group && !(r.group == "" && group == "v1") {
+		if g := strings.TrimPrefix(group, r.ver()+"."); g != "" && g != r.group && !(r.group == "" && g == r.ver()) {
 			continue
 		}
 		if n == strings.ToLower(r.kind) {
@@ -102,10 +114,18 @@ func (r resource) pluralQualified() string {
 	return r.plural + "." + r.group
 }
 
+// ver is the version the type is served at.
+func (r resource) ver() string {
+	if r.version == "" {
+		return "v1"
+	}
+	return r.version
+}
+
 // apiVersion is the group/version discovery lists the type under.
 func (r resource) apiVersion() string {
 	if r.group == "" {
-		return "v1"
+		return r.ver()
 	}
-	return r.group + "/v1"
+	return r.group + "/" + r.ver()
 }

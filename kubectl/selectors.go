@@ -32,10 +32,15 @@ func fieldSelector(expr string, r resource) (fields.Selector, error) {
 	if err != nil {
 		return nil, errorf("%v", err)
 	}
+	if r.group == metricsGroup {
+		// The metrics-server filters on the pods' and nodes' metadata and
+		// refuses no field: an unknown one matches nothing.
+		return sel, nil
+	}
 	for _, req := range sel.Requirements() {
 		if _, ok := fieldValue(nil, r.kind, req.Field); !ok {
-			return nil, serverErr("BadRequest", fmt.Sprintf("Unable to find \"%s/v1, Resource=%s\" that match label selector \"\", field selector %q: field label not supported: %s",
-				r.group, r.plural, expr, req.Field))
+			return nil, serverErr("BadRequest", fmt.Sprintf("Unable to find \"%s/%s, Resource=%s\" that match label selector \"\", field selector %q: field label not supported: %s",
+				r.group, r.ver(), r.plural, expr, req.Field))
 		}
 	}
 	return sel, nil

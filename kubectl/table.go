@@ -143,6 +143,10 @@ func columns(kind string, wide bool) []string {
 		return wideColumns(wide, "NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE")
 	case api.KindCronJob:
 		return wideColumns(wide, "NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE")
+	case api.KindHorizontalPodAutoscaler:
+		return []string{"NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"}
+	case api.KindPodMetrics, api.KindNodeMetrics:
+		return metricsColumns
 	case api.KindPersistentVolumeClaim:
 		h := []string{"NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"}
 		if wide {
@@ -203,6 +207,12 @@ func row(o api.Object, name string, wide bool, now int64) []string {
 		return jobRow(x, name, wide, now)
 	case *api.CronJob:
 		return cronJobRow(x, name, wide, now)
+	case *api.HorizontalPodAutoscaler:
+		return hpaRow(x, name, now)
+	case *api.PodMetrics:
+		return podMetricsRow(x, name)
+	case *api.NodeMetrics:
+		return nodeMetricsRow(x, name)
 	}
 	return []string{name}
 }

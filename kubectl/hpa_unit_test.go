@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -79,5 +80,17 @@ func TestFormatHPAMetrics(t *testing.T) {
 		if got := formatHPAMetrics(tc.specs, tc.statuses); got != tc.want {
 			t.Errorf("%s: got %s", tc.want, got)
 		}
+	}
+}
+
+// top's tabwriter pads every column, the last too, to its widest cell
+// plus three spaces, and at least six.
+func TestTopTable(t *testing.T) {
+	got := topTable([][]string{{"NAME", "A"}, {"x", "1m"}})
+	if want := "NAME   A     \nx      1m    \n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if strings.Count(got, "\n") != 2 {
+		t.Errorf("lines: %q", got)
 	}
 }

@@ -92,6 +92,7 @@ func init() {
 		"label": (*Session).label, "annotate": (*Session).annotate, "taint": (*Session).taint,
 		"apply": (*Session).apply, "config": (*Session).config, "version": (*Session).version,
 		"api-resources": (*Session).apiResources, "patch": (*Session).patch, "create": (*Session).create,
+		"top": (*Session).top,
 	}
 }
 
@@ -101,7 +102,6 @@ var unsupported = map[string]string{
 	"logs": "containers do not really run here; follow a pod with 'kubectl describe pod NAME' and 'kubectl get events'",
 	"exec": "containers do not really run here", "attach": "containers do not really run here", "cp": "containers do not really run here",
 	"port-forward": "there is no network in the simulated cluster", "proxy": "there is no network in the simulated cluster",
-	"top":    "the simulated cluster has no metrics server",
 	"edit":   "edit the manifest in the editor and apply it, or use 'kubectl apply -f -'",
 	"run":    "use 'kubectl apply -f -' with a Deployment manifest",
 	"expose": "use 'kubectl apply -f -' with a Service manifest", "autoscale": "autoscalers are not simulated", "auth": "there is no RBAC in the simulated cluster",

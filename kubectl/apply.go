@@ -124,6 +124,10 @@ func replaceSpec(cur, applied api.Object) bool {
 		a := applied.(*api.CronJob)
 		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
 		c.Spec = a.Spec
+	case *api.HorizontalPodAutoscaler:
+		a := applied.(*api.HorizontalPodAutoscaler)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
 	case *api.PersistentVolumeClaim:
 		a := applied.(*api.PersistentVolumeClaim)
 		// The volume the binder wrote stays, as the merge keeps what the

@@ -273,10 +273,19 @@ func createFailed(r resource, err error) error {
 	return errorf("failed to create %s: %s", strings.ToLower(r.kind), msg)
 }
 
-// createdOutput prints the created object as -o asks: its name with the
-// operation, yaml, json or a jsonpath.
+// createdOutput prints the created object as -o asks.
 func createdOutput(c *createArgs, r resource, o api.Object, dry string) (string, error) {
-	format, arg, _ := strings.Cut(c.p.str("output"), "=")
+	return printObject(c.p, r, o, "created"+dry)
+}
+
+// printObject prints an object a command made or changed as -o asks
+// (PrintFlags.ToPrinter): its name with the operation ("created",
+// "autoscaled (dry run)"), yaml, json or a jsonpath.
+func printObject(p *parsed, r resource, o api.Object, operation string) (string, error) {
+	if err := checkCreateOutput(p.str("output")); err != nil {
+		return "", err
+	}
+	format, arg, _ := strings.Cut(p.str("output"), "=")
 	switch format {
 	case "name":
 		return r.qualified() + "/" + o.Meta().Name + "\n", nil
@@ -287,5 +296,5 @@ func createdOutput(c *createArgs, r resource, o api.Object, dry string) (string,
 	case "jsonpath", "jsonpath-as-json":
 		return jsonPath(arg, toMap(o), format == "jsonpath-as-json")
 	}
-	return r.qualified() + "/" + o.Meta().Name + " created" + dry + "\n", nil
+	return r.qualified() + "/" + o.Meta().Name + " " + operation + "\n", nil
 }

@@ -36,10 +36,10 @@ func (m *Mutation) Run(tick reconcile.Tick) (string, error) {
 	return out, nil
 }
 
-// ParseMutation parses a mutating kubectl command line (scale, set image,
-// set selector, patch, rollout pause|resume|restart|undo, delete, cordon,
-// uncordon, drain, label, annotate, taint) for a scenario action, in
-// namespace ns.
+// ParseMutation parses a mutating kubectl command line (scale, autoscale,
+// set image, set selector, patch, rollout pause|resume|restart|undo,
+// delete, cordon, uncordon, drain, label, annotate, taint) for a scenario
+// action, in namespace ns.
 func ParseMutation(line, ns string) (*Mutation, error) {
 	words, err := Split(line)
 	if err != nil {
@@ -85,7 +85,7 @@ var mutators, rolloutMutators map[string]builder
 func init() {
 	mutators = map[string]builder{"scale": buildScale, "image": buildSetImage, "delete": buildDelete, "cordon": buildCordon(true),
 		"uncordon": buildCordon(false), "drain": buildDrain, "label": buildMeta("label"), "annotate": buildMeta("annotate"), "taint": buildTaint,
-		"selector": buildSetSelector, "patch": buildPatch}
+		"selector": buildSetSelector, "patch": buildPatch, "autoscale": buildAutoscale}
 	rolloutMutators = map[string]builder{"pause": buildPause(true), "resume": buildPause(false), "restart": buildRestart, "undo": buildUndo}
 }
 
@@ -197,10 +197,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// live is the object a command changes, as it is now; the metrics API
+// refuses every write.
 func live(tick reconcile.Tick, k api.Key) (api.Object, error) {
+	r := resourceFor(k.Kind)
 	o, ok := tick.LiveGet(k)
-	if !ok {
-		return nil, serverErr("NotFound", fmt.Sprintf("%s %q not found", resourceFor(k.Kind).pluralQualified(), k.Name))
+	switch {
+	case !ok && r.group == metricsGroup:
+		return nil, metricsNotFound(tick.LiveGet, k)
+	case !ok:
+		return nil, serverErr("NotFound", fmt.Sprintf("%s %q not found", r.pluralQualified(), k.Name))
+	case r.group == metricsGroup:
+		return nil, serverErr("MethodNotAllowed", "the server does not allow this method on the requested resource")
 	}
 	return o.DeepCopyObject(), nil
 }

@@ -46,7 +46,8 @@ func mergeList(key string, items *smp) *smp {
 func conditions() *smp { return mergeList("type", nil) }
 
 // The merge lists of the API types the simulated cluster serves
-// (k8s.io/api core/v1, apps/v1, batch/v1 and metav1.ObjectMeta at v0.34).
+// (k8s.io/api core/v1, apps/v1, batch/v1, autoscaling/v2 and
+// metav1.ObjectMeta at v0.34).
 var (
 	smpMeta = object(map[string]*smp{
 		"finalizers":      {merge: true},
@@ -95,6 +96,9 @@ var (
 		api.KindCronJob: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{
 			"jobTemplate": object(map[string]*smp{"metadata": smpMeta, "spec": smpJobSpec}),
 		})}),
+		// autoscaling/v2: spec.metrics and the behavior's policies are
+		// atomic lists, replaced whole.
+		api.KindHorizontalPodAutoscaler: object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})}),
 	}
 )
 

@@ -28,20 +28,24 @@ type Session struct {
 	// large or never-settling cluster answers in about a second.
 	WatchTicks int
 
-	// warnings are the API server's warnings for the running command,
-	// once each, printed on stderr before anything else (client-go's
-	// deduplicating WarningWriter).
+	// warnings are the lines printed on stderr before anything else:
+	// the API server's warnings for the running command, once each
+	// (client-go's deduplicating WarningWriter), and pflag's notices of
+	// deprecated flags.
 	warnings []string
 }
 
 // warn records a warning the API server returns for a request.
-func (s *Session) warn(msg string) {
+func (s *Session) warn(msg string) { s.notice("Warning: " + msg) }
+
+// notice records a line for stderr, printed before the output.
+func (s *Session) notice(line string) {
 	for _, w := range s.warnings {
-		if w == msg {
+		if w == line {
 			return
 		}
 	}
-	s.warnings = append(s.warnings, msg)
+	s.warnings = append(s.warnings, line)
 }
 
 // endpointsDeprecated is the warning a v1.33+ API server returns for
@@ -92,7 +96,7 @@ func init() {
 		"label": (*Session).label, "annotate": (*Session).annotate, "taint": (*Session).taint,
 		"apply": (*Session).apply, "config": (*Session).config, "version": (*Session).version,
 		"api-resources": (*Session).apiResources, "patch": (*Session).patch, "create": (*Session).create,
-		"top": (*Session).top,
+		"top": (*Session).top, "autoscale": (*Session).autoscale,
 	}
 }
 
@@ -104,7 +108,7 @@ var unsupported = map[string]string{
 	"port-forward": "there is no network in the simulated cluster", "proxy": "there is no network in the simulated cluster",
 	"edit":   "edit the manifest in the editor and apply it, or use 'kubectl apply -f -'",
 	"run":    "use 'kubectl apply -f -' with a Deployment manifest",
-	"expose": "use 'kubectl apply -f -' with a Service manifest", "autoscale": "autoscalers are not simulated", "auth": "there is no RBAC in the simulated cluster",
+	"expose": "use 'kubectl apply -f -' with a Service manifest", "auth": "there is no RBAC in the simulated cluster",
 	"certificate": "there are no certificates in the simulated cluster", "debug": "containers do not really run here",
 	"wait":   "use 'kubectl rollout status', which advances the simulation until the rollout is done",
 	"events": "use 'kubectl get events'", "explain": "see https://kubernetes.io/docs/reference/kubernetes-api/",
@@ -155,7 +159,7 @@ func (s *Session) RunArgs(args []string) (res Result) {
 	if len(s.warnings) > 0 {
 		var w strings.Builder
 		for _, msg := range s.warnings {
-			w.WriteString("Warning: " + msg + "\n")
+			w.WriteString(msg + "\n")
 		}
 		res.Stderr, res.warned = w.String()+res.Stderr, w.Len()
 		s.warnings = nil

@@ -44,6 +44,10 @@ func FuzzCommand(f *testing.F) {
 		`create cronjob c --image=x --schedule='*/1 * * * *' --restart=Never -- date`, `create job j --from=cronjob/c`,
 		`create job k --image=busybox -o yaml -- date`, `get jobs,cj -o wide`, `describe cj c`, `describe job j`,
 		`set image cj/c c=x:2`, `patch job j -p '{"spec":{"suspend":true}}'`, `delete job j --cascade=foreground`,
+		`autoscale deploy codartium-api --min=1 --max=5 --cpu=50% --memory=200Mi`, `autoscale deployment/codartium-api --max=3 --cpu-percent=80`,
+		`autoscale deploy/codartium-api --max=3 --cpu=500 --dry-run=client -o yaml`, `get hpa -o wide`, `describe hpa codartium-api`,
+		`patch hpa codartium-api -p '{"spec":{"maxReplicas":2}}'`, `delete hpa codartium-api`, `top pods -A --containers --sort-by=cpu --sum`,
+		`top nodes --sort-by=memory --show-swap`, `top pod x`, `get podmetrics,nodemetrics -A`, `describe nodemetrics node-1`, `api-resources -o name`,
 	} {
 		f.Add(s)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -230,7 +231,19 @@ func (c *correlation) aggregateKey(e *api.Event, now int64) (uint64, string) {
 	return akey, "(combined from similar events): " + e.Message
 }
 
-// allow is the spam filter: a token bucket per source and object.
+// spamQPS is the spam filter's refill rate as client-go holds it: one
+// token per spamRefillMS as the float32 qps of
+// NewTokenBucketPassiveRateLimiterWithClock, widened to
+// golang.org/x/time/rate's Limit (a little more than 1/300 per second).
+var spamQPS = float64(float32(1000.0 / spamRefillMS))
+
+// allow is the spam filter: a token bucket per source and object, in
+// golang.org/x/time/rate's arithmetic (Limiter.advance and reserveN):
+// the tokens accrue by the elapsed seconds times spamQPS, an Event is
+// let through when it leaves no deficit that would take a whole
+// nanosecond to refill, and a refused Event leaves the bucket as it was.
+// (Tokens accrued exactly at a refill's boundary decide whether a
+// CronJob's Events, which come on the minute, are let through.)
 func (c *correlation) allow(e *api.Event, now int64) bool {
 	o := e.InvolvedObject
 	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
@@ -238,12 +251,11 @@ func (c *correlation) allow(e *api.Event, now int64) bool {
 	if !ok {
 		b = spamBucket{tokens: spamBurst, lastMS: now}
 	}
-	b.tokens = min(spamBurst, b.tokens+float64(now-b.lastMS)/spamRefillMS)
-	b.lastMS = now
-	allowed := b.tokens >= 1
-	if allowed {
-		b.tokens--
+	elapsed := time.Duration(max(0, now-b.lastMS)) * time.Millisecond
+	left := min(spamBurst, b.tokens+elapsed.Seconds()*spamQPS) - 1
+	if left < 0 && time.Duration(float64(time.Second)*(-left/spamQPS)) > 0 {
+		return false
 	}
-	c.spam = store(c.spam, key, b)
-	return allowed
+	c.spam = store(c.spam, key, spamBucket{tokens: left, lastMS: now})
+	return true
 }

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -374,6 +375,162 @@ func TestCronJobs(t *testing.T) {
 			src := cronJobScenario(tc.schedule, tc.spec, tc.image, tc.actions)
 			src = strings.Replace(src, "    spec:\n      template:", "    spec:\n"+tc.jobSpec+"      template:", 1)
 			reportFor(t, run(t, []byte(src), 120*60_000), "cronjob-controller", "job-controller")
+		})
+	}
+}
+
+// randomJob is one generated Job: its spec lines (indented two spaces),
+// restart policy and image.
+type randomJob struct {
+	name, spec, restartPolicy, image string
+}
+
+// newRandomJob draws a Job: completions or a work queue, parallelism,
+// Indexed, a backoff limit, a pod failure policy, an active deadline, a
+// TTL, created suspended, the pod replacement policy, and an image that
+// succeeds, fails, fails with 42, or runs long.
+func newRandomJob(rng *rand.Rand, name string) randomJob {
+	j := randomJob{name: name, restartPolicy: "Never"}
+	var b strings.Builder
+	line := func(f string, args ...any) { fmt.Fprintf(&b, "  "+f+"\n", args...) }
+	completions := rng.IntN(3) > 0
+	if completions {
+		line("completions: %d", 1+rng.IntN(6))
+		if rng.IntN(5) < 2 {
+			line("completionMode: Indexed")
+		}
+	}
+	line("parallelism: %d", 1+rng.IntN(4))
+	if rng.IntN(4) > 0 {
+		line("backoffLimit: %d", rng.IntN(5))
+	}
+	policy := rng.IntN(4) == 0
+	switch {
+	case policy:
+		line("podFailurePolicy:\n    rules:\n      - {action: %s, onExitCodes: {operator: In, values: [1]}}\n      - {action: FailJob, onExitCodes: {operator: In, values: [42]}}\n      - {action: %s, onExitCodes: {operator: In, values: [137]}}",
+			[]string{"Ignore", "Count"}[rng.IntN(2)], []string{"Ignore", "Count", "FailJob"}[rng.IntN(3)])
+	case rng.IntN(5) == 0:
+		line("podReplacementPolicy: Failed")
+	case rng.IntN(5) == 0:
+		j.restartPolicy = "OnFailure"
+	}
+	if rng.IntN(5) == 0 {
+		line("activeDeadlineSeconds: %d", 20+rng.IntN(100))
+	}
+	if rng.IntN(4) == 0 {
+		line("ttlSecondsAfterFinished: %d", rng.IntN(60))
+	}
+	if rng.IntN(6) == 0 {
+		line("suspend: true")
+	}
+	j.spec = b.String()
+	j.image = []string{"example/pi:v1", "example/pi:v1", "example/pi:fail", "example/pi:42", "example/pi:long"}[rng.IntN(5)]
+	return j
+}
+
+// randomJobScenario is one or two generated Jobs and up to five actions
+// on them in their first two minutes: kills of their pods, suspends and
+// resumes, parallelism changes, a node lost and found, a deletion.
+func randomJobScenario(rng *rand.Rand) string {
+	var docs, actions strings.Builder
+	jobs := []randomJob{newRandomJob(rng, "j0")}
+	if rng.IntN(2) == 0 {
+		jobs = append(jobs, newRandomJob(rng, "j1"))
+	}
+	for _, j := range jobs {
+		fmt.Fprintf(&docs, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: %s}\nspec:\n%s  template:\n    spec:\n      restartPolicy: %s\n"+
+			"      containers:\n        - {name: pi, image: %q, resources: {requests: {cpu: 1m, memory: 1Mi}}}\n---\n", j.name, j.spec, j.restartPolicy, j.image)
+	}
+	for range rng.IntN(6) {
+		when := fmt.Sprintf("%dms", 2000+rng.IntN(118_000))
+		j := jobs[rng.IntN(len(jobs))].name
+		switch rng.IntN(7) {
+		case 0, 1:
+			fmt.Fprintf(&actions, "    - at: %s\n      kill-pod: batch.kubernetes.io/job-name=%s\n", when, j)
+		case 2:
+			actions.WriteString(at(when, fmt.Sprintf(`patch job/%s -p '{"spec":{"suspend":%v}}'`, j, rng.IntN(2) == 0)))
+		case 3:
+			actions.WriteString(at(when, fmt.Sprintf(`patch job/%s -p '{"spec":{"parallelism":%d}}'`, j, rng.IntN(5))))
+		case 4:
+			fmt.Fprintf(&actions, "    - at: %s\n      node: node-%d\n      condition: %s\n", when, 1+rng.IntN(2), []string{"NotReady", "Unreachable", "Ready"}[rng.IntN(3)])
+		case 5:
+			actions.WriteString(at(when, fmt.Sprintf("delete job/%s --cascade=%s", j, []string{"background", "foreground", "orphan"}[rng.IntN(3)])))
+		case 6:
+			actions.WriteString(at(when, fmt.Sprintf(`patch job/%s -p '{"spec":{"activeDeadlineSeconds":%d}}'`, j, 5+rng.IntN(60))))
+		}
+	}
+	if actions.Len() == 0 {
+		actions.WriteString("    []\n")
+	}
+	return fmt.Sprintf("%sapiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  seed: %d\n  nodes: {count: 2}\n  images:\n%s  actions:\n%s",
+		docs.String(), rng.IntN(1000), jobImages, actions.String())
+}
+
+// Generated Jobs: random specs under random kills, suspends, scales,
+// node faults and deletions.
+func TestRandomJobs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 12))
+	for i := range scenarios() {
+		src := randomJobScenario(rng)
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			rep := run(t, []byte(src), 20*60_000)
+			if len(rep.Unexplained()) > 0 {
+				t.Logf("scenario:\n%s", src)
+			}
+			reportFor(t, rep, "job-controller")
+		})
+	}
+}
+
+// randomCronJobScenario is a generated CronJob: a schedule of one to
+// three minutes, a concurrency policy, a starting deadline, history
+// limits, a Job template from newRandomJob, and suspends, resumes,
+// schedule changes and a deletion of a Job in its first twelve minutes.
+func randomCronJobScenario(rng *rand.Rand) string {
+	var spec, actions strings.Builder
+	fmt.Fprintf(&spec, "  concurrencyPolicy: %s\n", []string{"Allow", "Forbid", "Replace"}[rng.IntN(3)])
+	if rng.IntN(3) == 0 {
+		fmt.Fprintf(&spec, "  startingDeadlineSeconds: %d\n", 5+rng.IntN(120))
+	}
+	if rng.IntN(2) == 0 {
+		fmt.Fprintf(&spec, "  successfulJobsHistoryLimit: %d\n  failedJobsHistoryLimit: %d\n", rng.IntN(3), rng.IntN(3))
+	}
+	schedule := fmt.Sprintf("*/%d * * * *", 1+rng.IntN(3))
+	for range rng.IntN(5) {
+		when := fmt.Sprintf("%dms", 30_000+rng.IntN(690_000))
+		switch rng.IntN(4) {
+		case 0, 1:
+			actions.WriteString(at(when, fmt.Sprintf(`patch cronjob report -p '{"spec":{"suspend":%v}}'`, rng.IntN(2) == 0)))
+		case 2:
+			actions.WriteString(at(when, fmt.Sprintf(`patch cronjob report -p '{"spec":{"schedule":"*/%d * * * *"}}'`, 1+rng.IntN(3))))
+		case 3:
+			actions.WriteString(at(when, fmt.Sprintf("delete cronjob report --cascade=%s", []string{"background", "orphan"}[rng.IntN(2)])))
+		}
+	}
+	actions.WriteString(at("13m", `patch cronjob report -p '{"spec":{"suspend":true}}'`))
+	j := newRandomJob(rng, "")
+	src := cronJobScenario(schedule, spec.String(), j.image, actions.String())
+	src = strings.Replace(src, "restartPolicy: Never", "restartPolicy: "+j.restartPolicy, 1)
+	var jobSpec strings.Builder
+	for _, l := range strings.SplitAfter(j.spec, "\n") {
+		if l != "" && l != "  suspend: true\n" {
+			jobSpec.WriteString("    " + l)
+		}
+	}
+	return strings.Replace(src, "    spec:\n      template:", "    spec:\n"+jobSpec.String()+"      template:", 1)
+}
+
+// Generated CronJobs.
+func TestRandomCronJobs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 13))
+	for i := range scenarios() / 5 {
+		src := randomCronJobScenario(rng)
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			rep := run(t, []byte(src), 20*60_000)
+			if len(rep.Unexplained()) > 0 {
+				t.Logf("scenario:\n%s", src)
+			}
+			reportFor(t, rep, "cronjob-controller")
 		})
 	}
 }

@@ -102,7 +102,9 @@ func TestHPAWorkedScaleUp(t *testing.T) {
 	if got := condition(h, api.HPAAbleToScale) + " / " + condition(h, api.HPAScalingActive); got != "True SucceededRescale / True ValidMetricFound" {
 		t.Errorf("conditions %s", got)
 	}
-	_ = k // kubectl get hpa: see TestHPAWorkedKubectl
+	if got := kubectlLine(t, k, "hpa web"); !strings.HasPrefix(got, "web Deployment/web cpu: 90%/50% 1 10 4 ") {
+		t.Errorf("kubectl: %q", got)
+	}
 }
 
 // §6.8: 52 % is within the 0.1 tolerance of 50 %: no rescale.

@@ -65,7 +65,7 @@ func ParseMutation(line, ns string) (*Mutation, error) {
 		ok = false
 	}
 	if !ok {
-		return nil, errorf("%q does not change the cluster; a scenario action needs one of: scale, set image, set selector, patch, rollout pause|resume|restart|undo, delete, cordon, uncordon, drain, label, annotate, taint", strings.Join(words[:min(2, len(words))], " "))
+		return nil, errorf("%q does not change the cluster; a scenario action needs one of: scale, autoscale, set image, set selector, patch, rollout pause|resume|restart|undo, delete, cordon, uncordon, drain, label, annotate, taint", strings.Join(words[:min(2, len(words))], " "))
 	}
 	m, err := b(s, words[1:])
 	if err != nil {

@@ -88,10 +88,13 @@ func hpaStatus(h *api.HorizontalPodAutoscaler) string {
 	return "ok"
 }
 
-// metricsArrows draws a metrics-server scrape: from the nodes up into
-// every autoscaler, which reads what it summarised.
+// metricsArrows draws the metrics going up: a metrics-server scrape as
+// arrows from the nodes into every autoscaler, and an autoscaler's sync
+// (which reads the metrics API) as one into itself, so the loop shows
+// at the autoscaler's own row of the story.
 func (l *layout) metricsArrows(t *trace.Tick) {
-	if t.Component != metrics.Name || len(t.Effects) == 0 {
+	scrape := t.Component == metrics.Name && len(t.Effects) > 0
+	if !scrape && t.Component != engine.HPAController {
 		return
 	}
 	from := l.boxes["nodes"]
@@ -104,7 +107,7 @@ func (l *layout) metricsArrows(t *trace.Tick) {
 		return
 	}
 	for _, b := range l.boxes {
-		if b.Kind != api.KindHorizontalPodAutoscaler {
+		if b.Kind != api.KindHorizontalPodAutoscaler || !scrape && b.Key != t.Object {
 			continue
 		}
 		b.Highlight = trace.Aggregate

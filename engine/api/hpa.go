@@ -90,7 +90,7 @@ type HorizontalPodAutoscalerStatus struct {
 	LastScaleTime      *Time                              `json:"lastScaleTime,omitempty" yaml:"lastScaleTime,omitempty"`
 	CurrentReplicas    int32                              `json:"currentReplicas,omitempty" yaml:"currentReplicas,omitempty"`
 	DesiredReplicas    int32                              `json:"desiredReplicas" yaml:"desiredReplicas"`
-	CurrentMetrics     []MetricStatus                     `json:"currentMetrics,omitempty" yaml:"currentMetrics,omitempty"`
+	CurrentMetrics     []MetricStatus                     `json:"currentMetrics" yaml:"currentMetrics"`
 	Conditions         []HorizontalPodAutoscalerCondition `json:"conditions,omitempty" yaml:"conditions,omitempty"`
 }
 

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -85,16 +86,25 @@ func (s *Server) active(now int64) bool {
 	return now < s.until || s.cache.Len(api.KindHorizontalPodAutoscaler) > 0
 }
 
-// Reconcile scrapes every node's kubelet and writes the metrics API.
+// Reconcile scrapes every node's kubelet and writes the metrics API;
+// once nothing needs metrics any more, it withdraws them and rests.
 func (s *Server) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	now := tick.Now()
+	if !s.active(now) {
+		// Rather than leave them to go stale, the metrics-server withdraws
+		// its metrics while it rests.
+		if err := deleteStale(tick, map[string]bool{}); err != nil {
+			return reconcile.Result{}, err
+		}
+		if err := deleteNodeMetrics(tick); err != nil {
+			return reconcile.Result{}, err
+		}
+		tick.Explain("no HorizontalPodAutoscaler and no load to come: withdraws its metrics and rests until one appears")
+		return reconcile.Result{}, nil
+	}
 	pods, nodes, err := s.scrape(tick, now)
 	if err != nil {
 		return reconcile.Result{}, err
-	}
-	if !s.active(now) {
-		tick.Explain("scraped %d pods on %d nodes; nothing left to measure for (no HorizontalPodAutoscaler, no load to come): rests", pods, nodes)
-		return reconcile.Result{}, nil
 	}
 	tick.Explain("scraped the kubelets of %d nodes: usage of %d pods over the last %ds", nodes, pods, Resolution/1000)
 	return reconcile.Result{RequeueAfter: nextScrape(now) - now}, nil
@@ -195,7 +205,7 @@ func writePodMetrics(tick reconcile.Tick, p *api.Pod, cpu, mem, now int64) error
 		}
 		containers[i] = api.ContainerMetrics{Name: c.Name, Usage: u}
 	}
-	m := &api.PodMetrics{ObjectMeta: api.ObjectMeta{Name: p.Name, Namespace: p.Namespace, Labels: p.Labels}, Timestamp: api.At(now), Window: "15s", Containers: containers}
+	m := &api.PodMetrics{ObjectMeta: api.ObjectMeta{Name: p.Name, Namespace: p.Namespace, Labels: maps.Clone(p.Labels)}, Timestamp: api.At(now), Window: "15s", Containers: containers}
 	return upsert(tick, m, fmt.Sprintf("pod/%s uses %s CPU", p.Name, api.MilliQuantity(cpu)))
 }
 
@@ -205,10 +215,19 @@ func writeNodeMetrics(tick reconcile.Tick, node string, cpu, mem, now int64) err
 	return upsert(tick, m, fmt.Sprintf("node/%s uses %s CPU", node, api.MilliQuantity(cpu)))
 }
 
-// bytesQuantity prints thousandths of a byte as kubectl top reads them
-// ("123456Ki").
+// bytesQuantity is thousandths of a byte in whole KiB, in the canonical
+// binary form the API prints ("8Mi", "557056Ki": the largest suffix that
+// keeps the number whole).
 func bytesQuantity(milli int64) api.Quantity {
-	q, err := api.ParseQuantity(fmt.Sprintf("%dKi", milli/1000/1024))
+	kib := milli / 1000 / 1024
+	n, suffix := kib, "Ki"
+	for _, s := range []string{"Mi", "Gi", "Ti"} {
+		if n == 0 || n%1024 != 0 {
+			break
+		}
+		n, suffix = n/1024, s
+	}
+	q, err := api.ParseQuantity(fmt.Sprintf("%d%s", n, suffix))
 	if err != nil {
 		return api.MilliQuantity(milli)
 	}
@@ -226,6 +245,16 @@ func upsert(tick reconcile.Tick, m api.Object, summary string) error {
 	}
 	_, err := tick.Create(trace.Aggregate, m, summary)
 	return err
+}
+
+// deleteNodeMetrics removes every NodeMetrics.
+func deleteNodeMetrics(tick reconcile.Tick) error {
+	for _, o := range tick.LiveList(api.KindNodeMetrics, "") {
+		if err := tick.Delete(trace.Aggregate, api.KeyOf(o), apiserver.DeleteOptions{}, "node/"+o.Meta().Name+" is no longer measured"); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			return err
+		}
+	}
+	return nil
 }
 
 // deleteStale removes the PodMetrics of pods this scrape did not measure.

@@ -2,11 +2,13 @@ package conformance
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"time"
 
 	apps "k8s.io/api/apps/v1"
+	autoscaling "k8s.io/api/autoscaling/v2"
 	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
@@ -135,6 +137,8 @@ func kindOf(gvr schema.GroupVersionResource) string {
 		return "Job"
 	case "cronjobs":
 		return "CronJob"
+	case "horizontalpodautoscalers":
+		return "HorizontalPodAutoscaler"
 	}
 	return gvr.Resource
 }
@@ -354,7 +358,8 @@ func markPodDeleting(p *core.Pod, gracePeriod *int64, now metav1.Time) *core.Pod
 // Job without labels takes its template's (the same map, so the labels
 // generateSelector adds show on both), the template gets the job-name and
 // controller-uid labels and the selector the controller-uid, and the
-// status starts empty.
+// status starts empty. A Job that has no labels then (its template had
+// none either) takes the template's as the stored Job is read back.
 func admitJob(j *batch.Job) {
 	if len(j.Labels) == 0 && j.Spec.Template.Labels != nil {
 		j.Labels = j.Spec.Template.Labels
@@ -379,6 +384,11 @@ func admitJob(j *batch.Job) {
 		if _, ok := j.Spec.Selector.MatchLabels[batch.ControllerUidLabel]; !ok {
 			j.Spec.Selector.MatchLabels[batch.ControllerUidLabel] = string(j.UID)
 		}
+	}
+	// Read back through SetDefaults_Job, a Job still without labels takes
+	// the template's, the generated ones included.
+	if len(j.Labels) == 0 && len(j.Spec.Template.Labels) > 0 {
+		j.Labels = maps.Clone(j.Spec.Template.Labels)
 	}
 	j.Status = batch.JobStatus{}
 }
@@ -585,6 +595,15 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 		if !apiequality.Semantic.DeepEqual(o.Spec, oc.Spec) {
 			o.Generation = oc.Generation + 1
 		}
+	case *autoscaling.HorizontalPodAutoscaler:
+		// pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go:
+		// no generation.
+		oh := old.(*autoscaling.HorizontalPodAutoscaler)
+		if status {
+			o.Spec = oh.Spec
+			return
+		}
+		o.Status = oh.Status
 	case *core.PersistentVolumeClaim:
 		oc := old.(*core.PersistentVolumeClaim)
 		if status {

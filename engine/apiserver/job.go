@@ -8,6 +8,7 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 
@@ -69,6 +70,12 @@ func prepareJob(j *api.Job) {
 	j.Status = api.JobStatus{}
 	if j.Spec.ManualSelector == nil || !*j.Spec.ManualSelector {
 		generateSelector(j)
+	}
+	// The stored Job is read back through SetDefaults_Job, which gives a
+	// Job without labels its template's, the generated ones included
+	// (so describe job shows job-name and controller-uid).
+	if len(j.Labels) == 0 && len(j.Spec.Template.Labels) > 0 {
+		j.Labels = maps.Clone(j.Spec.Template.Labels)
 	}
 }
 
@@ -152,6 +159,7 @@ func validateJobSpec(e *errs, path string, sp *api.JobSpec) {
 	case rp == "Always" || rp == "":
 		e.add(path+".template.spec.restartPolicy", "Required value: valid values: \"OnFailure\", \"Never\"")
 	case rp != "OnFailure" && rp != "Never":
+		e.add(path+".template.spec.restartPolicy", "Unsupported value: %q: supported values: \"OnFailure\", \"Never\"", rp)
 	case sp.PodFailurePolicy != nil && rp != "Never":
 		e.invalid(path+".template.spec.restartPolicy", rp, "only \"Never\" is supported when podFailurePolicy is specified")
 	}

@@ -292,7 +292,11 @@ func (c *Controller) manageJob(tick reconcile.Tick, job *api.Job, ctx *syncJobCt
 			c.expectations.creationObserved(key)
 		}
 	}
-	ctx.notes.Note("created %d pods", created)
+	if created == 1 {
+		ctx.notes.Note("created 1 pod")
+	} else {
+		ctx.notes.Note("created %d pods", created)
+	}
 	return active + int32(created), err
 }
 

@@ -77,8 +77,7 @@ func (e *NotSettledError) Error() string {
 	if e.Reason != "" {
 		return fmt.Sprintf("%s. Not settled after %d ticks at %s: work is still scheduled (%s).", e.Reason, e.Ticks, trace.FormatTime(e.Time), pending)
 	}
-	return fmt.Sprintf("not settled after %d ticks at %s: work is still scheduled (%s); the scenario keeps changing (a crash loop, an unschedulable pod or a stuck rollout?)",
-		e.Ticks, trace.FormatTime(e.Time), pending)
+	return fmt.Sprintf("not settled after %d ticks at %s: work is still scheduled (%s)", e.Ticks, trace.FormatTime(e.Time), pending)
 }
 
 // RunUntilSettled steps until nothing is left to do, or returns a

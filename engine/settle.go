@@ -136,6 +136,9 @@ func (e *Engine) Busy() string {
 			a := e.cfg.Actions[next]
 			return fmt.Sprintf("Not settled yet: a scenario action (%s on %s) is due at %s", a.Component, a.Object.Short(), Seconds(a.At))
 		}
+		if clock := e.clockWork(); clock != "" {
+			return "Never settles: " + clock
+		}
 		return ""
 	}
 	var parts []string
@@ -158,6 +161,29 @@ func (e *Engine) Busy() string {
 		tail = fmt.Sprintf("; a scenario action is still due at %s", Seconds(e.cfg.Actions[next].At))
 	}
 	return lead + strings.Join(parts, "; ") + tail
+}
+
+// clockWork names the work that comes back on a clock for ever, as in a
+// real cluster: an HPA's re-sync every 15 s (with the metrics-server's
+// scrapes), a CronJob's schedule. "" when there is none.
+func (e *Engine) clockWork() string {
+	var hpas, cjs []string
+	for _, o := range e.w.store.List(api.KindHorizontalPodAutoscaler, "") {
+		hpas = append(hpas, "hpa/"+o.Meta().Name)
+	}
+	for _, o := range e.w.store.List(api.KindCronJob, "") {
+		if cj := o.(*api.CronJob); !cj.Suspended() {
+			cjs = append(cjs, fmt.Sprintf("cj/%s (%s)", cj.Name, cj.Spec.Schedule))
+		}
+	}
+	var parts []string
+	if len(hpas) > 0 {
+		parts = append(parts, fmt.Sprintf("the horizontal-pod-autoscaler re-syncs %s every 15 s, and the metrics-server scrapes the kubelets for it", strings.Join(hpas, ", ")))
+	}
+	if len(cjs) > 0 {
+		parts = append(parts, "the cronjob-controller starts Jobs on the schedule of "+strings.Join(cjs, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // injectedDue reports whether a console action waits to be replayed.

@@ -15,18 +15,18 @@ import (
 // jobRow is printJob: STATUS, COMPLETIONS and DURATION, then the
 // template's containers, images and the selector when wide.
 func jobRow(j *api.Job, name string, wide bool, now int64) []string {
-	r := []string{name, jobStatus(j), jobCompletions(j), jobDuration(j, now), age(j.CreationTimestamp, now)}
+	r := []string{name, JobStatus(j), jobCompletions(j), jobDuration(j, now), age(j.CreationTimestamp, now)}
 	if wide {
 		r = append(r, containerNames(&j.Spec.Template.Spec), images(&j.Spec.Template.Spec), j.Spec.Selector.String())
 	}
 	return r
 }
 
-// jobStatus is printJob's STATUS: the first of Complete, Failed,
+// JobStatus is printJob's STATUS: the first of Complete, Failed,
 // Terminating (a deletion timestamp), Suspended, FailureTarget and
 // SuccessCriteriaMet that holds (a condition counts only when True),
 // else Running.
-func jobStatus(j *api.Job) string {
+func JobStatus(j *api.Job) string {
 	switch {
 	case j.HasCondition(api.JobComplete):
 		return "Complete"

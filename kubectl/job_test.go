@@ -41,7 +41,7 @@ func TestJobStatusOrder(t *testing.T) {
 		if tc.deleting {
 			j.DeletionTimestamp = &now
 		}
-		if got := jobStatus(j); got != tc.want {
+		if got := JobStatus(j); got != tc.want {
 			t.Errorf("%v (deleting %v): %s, want %s", tc.conds, tc.deleting, got, tc.want)
 		}
 	}

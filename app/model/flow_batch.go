@@ -14,6 +14,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/kubectl"
 )
 
 // cronJob places a CronJob above its Jobs, oldest first, and returns the
@@ -101,27 +102,9 @@ func (l *layout) job(j *api.Job, children []api.Object, x int) (int, int) {
 		reader = engine.CronJobController
 	}
 	b.Stale = l.stale(j, reader, func(o api.Object) string {
-		return JobState(o.(*api.Job))
+		return kubectl.JobStatus(o.(*api.Job))
 	})
 	return width, l.podsBelow(j.UID, pods, x, width, engine.JobController)
-}
-
-// JobState is kubectl's STATUS column of a Job (printJob): Complete,
-// Failed, Terminating, Suspended, FailureTarget or Running.
-func JobState(j *api.Job) string {
-	switch {
-	case j.HasCondition(api.JobComplete):
-		return "Complete"
-	case j.HasCondition(api.JobFailed):
-		return "Failed"
-	case j.DeletionTimestamp != nil:
-		return "Terminating"
-	case j.HasCondition(api.JobSuspended):
-		return "Suspended"
-	case j.HasCondition(api.JobFailureTarget):
-		return "FailureTarget"
-	}
-	return "Running"
 }
 
 // jobLines: the state with the completions, then the pods now and the
@@ -132,7 +115,7 @@ func jobLines(j *api.Job) []string {
 	if j.Spec.Completions != nil {
 		want = fmt.Sprint(*j.Spec.Completions)
 	}
-	first := fmt.Sprintf("%s · %d/%s done · %d failed", JobState(j), st.Succeeded, want, st.Failed)
+	first := fmt.Sprintf("%s · %d/%s done · %d failed", kubectl.JobStatus(j), st.Succeeded, want, st.Failed)
 	second := fmt.Sprintf("active %d · ready %d · backoffLimit %d", st.Active, derefInt(st.Ready), derefInt(j.Spec.BackoffLimit))
 	for _, t := range []string{api.JobComplete, api.JobFailed, api.JobFailureTarget, api.JobSuccessCriteriaMet} {
 		if c := j.Condition(t); c != nil && c.Status == api.ConditionTrue && c.Reason != "" {

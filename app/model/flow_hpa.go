@@ -98,15 +98,16 @@ func (l *layout) metricsArrows(t *trace.Tick) {
 		return
 	}
 	from := l.boxes["nodes"]
-	for _, b := range l.boxes {
-		if b.Kind == api.KindNode && (from == nil || b.X < from.X) {
+	for _, id := range sortedIDs(l.boxes) {
+		if b := l.boxes[id]; b.Kind == api.KindNode && (from == nil || b.X < from.X) {
 			from = b
 		}
 	}
 	if from == nil {
 		return
 	}
-	for _, b := range l.boxes {
+	for _, id := range sortedIDs(l.boxes) {
+		b := l.boxes[id]
 		if b.Kind != api.KindHorizontalPodAutoscaler || !scrape && b.Key != t.Object {
 			continue
 		}

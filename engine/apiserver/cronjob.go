@@ -32,7 +32,11 @@ func defaultCronJob(c *api.CronJob) {
 	if sp.FailedJobsHistoryLimit == nil {
 		sp.FailedJobsHistoryLimit = api.Int32(1)
 	}
-	defaultJobSpec(&sp.JobTemplate.Spec)
+	// SetObjectDefaults_CronJob defaults only what lies below the Job
+	// template's spec (its pod spec, a pod failure policy's condition
+	// status); the Job's own defaults come when the Job is created.
+	defaultPodFailurePolicy(sp.JobTemplate.Spec.PodFailurePolicy)
+	defaultPodSpec(&sp.JobTemplate.Spec.Template.Spec)
 }
 
 func validateCronJob(e *errs, c *api.CronJob, old *api.CronJob) {

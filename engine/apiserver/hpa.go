@@ -98,25 +98,43 @@ func validateMetricSpec(e *errs, path string, m api.MetricSpec) {
 		e.add(path+".resource", "Required value: must populate information for the given metric source")
 		return
 	}
-	if r.Name != "cpu" && r.Name != "memory" {
-		e.add(path+".resource.name", "Unsupported value: %q: Stateflow simulates cpu and memory", r.Name)
+	validateResourceSource(e, path+".resource", r)
+}
+
+// validateResourceSource is validateResourceSource and
+// validateMetricTarget. (A Value target is valid for the API; the
+// controller rejects it for a Resource metric, as upstream's does.)
+func validateResourceSource(e *errs, path string, r *api.ResourceMetricSource) {
+	switch r.Name {
+	case "":
+		e.add(path+".name", "Required value: must specify a resource name")
+	case "cpu", "memory":
+	default:
+		e.add(path+".name", "Unsupported value: %q: Stateflow simulates cpu and memory", r.Name)
 	}
 	t := r.Target
 	switch t.Type {
-	case api.UtilizationMetricType:
-		if t.AverageUtilization == nil {
-			e.add(path+".resource.target.averageUtilization", "Required value: must set either a target raw value or a target utilization")
-		} else if *t.AverageUtilization < 1 {
-			e.invalid(path+".resource.target.averageUtilization", int64(*t.AverageUtilization), "must be greater than 0")
-		}
-	case api.AverageValueMetricType:
-		if t.AverageValue == nil {
-			e.add(path+".resource.target.averageValue", "Required value: must set either a target raw value or a target utilization")
-		}
+	case api.UtilizationMetricType, api.ValueMetricType, api.AverageValueMetricType:
 	case "":
-		e.add(path+".resource.target.type", "Required value: must specify a metric target type")
+		e.add(path+".target.type", "Required value: must specify a metric target type")
+		e.add(path+".target.type", "Invalid value: \"\": must be either Utilization, Value, or AverageValue")
 	default:
-		e.add(path+".resource.target.type", "Invalid value: %q: must be either Utilization, Value, or AverageValue", t.Type)
+		e.add(path+".target.type", "Invalid value: %q: must be either Utilization, Value, or AverageValue", t.Type)
+	}
+	if t.Value != nil && t.Value.MilliValue() <= 0 {
+		e.add(path+".target.value", "Invalid value: %q: must be positive", t.Value.String())
+	}
+	if t.AverageValue != nil && t.AverageValue.MilliValue() <= 0 {
+		e.add(path+".target.averageValue", "Invalid value: %q: must be positive", t.AverageValue.String())
+	}
+	if t.AverageUtilization != nil && *t.AverageUtilization < 1 {
+		e.invalid(path+".target.averageUtilization", int64(*t.AverageUtilization), "must be greater than 0")
+	}
+	if t.AverageUtilization == nil && t.AverageValue == nil {
+		e.add(path+".target.averageUtilization", "Required value: must set either a target raw value or a target utilization")
+	}
+	if t.AverageUtilization != nil && t.AverageValue != nil {
+		e.add(path+".target.averageValue", "Forbidden: may not set both a target raw value and a target utilization")
 	}
 }
 
@@ -124,7 +142,10 @@ func validateScalingRules(e *errs, path string, r *api.HPAScalingRules) {
 	if r == nil {
 		return
 	}
-	if w := r.StabilizationWindowSeconds; w != nil && (*w < 0 || *w > 3600) {
+	if w := r.StabilizationWindowSeconds; w != nil && *w < 0 {
+		e.invalid(path+".stabilizationWindowSeconds", int64(*w), "must be greater than or equal to zero")
+	}
+	if w := r.StabilizationWindowSeconds; w != nil && *w > 3600 {
 		e.invalid(path+".stabilizationWindowSeconds", int64(*w), "must be less than or equal to 3600")
 	}
 	if p := r.SelectPolicy; p != nil && *p != api.MaxChangePolicySelect && *p != api.MinChangePolicySelect && *p != api.DisabledPolicySelect {
@@ -141,8 +162,11 @@ func validateScalingRules(e *errs, path string, r *api.HPAScalingRules) {
 		if p.Value <= 0 {
 			e.invalid(pp+".value", int64(p.Value), "must be greater than zero")
 		}
-		if p.PeriodSeconds <= 0 || p.PeriodSeconds > 1800 {
-			e.invalid(pp+".periodSeconds", int64(p.PeriodSeconds), "must be greater than zero and less than or equal to 1800")
+		if p.PeriodSeconds <= 0 {
+			e.invalid(pp+".periodSeconds", int64(p.PeriodSeconds), "must be greater than zero")
+		}
+		if p.PeriodSeconds > 1800 {
+			e.invalid(pp+".periodSeconds", int64(p.PeriodSeconds), "must be less than or equal to 1800")
 		}
 	}
 }

@@ -52,16 +52,23 @@ func defaultJobSpec(sp *api.JobSpec) {
 	if sp.ManualSelector == nil {
 		sp.ManualSelector = api.Bool(false)
 	}
-	if p := sp.PodFailurePolicy; p != nil {
-		for i := range p.Rules {
-			for k := range p.Rules[i].OnPodConditions {
-				if c := &p.Rules[i].OnPodConditions[k]; c.Status == "" {
-					c.Status = api.ConditionTrue
-				}
+	defaultPodFailurePolicy(sp.PodFailurePolicy)
+	defaultPodSpec(&sp.Template.Spec)
+}
+
+// defaultPodFailurePolicy is SetDefaults_PodFailurePolicyOnPodConditionsPattern:
+// a pattern's status is True unless given.
+func defaultPodFailurePolicy(p *api.PodFailurePolicy) {
+	if p == nil {
+		return
+	}
+	for i := range p.Rules {
+		for k := range p.Rules[i].OnPodConditions {
+			if c := &p.Rules[i].OnPodConditions[k]; c.Status == "" {
+				c.Status = api.ConditionTrue
 			}
 		}
 	}
-	defaultPodSpec(&sp.Template.Spec)
 }
 
 // prepareJob is the Job strategy's PrepareForCreate after the uid is

@@ -96,7 +96,7 @@ func (s *Server) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, 
 		if err := deleteStale(tick, map[string]bool{}); err != nil {
 			return reconcile.Result{}, err
 		}
-		if err := deleteNodeMetrics(tick); err != nil {
+		if err := deleteNodeMetrics(tick, nil); err != nil {
 			return reconcile.Result{}, err
 		}
 		tick.Explain("no HorizontalPodAutoscaler and no load to come: withdraws its metrics and rests until one appears")
@@ -115,9 +115,15 @@ func (s *Server) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, 
 // PodMetrics of pods no longer measured.
 func (s *Server) scrape(tick reconcile.Tick, now int64) (pods, nodes int, err error) {
 	ready := s.readyByWorkload()
-	seen := map[string]bool{}
+	seen, seenNodes := map[string]bool{}, map[string]bool{}
 	for _, o := range s.cache.List(api.KindNode, "") {
 		n := o.(*api.Node)
+		if !api.IsNodeReady(n) {
+			// A kubelet that does not report answers no scrape either:
+			// its node and pods have no metrics.
+			continue
+		}
+		seenNodes[n.Name] = true
 		nodeCPU, nodeMem := int64(nodeOverheadCPU), int64(nodeOverheadMemory)
 		for _, po := range s.cache.OnNode(n.Name) {
 			p := po.(*api.Pod)
@@ -138,7 +144,10 @@ func (s *Server) scrape(tick reconcile.Tick, now int64) (pods, nodes int, err er
 		}
 		nodes++
 	}
-	return pods, nodes, deleteStale(tick, seen)
+	if err := deleteStale(tick, seen); err != nil {
+		return pods, nodes, err
+	}
+	return pods, nodes, deleteNodeMetrics(tick, seenNodes)
 }
 
 // measured: the pod is Running, not going, and every container has run
@@ -247,9 +256,12 @@ func upsert(tick reconcile.Tick, m api.Object, summary string) error {
 	return err
 }
 
-// deleteNodeMetrics removes every NodeMetrics.
-func deleteNodeMetrics(tick reconcile.Tick) error {
+// deleteNodeMetrics removes the NodeMetrics of the nodes not scraped.
+func deleteNodeMetrics(tick reconcile.Tick, seen map[string]bool) error {
 	for _, o := range tick.LiveList(api.KindNodeMetrics, "") {
+		if seen[o.Meta().Name] {
+			continue
+		}
 		if err := tick.Delete(trace.Aggregate, api.KeyOf(o), apiserver.DeleteOptions{}, "node/"+o.Meta().Name+" is no longer measured"); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return err
 		}

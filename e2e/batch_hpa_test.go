@@ -48,8 +48,9 @@ func TestJobBackoffOnPage(t *testing.T) {
 
 // A learner steps the hpa-load-spike example until the autoscaler acts:
 // its box sits beside the Deployment with the metric against the target,
-// a metrics-server scrape draws arrows up into it, and its first rescale
-// asks for 4 replicas.
+// its syncs draw the metrics it reads as arrows up into it (the story
+// view folds the metrics-server's scrapes), and its first rescale asks
+// for 4 replicas.
 func TestHPALoopOnPage(t *testing.T) {
 	tb := newTab(t)
 	tb.open(shared.url)

@@ -312,6 +312,11 @@ func TestJobTTLAfterFinished(t *testing.T) {
 	if podGone < marked || jobGone < podGone {
 		t.Errorf("pod gone at %s, job gone at %s: want the pod first (foreground)", trace.FormatTime(podGone), trace.FormatTime(jobGone))
 	}
+	for _, ev := range testkit.Events(e, "default") {
+		if ev.Source.Component == "ttl-after-finished-controller" {
+			t.Errorf("the TTL controller recorded an Event: %s %s", ev.Reason, ev.Message)
+		}
+	}
 }
 
 // §4.6: a Job created suspended gets Suspended=True (JobSuspended) and
@@ -390,5 +395,16 @@ func TestJobActiveDeadline(t *testing.T) {
 	}
 	if n := countEvents(e, "DeadlineExceeded", "Job was active longer than specified deadline"); n != 1 {
 		t.Errorf("%d DeadlineExceeded Events", n)
+	}
+	deleted := false
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if p, ok := eff.After.(*api.Pod); ok && tk.Component == "job-controller" && p.DeletionTimestamp != nil && (eff.Before == nil || eff.Before.Meta().DeletionTimestamp == nil) {
+				deleted = deleted || tk.Time >= 12_000 && tk.Time < 14_000
+			}
+		}
+	}
+	if !deleted {
+		t.Error("the job-controller did not delete the running pod at the deadline")
 	}
 }

@@ -132,9 +132,11 @@ func TestHPAWorkedScaleDownStabilized(t *testing.T) {
 		t.Fatalf("rescales %v", got)
 	}
 	// The load drops at 2m: the sync at 1m45.1s was the last to see 50 %
-	// and recommend 8; 5 minutes later that sample leaves the window.
-	if down := rescaleTime(e, 0); down != 420_100 {
-		t.Errorf("scaled down at %s, want 7m0.1s (the first sync after 1m45.1s + 5m)", trace.FormatTime(down))
+	// and recommend 8; 5 minutes later that sample leaves the window (a
+	// sample exactly one window old is out of it, as upstream, whose
+	// time.Now() is read after the sync began).
+	if down := rescaleTime(e, 0); down != 405_100 {
+		t.Errorf("scaled down at %s, want 6m45.1s (1m45.1s + 5m)", trace.FormatTime(down))
 	}
 }
 
@@ -199,17 +201,48 @@ func checkHPALoadSpike(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	}
 }
 
-// checkHPANotReady: one rescale, 4 → 5, while pods are Pending; 5
-// desired with 3 running until node-2 joins; then 5 Ready at 48 %.
+// checkHPANotReady: one rescale, 3 → 5; before node-2 joins, the HPA
+// says 5 current and 5 desired while 3 pods run Ready and 2 are Pending;
+// then 5 Ready at 48 %.
 func checkHPANotReady(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	if got := rescales(e); len(got) != 1 || !strings.HasPrefix(got[0], "New size: 5; reason: cpu resource utilization (percentage of request) above target@") {
 		t.Fatalf("rescales %v", got)
+	}
+	pods := map[string]*api.Pod{}
+	var hpa *api.HorizontalPodAutoscaler
+	for _, tk := range e.Trace() {
+		if tk.Time >= 120_000 {
+			break
+		}
+		for _, eff := range tk.Effects {
+			switch o := eff.After.(type) {
+			case *api.Pod:
+				pods[o.Name] = o
+			case *api.HorizontalPodAutoscaler:
+				hpa = o
+			}
+		}
+	}
+	ready, pending := 0, 0
+	for _, p := range pods {
+		switch {
+		case api.IsPodReady(p):
+			ready++
+		case p.Spec.NodeName == "":
+			pending++
+		}
+	}
+	if hpa == nil {
+		t.Fatal("no HPA status written before 2m")
+	}
+	if hpa.Status.CurrentReplicas != 5 || hpa.Status.DesiredReplicas != 5 || ready != 3 || pending != 2 {
+		t.Errorf("before node-2 joins: hpa %+v, %d Ready, %d Pending; want 5 current, 5 desired, 3 Ready, 2 Pending", hpa.Status, ready, pending)
 	}
 	h := getHPA(t, e)
 	if m := h.Status.CurrentMetrics[0].Resource.Current; h.Status.CurrentReplicas != 5 || h.Status.DesiredReplicas != 5 || *m.AverageUtilization != 48 {
 		t.Errorf("status at the end %+v, utilization %d", h.Status, *m.AverageUtilization)
 	}
-	ready := 0
+	ready = 0
 	for _, p := range testkit.Pods(e, "default") {
 		if api.IsPodReady(p) {
 			ready++

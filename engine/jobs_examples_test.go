@@ -114,6 +114,11 @@ func checkJobBackoff(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	if n := countEvents(e, "BackoffLimitExceeded", "Job has reached the specified backoff limit"); n != 1 {
 		t.Errorf("%d BackoffLimitExceeded Events", n)
 	}
+	for _, ev := range eventsWith(e, "BackoffLimitExceeded") {
+		if ev.Type != api.EventWarning {
+			t.Errorf("BackoffLimitExceeded is a %s Event, want Warning", ev.Type)
+		}
+	}
 	ok := getJob(t, e, "ok")
 	if got := conditionList(ok.Status.Conditions); got != "SuccessCriteriaMet=True CompletionsReached, Complete=True CompletionsReached" || ok.Status.CompletionTime == nil || ok.Status.Succeeded != 1 {
 		t.Errorf("ok status: %s, %+v", got, ok.Status)
@@ -130,9 +135,9 @@ func checkJobBackoff(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 
 // checkJobIndexed: never more than three running pods; each pod carries
 // its index (name, label, annotation, hostname, JOB_COMPLETION_INDEX);
-// a new pod always takes the lowest pending index; the killed index 1
-// leaves a gap in completedIndexes, and the Job ends "0-9", Complete,
-// with one failure.
+// each batch of new pods takes the lowest pending indexes (the killed
+// index 1 first); completedIndexes reads "0,2", "0-4", "0-7", "0-9",
+// and the Job ends Complete with one failure.
 func checkJobIndexed(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	active := map[string]bool{}
 	done := map[int]bool{}
@@ -167,6 +172,12 @@ func checkJobIndexed(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	}
 	if !gap {
 		t.Error("completedIndexes never showed the gap at index 1")
+	}
+	if got := strings.Join(completedSequence(e, "render"), " → "); got != "0,2 → 0-4 → 0-7 → 0-9" {
+		t.Errorf("completedIndexes %s", got)
+	}
+	if got := createdIndexBatches(e); got != "0 1 2 | 1 3 4 | 5 6 7 | 8 9" {
+		t.Errorf("indexes created, by batch: %s; want the lowest pending each time", got)
 	}
 	j := getJob(t, e, "render")
 	if j.Status.CompletedIndexes != "0-9" || j.Status.Succeeded != 10 || j.Status.Failed != 1 || !j.HasCondition(api.JobComplete) {
@@ -252,4 +263,34 @@ func checkCronJobConcurrency(t *testing.T, e *engine.Engine, k *kubectl.Session)
 	if forbidDone != 1 {
 		t.Errorf("%d finished Forbid Jobs kept, successfulJobsHistoryLimit is 1", forbidDone)
 	}
+}
+
+// completedSequence is each distinct completedIndexes the Job's status
+// showed, in order.
+func completedSequence(e *engine.Engine, name string) []string {
+	var out []string
+	for _, st := range jobStatuses(e, name) {
+		if s := st.CompletedIndexes; s != "" && (len(out) == 0 || out[len(out)-1] != s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// createdIndexBatches is the completion indexes of the pods each tick
+// created, tick by tick.
+func createdIndexBatches(e *engine.Engine) string {
+	var batches []string
+	for _, tk := range e.Trace() {
+		var ixs []string
+		for _, eff := range tk.Effects {
+			if p, ok := eff.After.(*api.Pod); ok && eff.Op == trace.Create {
+				ixs = append(ixs, p.Annotations[api.JobCompletionIndex])
+			}
+		}
+		if len(ixs) > 0 {
+			batches = append(batches, strings.Join(ixs, " "))
+		}
+	}
+	return strings.Join(batches, " | ")
 }

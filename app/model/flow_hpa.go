@@ -89,7 +89,7 @@ func hpaStatus(h *api.HorizontalPodAutoscaler) string {
 }
 
 // metricsArrows draws the metrics going up: a metrics-server scrape as
-// arrows from the nodes into every autoscaler, and an autoscaler's sync
+// arrows from the node row into every autoscaler, and an autoscaler's sync
 // (which reads the metrics API) as one into itself, so the loop shows
 // at the autoscaler's own row of the story.
 func (l *layout) metricsArrows(t *trace.Tick) {
@@ -111,8 +111,11 @@ func (l *layout) metricsArrows(t *trace.Tick) {
 		if b.Kind != api.KindHorizontalPodAutoscaler || !scrape && b.Key != t.Object {
 			continue
 		}
+		// Straight up from the node row under the autoscaler: its column
+		// holds no pod (it is drawn after every workload), so the arrow
+		// and its label cross none.
 		b.Highlight = trace.Aggregate
-		l.f.Arrows = append(l.f.Arrows, Arrow{X1: from.X + from.W/2, Y1: from.Y, X2: b.X + b.W/2, Y2: b.Y + b.H,
+		l.f.Arrows = append(l.f.Arrows, Arrow{X1: b.X + b.W/2, Y1: from.Y, X2: b.X + b.W/2, Y2: b.Y + b.H,
 			Class: trace.Aggregate, Label: trace.Aggregate.Symbol() + " metrics"})
 	}
 }

@@ -168,6 +168,7 @@ func (c *Controller) syncCronJob(s *syncState, jobs []*api.Job) (*time.Duration,
 	if tz := cj.Spec.TimeZone; tz != nil {
 		if _, err := time.LoadLocation(*tz); err != nil {
 			s.event(api.EventWarning, "UnknownTimeZone", fmt.Sprintf("invalid timeZone: %q: %s", *tz, err))
+			s.notes.Note("its timeZone %q does not load: starts no Job until the spec changes", *tz)
 			return nil, nil
 		}
 	}
@@ -178,6 +179,7 @@ func (c *Controller) syncCronJob(s *syncState, jobs []*api.Job) (*time.Duration,
 	sched, err := cron.ParseStandard(formatSchedule(cj, func(reason, msg string) { s.event(api.EventWarning, reason, msg) }))
 	if err != nil {
 		s.event(api.EventWarning, "UnparseableSchedule", fmt.Sprintf("unparseable schedule: %q : %s", cj.Spec.Schedule, err))
+		s.notes.Note("its schedule %q does not parse: starts no Job until the spec changes", cj.Spec.Schedule)
 		return nil, nil
 	}
 	next := func() *time.Duration {
@@ -187,6 +189,7 @@ func (c *Controller) syncCronJob(s *syncState, jobs []*api.Job) (*time.Duration,
 	scheduled, err := c.nextScheduleTime(s, now, sched)
 	if err != nil {
 		s.event(api.EventWarning, "InvalidSchedule", fmt.Sprintf("invalid schedule: %s : %s", cj.Spec.Schedule, err))
+		s.notes.Note("its schedule %q never fires: starts no Job until the spec changes", cj.Spec.Schedule)
 		return nil, nil
 	}
 	if scheduled == nil {

@@ -273,7 +273,8 @@ func (c *Controller) manageJob(tick reconcile.Tick, job *api.Job, ctx *syncJobCt
 	}
 	if wait := ctx.newBackoffRecord.remainingTime(tick.Now()); wait > 0 {
 		ctx.addAfter(max(wait, syncJobBatchPeriod))
-		ctx.notes.Note("backs off: the next pod may start in %s, after %d failures", fmtMS(wait), ctx.newBackoffRecord.failuresAfterLastSuccess)
+		n := ctx.newBackoffRecord.failuresAfterLastSuccess
+		ctx.notes.Note("backs off: the next pod may start in %s, after %d failure%s", fmtMS(wait), n, map[bool]string{true: "", false: "s"}[n == 1])
 		// v1.34.4 returns 0 here, a status the API server refuses when
 		// pods are ready (kubernetes#139428); the fix (kubernetes#139457,
 		// in the 1.34 branch as #139752) reports the real count.

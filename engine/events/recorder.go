@@ -237,7 +237,8 @@ func (c *correlation) aggregateKey(e *api.Event, now int64) (uint64, string) {
 // golang.org/x/time/rate's Limit (a little more than 1/300 per second).
 var spamQPS = float64(float32(1000.0 / spamRefillMS))
 
-// allow is the spam filter: a token bucket per source and object, in
+// allow is the spam filter: a token bucket per source, object and Event
+// type (getSpamKey: a Warning storm leaves Normal Events through), in
 // golang.org/x/time/rate's arithmetic (Limiter.advance and reserveN):
 // the tokens accrue by the elapsed seconds times spamQPS, an Event is
 // let through when it leaves no deficit that would take a whole
@@ -246,7 +247,7 @@ var spamQPS = float64(float32(1000.0 / spamRefillMS))
 // CronJob's Events, which come on the minute, are let through.)
 func (c *correlation) allow(e *api.Event, now int64) bool {
 	o := e.InvolvedObject
-	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
+	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type)
 	b, ok := lookup(c.spam, key)
 	if !ok {
 		b = spamBucket{tokens: spamBurst, lastMS: now}

@@ -83,6 +83,22 @@ func TestSpamFilter(t *testing.T) {
 	}
 }
 
+// The spam filter keys its buckets by the Event's type too (client-go's
+// getSpamKey): once Warnings exhaust an object's bucket, a Normal Event
+// about it still gets through.
+func TestSpamFilterPerType(t *testing.T) {
+	s := apiserver.New(1)
+	r := New()
+	for i := 0; i < 30; i++ {
+		e := event(fmt.Sprintf("w%d", i))
+		e.Type = api.EventWarning
+		r.Record(s, e)
+	}
+	if _, ok, _ := r.Record(s, event("normal")); !ok {
+		t.Fatal("a Normal Event was dropped after 30 Warnings")
+	}
+}
+
 // The in-place hash is hash/fnv's FNV-1a over each part and a NUL.
 func TestHashIsFNV1a(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -291,14 +291,16 @@ func (c *Controller) deletePod(tick reconcile.Tick, rs *api.ReplicaSet, p *api.P
 }
 
 // relatedPods returns the pods of every ReplicaSet with the same
-// controller as rs (getIndirectlyRelatedPods), or rs's own pods.
+// controller as rs (getIndirectlyRelatedPods); none for a ReplicaSet
+// without a controller (getReplicaSetsWithSameController returns no
+// ReplicaSet then, not rs itself), whose pods all rank alike by node.
 func (c *Controller) relatedPods(rs *api.ReplicaSet) []*api.Pod {
-	siblings := []api.Object{rs}
-	if ref := rs.ControllerRef(); ref != nil {
-		siblings = c.cache.Owned(api.KindReplicaSet, ref.UID)
+	ref := rs.ControllerRef()
+	if ref == nil {
+		return nil
 	}
 	var out []*api.Pod
-	for _, s := range siblings {
+	for _, s := range c.cache.Owned(api.KindReplicaSet, ref.UID) {
 		c.cache.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) { out = append(out, o.(*api.Pod)) })
 	}
 	return out

@@ -65,6 +65,47 @@ func cloneSlices[T any](m map[api.Key][]T) map[api.Key][]T {
 	return out
 }
 
+// Recommendation is one of the recommendations the controller keeps
+// for an HPA (timestampedRecommendation): the replica count a sync
+// proposed and when (ms).
+type Recommendation struct {
+	Replicas int32
+	At       int64
+}
+
+// Recommendations returns the recommendations the controller keeps for
+// an HPA, in its order, for the differential harness.
+func (c *Controller) Recommendations(k api.Key) []Recommendation {
+	var out []Recommendation
+	for _, r := range c.recommendations[k] {
+		out = append(out, Recommendation{r.replicas, r.at})
+	}
+	return out
+}
+
+// ScaleEvent is one of the scale events the controller keeps for an
+// HPA with a behavior (timestampedScaleEvent): the change in replicas
+// (never negative), when (ms), and whether it is outdated (its slot free
+// for the next event).
+type ScaleEvent struct {
+	Change   int32
+	At       int64
+	Outdated bool
+}
+
+// ScaleEvents returns the scale-up and scale-down events the controller
+// keeps for an HPA, in its order, for the differential harness.
+func (c *Controller) ScaleEvents(k api.Key) (up, down []ScaleEvent) {
+	conv := func(in []scaleEvent) []ScaleEvent {
+		var out []ScaleEvent
+		for _, e := range in {
+			out = append(out, ScaleEvent{e.change, e.at, e.outdated})
+		}
+		return out
+	}
+	return conv(c.scaleUpEvents[k]), conv(c.scaleDownEvents[k])
+}
+
 // Observe queues an HPA that is added or changed after the sync period
 // (enqueueHPA's AddRateLimited with a fixed interval); pods only fill
 // the cache.
@@ -332,14 +373,42 @@ func usageWord(t api.MetricTarget) string {
 	return "utilization"
 }
 
-// buildQuantity is the average usage as the status shows it.
+// buildQuantity is buildQuantity: the average usage as the status
+// shows it, resource.NewMilliQuantity in BinarySI for memory and
+// DecimalSI otherwise, written in the canonical form the API server
+// stores (Quantity.CanonicalizeBytes): memory of at least 1024 whole
+// bytes in powers of 1024 ("150Mi", "97656Ki", "100000001"), anything
+// else in powers of 1000 ("450m", "2", "1500m").
 func buildQuantity(resource string, milli int64) api.Quantity {
-	if resource == "memory" && milli%1000 == 0 {
-		if q, err := api.ParseQuantity(fmt.Sprint(milli / 1000)); err == nil {
-			return q
+	text := "0"
+	switch {
+	case milli == 0:
+	case resource == "memory" && milli >= 1024_000 && milli%1000 == 0:
+		n, exp := removeFactors(milli/1000, 1024)
+		text = fmt.Sprintf("%d%s", n, [...]string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}[exp])
+	default:
+		n, exp := removeFactors(milli, 10)
+		exp -= 3
+		for ; (exp%3+3)%3 != 0; exp-- {
+			n *= 10
 		}
+		text = fmt.Sprintf("%d%s", n, map[int]string{-3: "m", 0: "", 3: "k", 6: "M", 9: "G", 12: "T", 15: "P", 18: "E"}[exp])
 	}
-	return api.MilliQuantity(milli)
+	q, err := api.ParseQuantity(text)
+	if err != nil {
+		return api.MilliQuantity(milli)
+	}
+	return q
+}
+
+// removeFactors divides value by base as often as it divides evenly.
+func removeFactors(value, base int64) (int64, int) {
+	times := 0
+	for value != 0 && value%base == 0 {
+		value /= base
+		times++
+	}
+	return value, times
 }
 
 // resourceMetrics is the metrics API's PodMetrics of the selected pods

@@ -14,6 +14,13 @@ const (
 	downscaleStabilisationWindow = 5 * 60_000
 )
 
+// Samples and windows. Upstream stamps a recommendation or a scale event
+// with time.Now() and cuts a window off at time.Now() minus its length,
+// each read a little after the sync began, and its syncs are never
+// exactly 15 s apart; the engine's are. So a sample exactly one window
+// old is outside the window, as it is upstream: old (Before the cutoff,
+// its slot free) and not counted (not After the cutoff).
+
 // recommendation is timestampedRecommendation.
 type recommendation struct {
 	replicas int32
@@ -28,14 +35,15 @@ type scaleEvent struct {
 }
 
 // stabilizeRecommendation is stabilizeRecommendation: the highest
-// recommendation of the last 5 minutes, this one included; the oldest
-// sample out of the window is replaced by this one.
+// recommendation of the last 5 minutes, this one included; the last
+// sample out of the window (5 minutes old or more) is replaced by this
+// one.
 func (c *Controller) stabilizeRecommendation(key api.Key, proposed int32, now int64) int32 {
 	highest := proposed
 	old := -1
 	recs := c.recommendations[key]
 	for i, r := range recs {
-		if r.at < now-downscaleStabilisationWindow {
+		if r.at <= now-downscaleStabilisationWindow {
 			old = i
 		} else if r.replicas > highest {
 			highest = r.replicas
@@ -118,7 +126,7 @@ func (c *Controller) stabilizeRecommendationWithBehaviors(key api.Key, b *api.Ho
 		if r.at > downCutoff {
 			down = max(r.replicas, down)
 		}
-		if r.at < upCutoff && r.at < downCutoff {
+		if r.at <= upCutoff && r.at <= downCutoff {
 			old = i
 		}
 	}
@@ -212,7 +220,7 @@ func scaleDownLimit(current int32, ups, downs []scaleEvent, r *api.HPAScalingRul
 }
 
 // storeScaleEvent is storeScaleEvent: with a behavior, a scale is kept
-// (in the slot of an event older than the longest policy period) for the
+// (in the slot of an event at least the longest policy period old) for the
 // rate limits.
 func (c *Controller) storeScaleEvent(b *api.HorizontalPodAutoscalerBehavior, key api.Key, prev, next int32, now int64) {
 	if b == nil {
@@ -229,7 +237,7 @@ func (c *Controller) storeScaleEvent(b *api.HorizontalPodAutoscalerBehavior, key
 	list := events[key]
 	old := -1
 	for i := range list {
-		if list[i].at < now-int64(longest)*1000 {
+		if list[i].at <= now-int64(longest)*1000 {
 			list[i].outdated = true
 		}
 		if list[i].outdated {

@@ -3,8 +3,13 @@ package podautoscaler
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -20,19 +25,24 @@ const Name = "horizontal-pod-autoscaler"
 // (--horizontal-pod-autoscaler-sync-period).
 const SyncPeriod = 15_000
 
-// Controller is the HPA controller with its cache of HPAs and pods, and
-// the recommendations and scale events it keeps per HPA.
+// Controller is the HPA controller with its cache of HPAs and pods, the
+// recommendations and scale events it keeps per HPA, and each HPA's
+// selector (hpaSelectors).
 type Controller struct {
 	cache           *informer.Cache
 	recommendations map[api.Key][]recommendation
 	scaleUpEvents   map[api.Key][]scaleEvent
 	scaleDownEvents map[api.Key][]scaleEvent
+	// selectors holds, for every HPA the controller has seen, the
+	// selector of its target's pods as its last reconcile read it from
+	// the scale: labels.Nothing() until one gets that far.
+	selectors map[api.Key]labels.Selector
 }
 
 // New returns a controller with an empty cache.
 func New() *Controller {
 	return &Controller{cache: informer.New(api.KindHorizontalPodAutoscaler, api.KindPod), recommendations: map[api.Key][]recommendation{},
-		scaleUpEvents: map[api.Key][]scaleEvent{}, scaleDownEvents: map[api.Key][]scaleEvent{}}
+		scaleUpEvents: map[api.Key][]scaleEvent{}, scaleDownEvents: map[api.Key][]scaleEvent{}, selectors: map[api.Key]labels.Selector{}}
 }
 
 // Name implements reconcile.Component.
@@ -54,7 +64,7 @@ func (c *Controller) FailureBackoff() (base, max int64) { return SyncPeriod, Syn
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
 	return &Controller{cache: c.cache.Clone(), recommendations: cloneSlices(c.recommendations),
-		scaleUpEvents: cloneSlices(c.scaleUpEvents), scaleDownEvents: cloneSlices(c.scaleDownEvents)}
+		scaleUpEvents: cloneSlices(c.scaleUpEvents), scaleDownEvents: cloneSlices(c.scaleDownEvents), selectors: maps.Clone(c.selectors)}
 }
 
 func cloneSlices[T any](m map[api.Key][]T) map[api.Key][]T {
@@ -106,13 +116,29 @@ func (c *Controller) ScaleEvents(k api.Key) (up, down []ScaleEvent) {
 	return conv(c.scaleUpEvents[k]), conv(c.scaleDownEvents[k])
 }
 
+// Selectors returns the selector the controller holds for each HPA it
+// has seen (labels.Nothing() before its first reconcile reads one), for
+// the differential harness.
+func (c *Controller) Selectors() map[api.Key]labels.Selector { return maps.Clone(c.selectors) }
+
 // Observe queues an HPA that is added or changed after the sync period
-// (enqueueHPA's AddRateLimited with a fixed interval); pods only fill
-// the cache.
+// (enqueueHPA's AddRateLimited with a fixed interval) and registers it
+// with a selector that selects nothing until it is reconciled; a deleted
+// one's selector goes (deleteHPA). Pods only fill the cache.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	c.cache.Apply(ev)
-	if h, ok := ev.Object.(*api.HorizontalPodAutoscaler); ok && ev.Type != apiserver.Deleted {
-		q.AddAfter(api.KeyOf(h), SyncPeriod)
+	h, ok := ev.Object.(*api.HorizontalPodAutoscaler)
+	if !ok {
+		return
+	}
+	k := api.KeyOf(h)
+	if ev.Type == apiserver.Deleted {
+		delete(c.selectors, k)
+		return
+	}
+	q.AddAfter(k, SyncPeriod)
+	if _, ok := c.selectors[k]; !ok {
+		c.selectors[k] = labels.Nothing()
 	}
 }
 
@@ -139,32 +165,67 @@ type scale struct {
 	selector             *api.LabelSelector
 }
 
-// getScale reads the target's scale from the API server.
-func getScale(tick reconcile.Tick, h *api.HorizontalPodAutoscaler) (scale, error) {
-	ref := h.Spec.ScaleTargetRef
-	k := api.Key{Kind: ref.Kind, Namespace: h.Namespace, Name: ref.Name}
-	o, ok := tick.LiveGet(k)
-	switch t := o.(type) {
-	case *api.Deployment:
-		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil
-	case *api.ReplicaSet:
-		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil
-	case *api.StatefulSet:
-		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil
-	}
-	if !ok && (ref.Kind == api.KindDeployment || ref.Kind == api.KindReplicaSet || ref.Kind == api.KindStatefulSet) {
-		return scale{}, apiserver.NotFound(ref.Kind, ref.Name)
-	}
-	return scale{}, fmt.Errorf("no matches for kind %q in group %q", ref.Kind, groupOf(ref.APIVersion))
-}
+// servedKinds are the kinds the API server serves: the RESTMapper knows
+// them, in their API groups.
+var servedKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode, api.KindEvent, api.KindNamespace, api.KindService,
+	api.KindEndpointSlice, api.KindEndpoints, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet, api.KindPersistentVolumeClaim,
+	api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler, api.KindPodMetrics, api.KindNodeMetrics}
 
-func groupOf(apiVersion string) string {
-	for i := range apiVersion {
-		if apiVersion[i] == '/' {
-			return apiVersion[:i]
+// restMapping is the RESTMapper's (a discovery mapper's) kind for a
+// group and kind: a served kind of the group, by its name or in lower
+// case, or its list ("DeploymentList", a resource guessed from the name
+// that the server does not serve).
+func restMapping(group, kind string) (string, bool) {
+	for _, k := range servedKinds {
+		if gv, _ := schema.ParseGroupVersion(api.APIVersionOf(k)); gv.Group != group {
+			continue
+		}
+		if kind == k || kind == strings.ToLower(k) {
+			return k, true
+		}
+		if kind == k+"List" {
+			return kind, true
 		}
 	}
-	return ""
+	return "", false
+}
+
+// errNoScale is the API server's answer for the scale subresource of a
+// resource without one (no route: a NotFound without details).
+var errNoScale = &apiserver.StatusError{Reason: apiserver.ReasonNotFound, Message: "the server could not find the requested resource"}
+
+// getScale is how reconcileAutoscaler reads its target's scale: the
+// group of the reference's apiVersion, the RESTMapper's mapping of its
+// kind, the scale subresource of the object. It returns the error as the
+// FailedGetScale Event and condition say it, and the sync's error.
+func getScale(tick reconcile.Tick, h *api.HorizontalPodAutoscaler) (scale, error, error) {
+	ref := h.Spec.ScaleTargetRef
+	reference := fmt.Sprintf("%s/%s/%s", ref.Kind, h.Namespace, ref.Name)
+	gv, err := schema.ParseGroupVersion(ref.APIVersion)
+	if err != nil {
+		return scale{}, err, fmt.Errorf("invalid API version in scale target reference: %v", err)
+	}
+	kind, ok := restMapping(gv.Group, ref.Kind)
+	if !ok {
+		err := fmt.Errorf("no matches for kind %q in group %q", ref.Kind, gv.Group)
+		return scale{}, err, fmt.Errorf("unable to determine resource for scale target reference: %v", err)
+	}
+	fail := func(err error) (scale, error, error) {
+		return scale{}, err, fmt.Errorf("failed to query scale subresource for %s: %v", reference, err)
+	}
+	if kind != api.KindDeployment && kind != api.KindReplicaSet && kind != api.KindStatefulSet {
+		return fail(errNoScale)
+	}
+	o, ok := tick.LiveGet(api.Key{Kind: kind, Namespace: h.Namespace, Name: ref.Name})
+	switch t := o.(type) {
+	case *api.Deployment:
+		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil, nil
+	case *api.ReplicaSet:
+		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil, nil
+	case *api.StatefulSet:
+		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil, nil
+	}
+	return fail(apiserver.NotFound(kind, ref.Name))
 }
 
 // updateScale writes the target's spec.replicas (the scale subresource).
@@ -193,13 +254,13 @@ func (c *Controller) reconcileAutoscaler(tick reconcile.Tick, shared *api.Horizo
 	now := tick.Now()
 	ref := h.Spec.ScaleTargetRef
 	reference := fmt.Sprintf("%s/%s/%s", ref.Kind, h.Namespace, ref.Name)
-	sc, err := getScale(tick, h)
+	sc, err, syncErr := getScale(tick, h)
 	if err != nil {
 		tick.Event(h, "", api.EventWarning, "FailedGetScale", err.Error())
 		setCondition(h, api.HPAAbleToScale, "False", "FailedGetScale", "the HPA controller was unable to get the target's current scale: %v", now, err)
 		c.updateStatusIfNeeded(tick, &original, h)
 		tick.Explain("hpa/%s cannot read the scale of %s: %v", h.Name, reference, err)
-		return fmt.Errorf("failed to query scale subresource for %s: %v", reference, err)
+		return syncErr
 	}
 	setCondition(h, api.HPAAbleToScale, api.ConditionTrue, "SucceededGetScale", "the HPA controller was able to get the target's current scale", now)
 	current := sc.specReplicas
@@ -297,6 +358,9 @@ func (c *Controller) computeReplicasForMetrics(tick reconcile.Tick, h *api.Horiz
 		setCondition(h, api.HPAScalingActive, "False", "InvalidSelector", "the HPA target's scale is missing a selector", now)
 		return proposal{replicas: -1}, errors.New("selector is required")
 	}
+	if err := c.checkSelector(tick, h, sc); err != nil {
+		return proposal{replicas: -1}, err
+	}
 	out := proposal{statuses: make([]api.MetricStatus, len(h.Spec.Metrics))}
 	invalid := 0
 	var firstErr error
@@ -324,6 +388,38 @@ func (c *Controller) computeReplicasForMetrics(tick reconcile.Tick, h *api.Horiz
 	}
 	setCondition(h, api.HPAScalingActive, api.ConditionTrue, "ValidMetricFound", "the HPA was able to successfully calculate a replica count from %s", now, out.metric)
 	return out, firstErr
+}
+
+// checkSelector is the rest of validateAndParseSelector: the HPA's
+// selector is recorded (if the HPA is registered), and the pods it
+// selects must be selected by no other HPA of the namespace.
+func (c *Controller) checkSelector(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, sc scale) error {
+	key := api.KeyOf(h)
+	sel := sc.selector.AsSelector()
+	if _, ok := c.selectors[key]; ok {
+		c.selectors[key] = sel
+	}
+	controlling := map[api.Key]bool{}
+	for _, p := range c.pods(h.Namespace, sc.selector) {
+		for k, s := range c.selectors {
+			if k.Namespace == h.Namespace && s.Matches(labels.Set(p.Labels)) {
+				controlling[k] = true
+			}
+		}
+	}
+	if len(controlling) <= 1 {
+		return nil
+	}
+	// Upstream lists them in a Go map's order; the engine by name.
+	names := make([]string, 0, len(controlling))
+	for k := range controlling {
+		names = append(names, k.Namespace+"/"+k.Name)
+	}
+	slices.Sort(names)
+	msg := fmt.Sprintf("pods by selector %s are controlled by multiple HPAs: [%s]", sel, strings.Join(names, " "))
+	tick.Event(h, "", api.EventWarning, "AmbiguousSelector", msg)
+	setCondition(h, api.HPAScalingActive, "False", "AmbiguousSelector", "%s", tick.Now(), msg)
+	return errors.New(msg)
 }
 
 // computeReplicasForMetric is computeStatusForResourceMetric(Generic).

@@ -49,6 +49,23 @@ import (
 //     other pods than the engine's as the daemon-node-order allowance
 //     allows, its Events name the engine's choice before the correlator
 //     sees them, so that the correlator's history stays the run's.
+//   - the order of the HorizontalPodAutoscaler controller's pod lister:
+//     upstream's lists pods in its indexer's order, a Go map's, which
+//     decides only which pod calculateRequests names when pods lack a
+//     request for the resource ("missing request for cpu in container
+//     proxy of Pod …"); the harness gives it a lister that returns them
+//     in name order, the engine's, one of the orders upstream's could
+//     (namedPodLister).
+//   - the HPAs an AmbiguousSelector message lists: upstream collects them
+//     in a Go map (hpasControllingPodsUnderSelector), the engine sorts
+//     them; the harness sorts upstream's list in its Events and error and
+//     in the statuses it sends the API server, before they are stored, so
+//     a status that differs from the stored one only in that order is the
+//     no-op it would be in name order (hpasSorted).
+//   - upstream's HPA controller has no clock: it reads time.Now() for its
+//     recommendations, scale events, windows, periods and CPU
+//     initialization period; the harness makes the wall clock the tick's
+//     time, to the millisecond (replayHPA).
 //
 // The engine's deliberate simplifications of the machinery around the
 // controllers — one worker per controller, a work queue that never gives

@@ -67,6 +67,9 @@ type apiServer struct {
 	// server where both sides would compute the same name (see the
 	// revision-name allowance).
 	aliases map[string]string
+	// rewrite, if set, normalises what upstream sends before the server
+	// stores it (see hpasSorted).
+	rewrite func(runtime.Object)
 }
 
 func newAPIServer(objs []runtime.Object, rv int64, now metav1.Time) *apiServer {
@@ -228,7 +231,7 @@ func (s *apiServer) update(a clienttesting.Action) (bool, runtime.Object, error)
 		return true, nil, w.err
 	}
 	prepareForUpdate(obj, old, a.GetSubresource() == "status")
-	if apiequality.Semantic.DeepEqual(obj, old) {
+	if sameButType(obj, old) {
 		// A no-op update does not bump the resourceVersion.
 		w.before, w.after = old, old
 		s.writes = append(s.writes, w)
@@ -244,6 +247,20 @@ func (s *apiServer) update(a clienttesting.Action) (bool, runtime.Object, error)
 	s.finishDeletion(&w, gvr, a.GetNamespace())
 	s.writes = append(s.writes, w)
 	return true, obj.DeepCopyObject(), nil
+}
+
+// sameButType reports whether an update leaves the stored object as it
+// is, kind and apiVersion aside: the stored objects carry them, the
+// copies controllers take from their informers do not.
+func sameButType(obj, old runtime.Object) bool {
+	a, b := obj.DeepCopyObject(), old.DeepCopyObject()
+	for _, o := range []runtime.Object{a, b} {
+		if t, err := meta.TypeAccessor(o); err == nil {
+			t.SetKind("")
+			t.SetAPIVersion("")
+		}
+	}
+	return apiequality.Semantic.DeepEqual(a, b)
 }
 
 // finishDeletion completes, after a write, the deletion of an object
@@ -427,6 +444,9 @@ func (s *apiServer) translate(o runtime.Object) runtime.Object {
 			}
 			return v
 		})
+	}
+	if s.rewrite != nil {
+		s.rewrite(cp)
 	}
 	return cp
 }

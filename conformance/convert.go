@@ -9,11 +9,13 @@ import (
 	_ "unsafe" // go:linkname
 
 	apps "k8s.io/api/apps/v1"
+	autoscaling "k8s.io/api/autoscaling/v2"
 	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	metricsapi "k8s.io/metrics/pkg/apis/metrics/v1beta1"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -84,6 +86,10 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		out = &batch.Job{}
 	case api.KindCronJob:
 		out = &batch.CronJob{}
+	case api.KindHorizontalPodAutoscaler:
+		out = &autoscaling.HorizontalPodAutoscaler{}
+	case api.KindPodMetrics:
+		out = &metricsapi.PodMetrics{}
 	default:
 		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
 	}
@@ -176,7 +182,7 @@ func (c clock) shift(v any, key string) any {
 }
 
 func isTimeKey(k string) bool {
-	return strings.HasSuffix(k, "Time") || strings.HasSuffix(k, "Timestamp") || k == "startedAt" || k == "finishedAt"
+	return strings.HasSuffix(k, "Time") || strings.HasSuffix(k, "Timestamp") || k == "startedAt" || k == "finishedAt" || k == "timestamp"
 }
 
 // toK8sAll converts a list of objects.

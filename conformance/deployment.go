@@ -22,6 +22,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/job"
+	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
@@ -53,12 +54,13 @@ var replayers = map[string]replayer{
 	job.Name:              replayJob,
 	cronjob.Name:          replayCronJob,
 	ttlafterfinished.Name: replayTTLAfterFinished,
+	podautoscaler.Name:    replayHPA,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
 var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true,
-	job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true}
+	job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true, podautoscaler.Name: true}
 
 // virtualTime names the components whose upstream controllers read the
 // time only through the clock the harness gives them (see virtualClock).
@@ -71,19 +73,20 @@ var virtualTime = map[string]bool{job.Name: true, cronjob.Name: true, ttlafterfi
 func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFactory, error) {
 	f := informers.NewSharedInformerFactory(fake.NewSimpleClientset(), 0)
 	informer := map[string]func() cache.SharedIndexInformer{
-		api.KindDeployment:            f.Apps().V1().Deployments().Informer,
-		api.KindReplicaSet:            f.Apps().V1().ReplicaSets().Informer,
-		api.KindPod:                   f.Core().V1().Pods().Informer,
-		api.KindNode:                  f.Core().V1().Nodes().Informer,
-		api.KindService:               f.Core().V1().Services().Informer,
-		api.KindEndpointSlice:         f.Discovery().V1().EndpointSlices().Informer,
-		api.KindEndpoints:             f.Core().V1().Endpoints().Informer,
-		api.KindDaemonSet:             f.Apps().V1().DaemonSets().Informer,
-		api.KindStatefulSet:           f.Apps().V1().StatefulSets().Informer,
-		api.KindControllerRevision:    f.Apps().V1().ControllerRevisions().Informer,
-		api.KindPersistentVolumeClaim: f.Core().V1().PersistentVolumeClaims().Informer,
-		api.KindJob:                   f.Batch().V1().Jobs().Informer,
-		api.KindCronJob:               f.Batch().V1().CronJobs().Informer,
+		api.KindDeployment:              f.Apps().V1().Deployments().Informer,
+		api.KindReplicaSet:              f.Apps().V1().ReplicaSets().Informer,
+		api.KindPod:                     f.Core().V1().Pods().Informer,
+		api.KindNode:                    f.Core().V1().Nodes().Informer,
+		api.KindService:                 f.Core().V1().Services().Informer,
+		api.KindEndpointSlice:           f.Discovery().V1().EndpointSlices().Informer,
+		api.KindEndpoints:               f.Core().V1().Endpoints().Informer,
+		api.KindDaemonSet:               f.Apps().V1().DaemonSets().Informer,
+		api.KindStatefulSet:             f.Apps().V1().StatefulSets().Informer,
+		api.KindControllerRevision:      f.Apps().V1().ControllerRevisions().Informer,
+		api.KindPersistentVolumeClaim:   f.Core().V1().PersistentVolumeClaims().Informer,
+		api.KindJob:                     f.Batch().V1().Jobs().Informer,
+		api.KindCronJob:                 f.Batch().V1().CronJobs().Informer,
+		api.KindHorizontalPodAutoscaler: f.Autoscaling().V2().HorizontalPodAutoscalers().Informer,
 	}
 	for _, kind := range kinds {
 		idx := informer[kind]().GetIndexer()

@@ -12,6 +12,7 @@ require (
 	k8s.io/klog/v2 v2.140.0
 	k8s.io/kube-scheduler v0.0.0
 	k8s.io/kubernetes v1.34.4
+	k8s.io/metrics v0.0.0
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd
 )
 

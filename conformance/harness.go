@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	apps "k8s.io/api/apps/v1"
+	autoscaling "k8s.io/api/autoscaling/v2"
 	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
@@ -23,6 +24,7 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/job"
+	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -319,8 +321,8 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv
 	if virtualTime[tk.Component] {
 		clk = virtualClock(tk.Time)
 	}
-	objs := liveBefore(e.Store(), tk, tk.Object.Namespace)
-	live, err := clk.toK8sAll(objs)
+	objs := liveBefore(e.Store(), tk, tk.Object.Namespace, append(slices.Clone(liveKinds), metricsKinds[tk.Component]...))
+	live, err := clk.toK8sAll(slices.DeleteFunc(slices.Clone(objs), func(o api.Object) bool { return o.GetKind() == api.KindPodMetrics }))
 	if err != nil {
 		return nil, err
 	}
@@ -329,14 +331,20 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv
 
 // liveKinds are the kinds the replayed controllers read or write.
 var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints,
-	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob}
+	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob,
+	api.KindHorizontalPodAutoscaler}
 
-// liveBefore rebuilds the API server's objects of the namespace as they
-// were before the tick: the store after it, with each object the tick
-// wrote put back as its first write found it.
-func liveBefore(s apiserver.Reader, tk *trace.Tick, ns string) []api.Object {
+// metricsKinds are the metrics API's kinds a component reads: they join
+// the engine's live objects of its ticks (the metrics API is not the
+// fake clientset's; the replayer serves them itself).
+var metricsKinds = map[string][]string{podautoscaler.Name: {api.KindPodMetrics}}
+
+// liveBefore rebuilds the API server's objects of the kinds in the
+// namespace as they were before the tick: the store after it, with each
+// object the tick wrote put back as its first write found it.
+func liveBefore(s apiserver.Reader, tk *trace.Tick, ns string, kinds []string) []api.Object {
 	objs := map[api.Key]api.Object{}
-	for _, kind := range liveKinds {
+	for _, kind := range kinds {
 		for _, o := range s.List(kind, ns) {
 			objs[api.KeyOf(o)] = o
 		}
@@ -354,7 +362,7 @@ func liveBefore(s apiserver.Reader, tk *trace.Tick, ns string) []api.Object {
 		}
 	}
 	out := make([]api.Object, 0, len(objs))
-	for _, kind := range liveKinds {
+	for _, kind := range kinds {
 		for k, o := range objs {
 			if k.Kind == kind {
 				out = append(out, o)
@@ -581,6 +589,8 @@ func kindOfObject(o runtime.Object) string {
 		return "Job"
 	case *batch.CronJob:
 		return "CronJob"
+	case *autoscaling.HorizontalPodAutoscaler:
+		return "HorizontalPodAutoscaler"
 	}
 	return fmt.Sprintf("%T", o)
 }

@@ -1,8 +1,9 @@
 // Package conformance is Stateflow's differential harness: it replays the
 // decisions of the engine's deployment controller, ReplicaSet controller,
 // DaemonSet controller, StatefulSet controller, Job controller, CronJob
-// controller, TTL-after-finished controller, scheduler, EndpointSlice
-// controller, Endpoints controller and each node's kube-proxy through the
+// controller, TTL-after-finished controller, HorizontalPodAutoscaler
+// controller, scheduler, EndpointSlice controller, Endpoints controller
+// and each node's kube-proxy through the
 // upstream Kubernetes code (k8s.io/kubernetes v1.34, k8s.io/endpointslice)
 // and reports every difference.
 //
@@ -53,6 +54,29 @@
 // Result of its Reconcile, found by running the tick again on a copy of
 // the component with the tick's recorded writes as the API server's
 // answers (requeue.go).
+//
+// The HorizontalPodAutoscaler controller's reconcileKey runs on a
+// controller assembled field by field (NewHorizontalController starts an
+// Event broadcaster nothing can stop): a scale client over the fake API
+// server (k8s.io/client-go/scale/fake, answering as the registries' scale
+// subresources do, an update of spec.replicas under the scale's
+// resourceVersion), a discovery RESTMapper over what the engine's API
+// server serves, upstream's own REST metrics client over a fake
+// metrics.k8s.io clientset serving the PodMetrics the engine's
+// metrics-server wrote (in the API server before the tick), the pod
+// lister of the controller's cache, and the recommendations, scale events
+// and per-HPA selectors (hpaSelectors) the engine's controller held
+// before the tick. The recommendations and scale events it keeps after
+// the sync are compared, and so is its requeue. Upstream has no clock:
+// it reads time.Now() to stamp recommendations and scale events, cut off
+// its windows and periods, and tell a pod in its CPU initialization
+// period, and its own unit tests build their timestamps relative to
+// time.Now(). So the harness anchors the tick's virtual time a little
+// ahead of the wall clock, moves every timestamp it gives upstream onto
+// that anchor, waits for the wall clock to reach it and calls
+// reconcileKey; a replay whose sync ran past the first millisecond after
+// the anchor is done again, so that upstream reads the tick's time to the
+// millisecond, as the engine does (hpa.go).
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/labels"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -177,7 +176,7 @@ var servedKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, 
 // that the server does not serve).
 func restMapping(group, kind string) (string, bool) {
 	for _, k := range servedKinds {
-		if gv, _ := schema.ParseGroupVersion(api.APIVersionOf(k)); gv.Group != group {
+		if g, _ := parseGroup(api.APIVersionOf(k)); g != group {
 			continue
 		}
 		if kind == k || kind == strings.ToLower(k) {
@@ -188,6 +187,21 @@ func restMapping(group, kind string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// parseGroup is the group of schema.ParseGroupVersion: "" for "v1" (or
+// nothing), "apps" for "apps/v1", an error for more than one slash.
+func parseGroup(apiVersion string) (string, error) {
+	switch strings.Count(apiVersion, "/") {
+	case 0:
+		return "", nil
+	case 1:
+		if apiVersion == "/" {
+			return "", nil
+		}
+		return apiVersion[:strings.Index(apiVersion, "/")], nil
+	}
+	return "", fmt.Errorf("unexpected GroupVersion string: %v", apiVersion)
 }
 
 // errNoScale is the API server's answer for the scale subresource of a
@@ -201,13 +215,13 @@ var errNoScale = &apiserver.StatusError{Reason: apiserver.ReasonNotFound, Messag
 func getScale(tick reconcile.Tick, h *api.HorizontalPodAutoscaler) (scale, error, error) {
 	ref := h.Spec.ScaleTargetRef
 	reference := fmt.Sprintf("%s/%s/%s", ref.Kind, h.Namespace, ref.Name)
-	gv, err := schema.ParseGroupVersion(ref.APIVersion)
+	group, err := parseGroup(ref.APIVersion)
 	if err != nil {
 		return scale{}, err, fmt.Errorf("invalid API version in scale target reference: %v", err)
 	}
-	kind, ok := restMapping(gv.Group, ref.Kind)
+	kind, ok := restMapping(group, ref.Kind)
 	if !ok {
-		err := fmt.Errorf("no matches for kind %q in group %q", ref.Kind, gv.Group)
+		err := fmt.Errorf("no matches for kind %q in group %q", ref.Kind, group)
 		return scale{}, err, fmt.Errorf("unable to determine resource for scale target reference: %v", err)
 	}
 	fail := func(err error) (scale, error, error) {

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	batchdefaults "k8s.io/kubernetes/pkg/apis/batch/v1"
 	"maps"
 	"reflect"
 	"strings"
@@ -378,6 +379,11 @@ func markPodDeleting(p *core.Pod, gracePeriod *int64, now metav1.Time) *core.Pod
 // status starts empty. A Job that has no labels then (its template had
 // none either) takes the template's as the stored Job is read back.
 func admitJob(j *batch.Job) {
+	// The request is decoded through the defaults of batch/v1
+	// (SetDefaults_Job, and the pod template's): what a controller
+	// leaves out, such as a CronJob's Job made from its undefaulted
+	// template, the server fills in.
+	batchdefaults.SetObjectDefaults_Job(j)
 	if len(j.Labels) == 0 && j.Spec.Template.Labels != nil {
 		j.Labels = j.Spec.Template.Labels
 	}

@@ -333,6 +333,10 @@ type decision struct {
 	rescale               bool
 	reason, metric        string
 	statuses              []api.MetricStatus
+	// normalized is the AbleToScale reason the normalisation set
+	// (ScaleDownStabilized, ReadyForNewScale…), before a rescale replaces
+	// it with SucceededRescale.
+	normalized string
 }
 
 // decide turns the metrics' proposal into the desired count: the
@@ -353,6 +357,7 @@ func (c *Controller) decide(h *api.HorizontalPodAutoscaler, key api.Key, d *deci
 	} else {
 		d.desired = c.normalizeDesiredReplicasWithBehaviors(h, key, d.current, d.desired, minReplicas, now)
 	}
+	d.normalized = conditionReason(h, api.HPAAbleToScale)
 	d.rescale = d.desired != d.current
 }
 
@@ -618,7 +623,7 @@ func explain(tick reconcile.Tick, h *api.HorizontalPodAutoscaler, d decision) {
 		// The metrics asked for the current count; a higher
 		// recommendation of the window moved it (the Event's reason is
 		// empty then, as upstream's).
-		tick.Explain("hpa/%s: %s; %d → %d replicas (a recent recommendation was higher: %s)", h.Name, seen, d.current, d.desired, conditionReason(h, api.HPAAbleToScale))
+		tick.Explain("hpa/%s: %s; %d → %d replicas (the metrics ask for %d, but a recommendation of the window was higher: %s)", h.Name, seen, d.current, d.desired, d.raw, d.normalized)
 	case d.rescale:
 		tick.Explain("hpa/%s: %s; %d → %d replicas (%s)", h.Name, seen, d.current, d.desired, d.reason)
 	case d.raw > 0 && d.raw != d.current:

@@ -10,23 +10,13 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
-	"github.com/stateflow/stateflow/scenario"
 )
 
 // hpaSession is testdata/hpa.yaml just after kubectl apply created its
 // objects, before any controller has acted.
 func hpaSession(t testing.TB) *kubectl.Session {
 	t.Helper()
-	e, sc := testkit.LoadFile(t, "testdata/hpa.yaml")
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
-	for range 10 {
-		if _, ok := e.Store().Get(api.Key{Kind: api.KindHorizontalPodAutoscaler, Namespace: "default", Name: "web"}); ok {
-			return s
-		}
-		e.Step()
-	}
-	t.Fatal("the HorizontalPodAutoscaler was never created")
-	return nil
+	return appliedSession(t, "testdata/hpa.yaml", api.Key{Kind: api.KindHorizontalPodAutoscaler, Namespace: "default", Name: "web"})
 }
 
 // hpaTranscript is testdata/hpa.golden's commands, from the moment the

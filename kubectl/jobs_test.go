@@ -7,25 +7,14 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/trace"
-	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
-	"github.com/stateflow/stateflow/scenario"
 )
 
 // jobsSession is testdata/jobs.yaml just after kubectl apply created its
 // objects, before any controller has acted.
 func jobsSession(t testing.TB) *kubectl.Session {
 	t.Helper()
-	e, sc := testkit.LoadFile(t, "testdata/jobs.yaml")
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
-	for range 10 {
-		if _, ok := e.Store().Get(api.Key{Kind: api.KindCronJob, Namespace: "default", Name: "hello"}); ok {
-			return s
-		}
-		e.Step()
-	}
-	t.Fatal("the Jobs were never created")
-	return nil
+	return appliedSession(t, "testdata/jobs.yaml", api.Key{Kind: api.KindCronJob, Namespace: "default", Name: "hello"})
 }
 
 // jobsAt is testdata/jobs.yaml at ms.

@@ -16,16 +16,7 @@ import (
 // created its objects, before any controller has acted.
 func stsStartSession(t testing.TB) *kubectl.Session {
 	t.Helper()
-	e, sc := testkit.LoadFile(t, "testdata/statefulsets.yaml")
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
-	for range 10 {
-		if _, ok := e.Store().Get(api.Key{Kind: api.KindStatefulSet, Namespace: "default", Name: "cache"}); ok {
-			return s
-		}
-		e.Step()
-	}
-	t.Fatal("the StatefulSets were never created")
-	return nil
+	return appliedSession(t, "testdata/statefulsets.yaml", api.Key{Kind: api.KindStatefulSet, Namespace: "default", Name: "cache"})
 }
 
 // stsSession is testdata/statefulsets.yaml at 20s, once web-0, web-1 and

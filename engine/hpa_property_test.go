@@ -26,37 +26,10 @@ func randomHPA(rng *rand.Rand) (src string, minR, maxR int32, window int64) {
 	for at := 0; at < 12; at += 1 + rng.IntN(4) {
 		steps = append(steps, fmt.Sprintf("{at: %dm, total: %dm}", at, 100+rng.IntN(6000)))
 	}
-	src = fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: %d
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec:
-      containers: [{name: web, image: web:1, resources: {requests: {cpu: 500m}}}]
----
-apiVersion: autoscaling/v2
-kind: HorizontalPodAutoscaler
-metadata: {name: web}
-spec:
-  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
-  minReplicas: %d
-  maxReplicas: %d
-  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: %d}}}]
-%s---
-apiVersion: stateflow/v1alpha1
-kind: Scenario
-spec:
-  seed: %d
-  nodes: {count: 6}
-  images:
-    "web:1": {pull: %dms, start: 500ms, ready: %dms}
-  load:
-    - workload: deployment/web
-      cpu: [%s]
-`, 1+rng.IntN(14), minR, maxR, 30+rng.IntN(60), behavior, rng.Uint64()%1000, rng.IntN(3000), rng.IntN(5000), strings.Join(steps, ", "))
+	src = hpaSetup{Replicas: 1 + rng.IntN(14), Min: int(minR), Max: int(maxR), Target: 30 + rng.IntN(60), Behavior: behavior,
+		Load:     "[" + strings.Join(steps, ", ") + "]",
+		Scenario: fmt.Sprintf("  seed: %d\n  nodes: {count: 6}\n  images:\n    \"web:1\": {pull: %dms, start: 500ms, ready: %dms}\n", rng.Uint64()%1000, rng.IntN(3000), rng.IntN(5000)),
+	}.source()
 	return src, minR, maxR, window
 }
 

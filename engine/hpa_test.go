@@ -15,11 +15,18 @@ import (
 // The worked examples of FIDELITY-WORKLOADS.md §6.8 and the stories of
 // the HPA examples, read from the trace and the API server.
 
-// hpaWorld is Deployment web (replicas pods requesting 500m of CPU) with
-// an HPA (1–10, cpu 50 %, behavior as given) and the load given.
-func hpaWorld(t *testing.T, replicas int, behavior, load string) (*engine.Engine, *kubectl.Session) {
-	t.Helper()
-	src := fmt.Sprintf(`apiVersion: apps/v1
+// hpaSetup is the scenario the HPA tests build on: Deployment web
+// (Replicas pods requesting 500m of CPU) under an HPA (Min–Max, cpu at
+// Target %, Behavior as given), with the CPU load Load on web.
+type hpaSetup struct {
+	Replicas, Min, Max, Target int
+	Behavior, Load             string
+	// Scenario is the rest of the Scenario's spec (nodes, seed, images).
+	Scenario string
+}
+
+func (o hpaSetup) source() string {
+	return fmt.Sprintf(`apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
 spec:
@@ -35,18 +42,23 @@ kind: HorizontalPodAutoscaler
 metadata: {name: web}
 spec:
   scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
-  minReplicas: 1
-  maxReplicas: 10
-  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}]
+  minReplicas: %d
+  maxReplicas: %d
+  metrics: [{type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: %d}}}]
 %s---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
-  nodes: {count: 4}
-  load:
+%s  load:
     - workload: deployment/web
       cpu: %s
-`, replicas, behavior, load)
+`, o.Replicas, o.Min, o.Max, o.Target, o.Behavior, o.Scenario, o.Load)
+}
+
+// hpaWorld is hpaSetup with the §6.8 HPA (1–10, cpu 50 %) on 4 nodes.
+func hpaWorld(t *testing.T, replicas int, behavior, load string) (*engine.Engine, *kubectl.Session) {
+	t.Helper()
+	src := hpaSetup{Replicas: replicas, Min: 1, Max: 10, Target: 50, Behavior: behavior, Load: load, Scenario: "  nodes: {count: 4}\n"}.source()
 	e, sc := testkit.Load(t, []byte(src))
 	return e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
 }

@@ -14,6 +14,7 @@ const (
 	kindTimer                    // an AddAfter whose delay ends: the key is queued then
 	kindAction                   // a scenario action
 	kindTraffic                  // the end of a traffic interval: its report
+	kindClient                   // a running client's next step (kubectl drain)
 )
 
 // item is one entry of the agenda, ordered by (at, seq).
@@ -23,7 +24,7 @@ type item struct {
 	kind   itemKind
 	comp   int // component index
 	key    api.Key
-	action int // the action, or the traffic stream
+	action int // the action, the traffic stream or the client
 }
 
 // agenda is a binary min-heap of items ordered by (at, seq). The heap

@@ -5,6 +5,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/disruption"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/job"
@@ -45,6 +46,7 @@ const (
 	CronJobController       = cronjob.Name
 	MetricsServer           = metrics.Name
 	HPAController           = podautoscaler.Name
+	DisruptionController    = disruption.Name
 )
 
 // The actors of ticks that are not a component's: a kubectl command, and
@@ -57,7 +59,7 @@ const (
 // ComponentNames lists every actor of a tick, in the order the tick log
 // offers them.
 var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, MetricsServer, HPAController, KubeProxy, TrafficActor}
+	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, MetricsServer, HPAController, DisruptionController, KubeProxy, TrafficActor}
 
 // DefaultLatency is each component's watch delay in virtual milliseconds:
 // the time from a write in the API server to the component's cache seeing
@@ -83,6 +85,7 @@ var DefaultLatency = map[string]int64{
 	CronJobController:       100,
 	MetricsServer:           100,
 	HPAController:           100,
+	DisruptionController:    100,
 }
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.
@@ -108,6 +111,11 @@ type Action struct {
 	// Fault is a fault the engine injects (SetNodeHealth, KillPod,
 	// FailImage).
 	Fault *Fault
+	// Client, if set, is a command that goes on after this tick (kubectl
+	// drain): the tick is its first step (Run is not used), each later
+	// step a tick of its own. The action keeps this as a template; each
+	// run starts a clone.
+	Client Client
 }
 
 // Config is everything a simulation starts from.

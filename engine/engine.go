@@ -10,6 +10,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/disruption"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/job"
@@ -62,7 +63,7 @@ func New(cfg Config) (*Engine, error) {
 		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
 		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector},
 		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(), CronJobController},
-		{metrics.New(cfg.Load), MetricsServer}, {podautoscaler.New(), HPAController}} {
+		{metrics.New(cfg.Load), MetricsServer}, {podautoscaler.New(), HPAController}, {disruption.New(), DisruptionController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {
@@ -169,7 +170,7 @@ func (e *Engine) Drain() {
 	}
 	for e.w.agenda.Len() > 0 {
 		it := e.w.agenda.peek()
-		if it.kind == kindAction || it.kind == kindTraffic {
+		if it.kind == kindAction || it.kind == kindTraffic || it.kind == kindClient {
 			return
 		}
 		if it.kind == kindWork {
@@ -211,6 +212,8 @@ func (e *Engine) process(it item) *trace.Tick {
 		return e.finish(e.runAction(it.action))
 	case kindTraffic:
 		return e.finish(e.reportTraffic(it.action))
+	case kindClient:
+		return e.finish(e.runClient(it.action))
 	}
 	return nil
 }
@@ -268,6 +271,9 @@ func (e *Engine) run(a Action) *trace.Tick {
 	_, err := safely(func() (reconcile.Result, error) {
 		if a.Fault != nil {
 			return reconcile.Result{}, a.Fault.apply(e.w, tick)
+		}
+		if a.Client != nil {
+			return reconcile.Result{}, e.w.startClient(a, tick)
 		}
 		return reconcile.Result{}, a.Run(tick)
 	})

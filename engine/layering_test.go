@@ -110,6 +110,14 @@ var layers = map[string][]rule{
 		{api.KindEndpoints, trace.Aggregate, []trace.Op{trace.Create, trace.Update, trace.Delete}, nil},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
+	// The disruption controller summarises the pods a budget selects into
+	// its status, and withdraws a DisruptionTarget condition no deletion
+	// followed.
+	"disruption-controller": {
+		{api.KindPodDisruptionBudget, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindPod, trace.Realize, []trace.Op{trace.Update}, []string{"status.conditions[DisruptionTarget]"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
 	"pod-garbage-collector": {
 		{api.KindPod, trace.Realize, []trace.Op{trace.Update}, []string{"status.phase", "status.conditions[DisruptionTarget]"}},
 		{api.KindPod, trace.Translate, []trace.Op{trace.Delete}, nil},
@@ -139,6 +147,7 @@ var ownLayer = map[string]map[string]bool{
 	"cronjob-controller":        {api.KindCronJob: true},
 	"horizontal-pod-autoscaler": {api.KindHorizontalPodAutoscaler: true},
 	"metrics-server":            {api.KindPodMetrics: true, api.KindNodeMetrics: true},
+	"disruption-controller":     {api.KindPodDisruptionBudget: true},
 	// The endpoint controllers summarise their pods' readiness sideways,
 	// into the Service's EndpointSlices and Endpoints.
 	"endpointslice-controller": {api.KindEndpointSlice: true},

@@ -165,7 +165,8 @@ func (e *Engine) Busy() string {
 
 // clockWork names the work that comes back on a clock for ever, as in a
 // real cluster: an HPA's re-sync every 15 s (with the metrics-server's
-// scrapes), a CronJob's schedule. "" when there is none.
+// scrapes), a CronJob's schedule, a command that keeps retrying (a
+// kubectl drain a PodDisruptionBudget blocks). "" when there is none.
 func (e *Engine) clockWork() string {
 	var hpas, cjs []string
 	for _, o := range e.w.store.List(api.KindHorizontalPodAutoscaler, "") {
@@ -183,6 +184,7 @@ func (e *Engine) clockWork() string {
 	if len(cjs) > 0 {
 		parts = append(parts, "the cronjob-controller starts Jobs on the schedule of "+strings.Join(cjs, ", "))
 	}
+	parts = append(parts, e.clientsWaiting()...)
 	return strings.Join(parts, "; ")
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/disruption"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/trace"
@@ -129,6 +130,8 @@ func eventSource(component string) string {
 		return endpointslice.EventSource
 	case EndpointsController:
 		return endpoint.EventSource
+	case DisruptionController:
+		return disruption.EventSource
 	}
 	return component
 }

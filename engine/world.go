@@ -52,8 +52,11 @@ type world struct {
 	lastChange   int
 	lastChangeAt int64
 	recorder     *events.Recorder
-	pcg          rand.PCG
-	rng          *rand.Rand
+	// clients are the commands actions started that run on (kubectl
+	// drain), in the order they started.
+	clients []runningClient
+	pcg     rand.PCG
+	rng     *rand.Rand
 }
 
 // comp is component i, to change: the first change after a checkpoint
@@ -77,7 +80,7 @@ func (w *world) clone() *world {
 		comps:   slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
 		kubelets: w.kubelets, proxies: w.proxies, proxyNodes: w.proxyNodes, seed: w.seed, rulesTick: maps.Clone(w.rulesTick),
 		failures: make(map[workKey]int, len(w.failures)),
-		recorder: w.recorder.Clone(), pcg: w.pcg}
+		recorder: w.recorder.Clone(), clients: cloneClients(w.clients), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	c.traffic = make([]trafficState, len(w.traffic))
 	for i, s := range w.traffic {

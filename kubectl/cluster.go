@@ -22,6 +22,11 @@ type Cluster interface {
 	Trace() []*trace.Tick
 	// Act performs a write as a tick of its own, by actor, about object.
 	Act(actor string, object api.Key, run func(tick reconcile.Tick) error) *trace.Tick
+	// Start performs a command that goes on after its first tick (kubectl
+	// drain) and Client reads its state as time moves on, by the tick of
+	// its first step.
+	Start(actor string, object api.Key, c engine.Client) *trace.Tick
+	Client(started int) (c engine.Client, running, ok bool)
 	// Step takes one tick (delivering what is due before it, however
 	// late it comes) and StepBack undoes it; NextTime is when the next
 	// delivery or tick is due; RunUntil and RunUntilSettled move time on;

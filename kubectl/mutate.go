@@ -19,11 +19,19 @@ type Mutation struct {
 	// Line is the command, for the tick's explanation.
 	Line string
 	run  func(tick reconcile.Tick) (string, error)
+	// client, when set, is a command that runs on after its first tick
+	// (kubectl drain); run is then unused.
+	client engine.Client
 	// check is an error the API server answers whatever the object is
 	// (a patch it cannot decode): the command fails when it runs, and a
 	// scenario action fails when the scenario loads.
 	check error
 }
+
+// Client is the command as a client of the simulation when it goes on
+// after its first tick (kubectl drain), else nil: a scenario action then
+// starts it (engine.Action.Client) instead of calling Run.
+func (m *Mutation) Client() engine.Client { return m.client }
 
 // Run performs the mutation within a tick.
 func (m *Mutation) Run(tick reconcile.Tick) (string, error) {
@@ -136,10 +144,6 @@ func (s *Session) cordon(args []string) (string, error) {
 
 func (s *Session) uncordon(args []string) (string, error) {
 	return s.mutating(buildCordon(false), "uncordon")(s, args)
-}
-
-func (s *Session) drain(args []string) (string, error) {
-	return s.mutating(buildDrain, "drain")(s, args)
 }
 
 func (s *Session) label(args []string) (string, error) {

@@ -33,6 +33,9 @@ type Session struct {
 	// (client-go's deduplicating WarningWriter), and pflag's notices of
 	// deprecated flags.
 	warnings []string
+	// terminal is what a command that interleaves stdout and stderr
+	// (kubectl drain) printed, as a terminal shows it.
+	terminal string
 }
 
 // warn records a warning the API server returns for a request.
@@ -78,11 +81,19 @@ type Result struct {
 	// warned is how many bytes at the start of Stderr are warnings,
 	// which kubectl writes before its output.
 	warned int
+	// terminal, when set, is Stdout and Stderr interleaved as kubectl
+	// wrote them (kubectl drain), without the warnings.
+	terminal string
 }
 
 // Output is Stdout and Stderr as a terminal shows them: the API
 // server's warnings first, then Stdout, then the rest of Stderr.
-func (r Result) Output() string { return r.Stderr[:r.warned] + r.Stdout + r.Stderr[r.warned:] }
+func (r Result) Output() string {
+	if r.terminal != "" {
+		return r.Stderr[:r.warned] + r.terminal
+	}
+	return r.Stderr[:r.warned] + r.Stdout + r.Stderr[r.warned:]
+}
 
 type command func(s *Session, args []string) (string, error)
 
@@ -145,9 +156,9 @@ func (s *Session) RunArgs(args []string) (res Result) {
 		}
 		return Result{Stderr: fmt.Sprintf("error: unknown command %q for \"kubectl\"%s\nRun 'kubectl --help' for usage.\n", verb, suggest(verb)), Code: 1}
 	}
-	s.warnings = nil
+	s.warnings, s.terminal = nil, ""
 	out, err := cmd(s, args[1:])
-	res.Stdout = out
+	res.Stdout, res.terminal = out, s.terminal
 	if err != nil {
 		var ce *cmdError
 		if errors.As(err, &ce) {

@@ -62,8 +62,9 @@ func (p *parser) action(n *yaml.Node, i int, a ActionSpec) {
 			p.errorf(c.Line, c.Column, path+".kubectl", "%v", err)
 			return
 		}
-		p.sc.Config.Actions = append(p.sc.Config.Actions, engine.Action{At: ms, Component: engine.KubectlActor, Object: m.Object,
-			Run: func(tick reconcile.Tick) error { _, err := m.Run(tick); return err }})
+		act := engine.Action{At: ms, Component: engine.KubectlActor, Object: m.Object, Client: m.Client(),
+			Run: func(tick reconcile.Tick) error { _, err := m.Run(tick); return err }}
+		p.sc.Config.Actions = append(p.sc.Config.Actions, act)
 	case a.Node != "":
 		p.nodeFault(n, path, ms, a)
 	default:

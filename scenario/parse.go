@@ -194,6 +194,8 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		p.object(n, doc, kind, apiVersion, "batch/v1")
 	case api.KindHorizontalPodAutoscaler:
 		p.object(n, doc, kind, apiVersion, "autoscaling/v2")
+	case api.KindPodDisruptionBudget:
+		p.object(n, doc, kind, apiVersion, "policy/v1")
 	default:
 		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
 	}
@@ -230,6 +232,8 @@ func newObject(kind string) api.Object {
 		return &api.CronJob{}
 	case api.KindHorizontalPodAutoscaler:
 		return &api.HorizontalPodAutoscaler{}
+	case api.KindPodDisruptionBudget:
+		return &api.PodDisruptionBudget{}
 	}
 	return &api.Namespace{}
 }

@@ -111,6 +111,11 @@ func (s *PodSpec) DeepCopy() PodSpec {
 		out.Volumes = make([]Volume, len(s.Volumes))
 		for i, v := range s.Volumes {
 			v.PersistentVolumeClaim = copyPtr(v.PersistentVolumeClaim)
+			if v.EmptyDir != nil {
+				e := *v.EmptyDir
+				e.SizeLimit = copyPtr(e.SizeLimit)
+				v.EmptyDir = &e
+			}
 			out.Volumes[i] = v
 		}
 	}

@@ -59,6 +59,8 @@ func APIVersionOf(kind string) string {
 		return "autoscaling/v2"
 	case KindPodMetrics, KindNodeMetrics:
 		return "metrics.k8s.io/v1beta1"
+	case KindPodDisruptionBudget:
+		return "policy/v1"
 	}
 	return "v1"
 }

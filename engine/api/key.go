@@ -22,6 +22,7 @@ const (
 	KindHorizontalPodAutoscaler = "HorizontalPodAutoscaler"
 	KindPodMetrics              = "PodMetrics"
 	KindNodeMetrics             = "NodeMetrics"
+	KindPodDisruptionBudget     = "PodDisruptionBudget"
 )
 
 // Namespaced reports whether objects of kind live in a namespace.
@@ -97,6 +98,8 @@ func ShortKind(kind string) string {
 		return "cj"
 	case KindHorizontalPodAutoscaler:
 		return "hpa"
+	case KindPodDisruptionBudget:
+		return "pdb"
 	}
 	return strings.ToLower(kind)
 }

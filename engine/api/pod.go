@@ -244,6 +244,27 @@ func (s *PodStatus) Condition(t string) *PodCondition {
 	return nil
 }
 
+// UpdatePodCondition is pkg/api/v1/pod's UpdatePodCondition at virtual
+// time now: the condition of its type is replaced whole, keeping its
+// transition time when the status does not change. It reports a change.
+func UpdatePodCondition(st *PodStatus, c PodCondition, now int64) bool {
+	c.LastTransitionTime = At(now)
+	for i := range st.Conditions {
+		old := &st.Conditions[i]
+		if old.Type != c.Type {
+			continue
+		}
+		if old.Status == c.Status {
+			c.LastTransitionTime = old.LastTransitionTime
+		}
+		same := *old == c
+		*old = c
+		return !same
+	}
+	st.Conditions = append(st.Conditions, c)
+	return true
+}
+
 // IsPodReady reports whether the Ready condition is True (pod/util.go).
 func IsPodReady(p *Pod) bool {
 	c := p.Status.Condition(PodReady)

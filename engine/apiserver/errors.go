@@ -17,12 +17,20 @@ const (
 	ReasonConflict      Reason = "Conflict"
 	ReasonInvalid       Reason = "Invalid"
 	ReasonForbidden     Reason = "Forbidden"
+	// ReasonTooManyRequests is 429: the Eviction API's answer when a
+	// PodDisruptionBudget does not allow the disruption now.
+	ReasonTooManyRequests Reason = "TooManyRequests"
+	// ReasonInternalError is 500.
+	ReasonInternalError Reason = "InternalError"
 )
 
 // StatusError is an API error with the message kubectl prints.
 type StatusError struct {
 	Reason  Reason
 	Message string
+	// Causes are the details' causes (metav1.StatusCause messages), such
+	// as why an eviction was refused; kubectl does not print them.
+	Causes []string
 }
 
 func (e *StatusError) Error() string { return e.Message }
@@ -57,6 +65,8 @@ func Resource(kind string) string {
 		return "cronjobs.batch"
 	case api.KindHorizontalPodAutoscaler:
 		return "horizontalpodautoscalers.autoscaling"
+	case api.KindPodDisruptionBudget:
+		return "poddisruptionbudgets.policy"
 	case api.KindPodMetrics:
 		return "pods.metrics.k8s.io"
 	case api.KindNodeMetrics:
@@ -67,15 +77,15 @@ func Resource(kind string) string {
 
 // NotFound is the error for a missing object.
 func NotFound(kind, name string) error {
-	return &StatusError{ReasonNotFound, fmt.Sprintf("%s %q not found", Resource(kind), name)}
+	return &StatusError{Reason: ReasonNotFound, Message: fmt.Sprintf("%s %q not found", Resource(kind), name)}
 }
 
 func alreadyExists(kind, name string) error {
-	return &StatusError{ReasonAlreadyExists, fmt.Sprintf("%s %q already exists", Resource(kind), name)}
+	return &StatusError{Reason: ReasonAlreadyExists, Message: fmt.Sprintf("%s %q already exists", Resource(kind), name)}
 }
 
 func conflict(kind, name string) error {
-	return &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", Resource(kind), name)}
+	return &StatusError{Reason: ReasonConflict, Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", Resource(kind), name)}
 }
 
 // FieldError is one validation failure: a field path and what is wrong.

@@ -232,6 +232,9 @@ func prepareForCreate(obj api.Object) {
 		o.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: api.KindHorizontalPodAutoscaler}
 		defaultHPA(o)
 		o.Status = api.HorizontalPodAutoscalerStatus{}
+	case *api.PodDisruptionBudget:
+		o.TypeMeta = api.TypeMeta{APIVersion: "policy/v1", Kind: api.KindPodDisruptionBudget}
+		o.Status = api.PodDisruptionBudgetStatus{}
 	case *api.PodMetrics:
 		o.TypeMeta = api.TypeMeta{APIVersion: "metrics.k8s.io/v1beta1", Kind: api.KindPodMetrics}
 	case *api.NodeMetrics:
@@ -241,7 +244,7 @@ func prepareForCreate(obj api.Object) {
 
 func hasSpec(obj api.Object) bool {
 	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet, *api.Job, *api.CronJob, *api.HorizontalPodAutoscaler:
+	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet, *api.Job, *api.CronJob, *api.HorizontalPodAutoscaler, *api.PodDisruptionBudget:
 		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
 	}
 	return false
@@ -330,6 +333,8 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		if err := updateHPA(o, old.(*api.HorizontalPodAutoscaler)); err != nil {
 			return nil, err
 		}
+	case *api.PodDisruptionBudget:
+		updatePDB(o, old.(*api.PodDisruptionBudget))
 	case *api.EndpointSlice:
 		prev := old.(*api.EndpointSlice)
 		o.TypeMeta = prev.TypeMeta
@@ -447,6 +452,8 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 		same = reflect.DeepEqual(&o.Status, &old.(*api.CronJob).Status)
 	case *api.HorizontalPodAutoscaler:
 		same = reflect.DeepEqual(&o.Status, &old.(*api.HorizontalPodAutoscaler).Status)
+	case *api.PodDisruptionBudget:
+		same = reflect.DeepEqual(&o.Status, &old.(*api.PodDisruptionBudget).Status)
 	default:
 		return s.replace(obj, old)
 	}
@@ -507,6 +514,10 @@ func withStatusOf(old, src api.Object) api.Object {
 		c := *o
 		c.Status = src.(*api.HorizontalPodAutoscaler).Status
 		return &c
+	case *api.PodDisruptionBudget:
+		c := *o
+		c.Status = src.(*api.PodDisruptionBudget).Status
+		return &c
 	}
 	return src
 }
@@ -520,10 +531,10 @@ func (s *Store) Bind(k api.Key, uid, node string) (api.Object, error) {
 	}
 	old := o.(*api.Pod)
 	if old.DeletionTimestamp != nil {
-		return nil, &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is being deleted, cannot be assigned to a host", k.Name, k.Name)}
+		return nil, &StatusError{Reason: ReasonConflict, Message: fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is being deleted, cannot be assigned to a host", k.Name, k.Name)}
 	}
 	if old.Spec.NodeName != "" {
-		return nil, &StatusError{ReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", k.Name, k.Name, old.Spec.NodeName)}
+		return nil, &StatusError{Reason: ReasonConflict, Message: fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", k.Name, k.Name, old.Spec.NodeName)}
 	}
 	// Stored objects are immutable: the new version shares all but the
 	// fields it changes with the old one.
@@ -714,5 +725,5 @@ func (s *Store) admitQuota(obj api.Object) error {
 	if used < s.podQuota {
 		return nil
 	}
-	return &StatusError{ReasonForbidden, fmt.Sprintf("pods %q is forbidden: exceeded quota: pod-quota, requested: pods=1, used: pods=%d, limited: pods=%d", obj.Meta().Name, used, s.podQuota)}
+	return &StatusError{Reason: ReasonForbidden, Message: fmt.Sprintf("pods %q is forbidden: exceeded quota: pod-quota, requested: pods=1, used: pods=%d, limited: pods=%d", obj.Meta().Name, used, s.podQuota)}
 }

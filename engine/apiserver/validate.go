@@ -96,6 +96,8 @@ func Validate(obj api.Object) error {
 		validateCronJob(&e, o, nil)
 	case *api.HorizontalPodAutoscaler:
 		validateHPA(&e, o)
+	case *api.PodDisruptionBudget:
+		validatePDB(&e, o)
 	}
 	if len(e) == 0 {
 		return nil
@@ -177,28 +179,7 @@ func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, w
 		e.required("spec.selector")
 		return
 	}
-	// ValidateLabelSelector (apimachinery meta/v1/validation): the
-	// matchLabels as labels, then each requirement's operator and values,
-	// key and value syntax.
-	before := len(*e)
-	validateLabels(e, "spec.selector.matchLabels", sel.MatchLabels)
-	for i, r := range sel.MatchExpressions {
-		path := fmt.Sprintf("spec.selector.matchExpressions[%d]", i)
-		if err := r.Validate(); err != nil {
-			field, detail, _ := strings.Cut(err.Error(), ": ")
-			e.add(path+"."+field, "%s", detail)
-		}
-		for _, msg := range labelKeyErrors(r.Key) {
-			e.invalid(path+".key", r.Key, msg)
-		}
-		for j, v := range r.Values {
-			for _, msg := range labelValueErrors(v) {
-				e.invalid(fmt.Sprintf("%s.values[%d]", path, j), v, msg)
-			}
-		}
-	}
-	valid := len(*e) == before
-	if !valid {
+	if !validateLabelSelector(e, "spec.selector", sel) {
 		// ValidateDeploymentSpec (pkg/apis/apps/validation) checks the
 		// template's labels only against a selector that parses.
 		return
@@ -210,6 +191,31 @@ func validateSelector(e *errs, sel *api.LabelSelector, t *api.PodTemplateSpec, w
 	if !sel.Matches(t.Labels) {
 		e.invalid("spec.template.metadata.labels", t.Labels, "`selector` does not match template `labels`")
 	}
+}
+
+// validateLabelSelector is ValidateLabelSelector (apimachinery
+// meta/v1/validation): the matchLabels as labels, then each
+// requirement's operator and values, key and value syntax. It reports
+// whether the selector is valid.
+func validateLabelSelector(e *errs, path string, sel *api.LabelSelector) bool {
+	before := len(*e)
+	validateLabels(e, path+".matchLabels", sel.MatchLabels)
+	for i, r := range sel.MatchExpressions {
+		rp := fmt.Sprintf("%s.matchExpressions[%d]", path, i)
+		if err := r.Validate(); err != nil {
+			field, detail, _ := strings.Cut(err.Error(), ": ")
+			e.add(rp+"."+field, "%s", detail)
+		}
+		for _, msg := range labelKeyErrors(r.Key) {
+			e.invalid(rp+".key", r.Key, msg)
+		}
+		for j, v := range r.Values {
+			for _, msg := range labelValueErrors(v) {
+				e.invalid(fmt.Sprintf("%s.values[%d]", rp, j), v, msg)
+			}
+		}
+	}
+	return len(*e) == before
 }
 
 func validateStrategy(e *errs, st *api.DeploymentStrategy) {

@@ -28,7 +28,7 @@ type Version struct {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 18
+const numKinds = 19
 
 // kindIndex numbers the kinds the store holds.
 func kindIndex(kind string) (int, bool) {
@@ -69,8 +69,16 @@ func kindIndex(kind string) (int, bool) {
 		return 16, true
 	case api.KindNodeMetrics:
 		return 17, true
+	case api.KindPodDisruptionBudget:
+		return 18, true
 	}
 	return 0, false
+}
+
+// Known reports whether the API server serves kind.
+func Known(kind string) bool {
+	_, ok := kindIndex(kind)
+	return ok
 }
 
 // mustKindIndex is kindIndex of a kind the store holds: a new kind must

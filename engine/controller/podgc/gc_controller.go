@@ -132,8 +132,8 @@ func markFailedAndDeletePod(tick reconcile.Tick, p *api.Pod) error {
 	if p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
 		next := p.DeepCopy()
 		next.Status.Phase = api.PodFailed
-		setCondition(&next.Status, api.PodCondition{Type: api.DisruptionTarget, Status: api.ConditionTrue, Reason: "DeletionByPodGC",
-			Message: "PodGC: node no longer exists", LastTransitionTime: api.At(tick.Now())})
+		api.UpdatePodCondition(&next.Status, api.PodCondition{Type: api.DisruptionTarget, Status: api.ConditionTrue, Reason: "DeletionByPodGC",
+			Message: "PodGC: node no longer exists"}, tick.Now())
 		if _, err := tick.PatchStatus(trace.Realize, next, fmt.Sprintf("pod/%s: Failed (PodGC: node no longer exists)", p.Name)); err != nil {
 			if apiserver.IsReason(err, apiserver.ReasonNotFound) {
 				return nil
@@ -147,19 +147,4 @@ func markFailedAndDeletePod(tick reconcile.Tick, p *api.Pod) error {
 		return err
 	}
 	return nil
-}
-
-// setCondition is UpdatePodCondition: replace the condition of the type,
-// keeping its transition time when the status does not change.
-func setCondition(st *api.PodStatus, c api.PodCondition) {
-	for i := range st.Conditions {
-		if st.Conditions[i].Type == c.Type {
-			if st.Conditions[i].Status == c.Status {
-				c.LastTransitionTime = st.Conditions[i].LastTransitionTime
-			}
-			st.Conditions[i] = c
-			return
-		}
-	}
-	st.Conditions = append(st.Conditions, c)
 }

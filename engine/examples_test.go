@@ -50,6 +50,8 @@ var stories = map[string]story{
 	"cronjob-concurrency":   {check: checkCronJobConcurrency},
 	"hpa-load-spike":        {until: 14 * 60_000, check: checkHPALoadSpike},
 	"hpa-not-ready":         {until: 5 * 60_000, check: checkHPANotReady},
+	"pdb-drain":             {check: checkPDBDrain},
+	"pdb-blocks-forever":    {check: checkPDBBlocksForever},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)

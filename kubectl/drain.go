@@ -56,6 +56,9 @@ type drainer struct {
 	pods     []drainPod
 	errs     []string
 	log      []printed
+	// why are this step's reasons for refusals (the 429's cause, which
+	// kubectl does not print), for the tick's explanation.
+	why      []string
 	finished bool
 	// err is the command's error as kubectl's last line prints it (exit
 	// 1), once finished.
@@ -131,6 +134,7 @@ func (d *drainer) Clone() engine.Client {
 // starts the evictions; later ones take each pod's due retry or poll.
 func (d *drainer) Step(tick reconcile.Tick) (int64, error) {
 	before := len(d.log)
+	d.why = nil
 	if !d.started {
 		d.started = true
 		d.start(tick)
@@ -141,7 +145,7 @@ func (d *drainer) Step(tick reconcile.Tick) (int64, error) {
 	d.explain(tick, before)
 	if d.finished {
 		if d.err != "" {
-			return 0, fmt.Errorf("%s", d.err)
+			return 0, fmt.Errorf("%s", strings.TrimPrefix(d.err, "error: "))
 		}
 		return 0, nil
 	}
@@ -253,6 +257,9 @@ func (d *drainer) stepPod(tick reconcile.Tick, p *drainPod) {
 		p.done = true
 	case apiserver.IsReason(err, apiserver.ReasonTooManyRequests):
 		d.errOut("error when evicting pods/%q -n %q (will retry after 5s): %v", p.name, p.ns, err)
+		if se, ok := err.(*apiserver.StatusError); ok && len(se.Causes) > 0 {
+			d.why = append(d.why, se.Causes...)
+		}
 		p.next = now + evictErrorRetryDelay
 	default:
 		d.podFailed(p, fmt.Sprintf("error when evicting pods/%q -n %q: %v", p.name, p.ns, err))
@@ -332,6 +339,9 @@ func (d *drainer) explain(tick reconcile.Tick, from int) {
 		}
 		tick.Explain("kubectl drain %s: waits for %s to be deleted (polls every 1s)", d.node, strings.Join(waiting, ", "))
 		return
+	}
+	if len(d.why) > 0 {
+		lines = append(lines, "the API server's reason: "+strings.Join(d.why, "; "))
 	}
 	tick.Explain("kubectl drain %s: %s", d.node, strings.Join(lines, "; "))
 }

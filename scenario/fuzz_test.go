@@ -12,7 +12,7 @@ import (
 func FuzzParse(f *testing.F) {
 	seed, _ := os.ReadFile("../examples/codartium-api.yaml")
 	f.Add(string(seed))
-	for _, name := range []string{"rollout-traffic", "job-backoff", "job-indexed", "cronjob-concurrency", "hpa-load-spike", "hpa-not-ready"} {
+	for _, name := range []string{"rollout-traffic", "job-backoff", "job-indexed", "cronjob-concurrency", "hpa-load-spike", "hpa-not-ready", "pdb-drain", "pdb-blocks-forever"} {
 		src, _ := os.ReadFile("../examples/" + name + ".yaml")
 		f.Add(string(src))
 	}

@@ -121,7 +121,9 @@ func checkAndDecrement(tick reconcile.Tick, podName string, pdb *api.PodDisrupti
 	}
 	next.Status.DisruptedPods[podName] = api.At(tick.Now())
 	summary := fmt.Sprintf("pdb/%s: eviction of pod/%s takes a disruption: disruptionsAllowed %d→%d", pdb.Name, podName, st.DisruptionsAllowed, next.Status.DisruptionsAllowed)
-	if _, err := tick.UpdateStatus(trace.Aggregate, next, summary); err != nil {
+	// A write the eviction request makes (translate), not a summary of
+	// the layer below: that is the disruption controller's.
+	if _, err := tick.UpdateStatus(trace.Translate, next, summary); err != nil {
 		return 0, err
 	}
 	return next.Status.DisruptionsAllowed, nil

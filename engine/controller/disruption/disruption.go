@@ -1,7 +1,6 @@
 package disruption
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -16,7 +15,10 @@ import (
 // sync is sync: a PDB gone from the cache needs nothing; a conflict is
 // retried as it is; any other failure makes failSafe write
 // disruptionsAllowed 0 so no eviction goes through while the status
-// cannot be computed.
+// cannot be computed. The sync's result is then failSafe's (upstream's
+// `return dc.failSafe(ctx, pdb, err)`): once that write went through the
+// key is forgotten, not retried; the PDB is synced again when it or one
+// of its pods changes.
 func (c *Controller) sync(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	pdb, ok := informer.Get[*api.PodDisruptionBudget](c.cache, key)
 	if !ok {
@@ -27,10 +29,7 @@ func (c *Controller) sync(tick reconcile.Tick, key api.Key) (reconcile.Result, e
 	if err == nil || apiserver.IsReason(err, apiserver.ReasonConflict) {
 		return res, err
 	}
-	if ferr := failSafe(tick, pdb, err); ferr != nil {
-		return reconcile.Result{}, ferr
-	}
-	return reconcile.Result{}, err
+	return reconcile.Result{}, failSafe(tick, pdb, err)
 }
 
 // trySync computes the status from the cache and writes it if it
@@ -150,7 +149,7 @@ func semanticEqual(a, b map[string]api.Time) bool {
 }
 
 // failSafe sets disruptionsAllowed to 0 with DisruptionAllowed False
-// SyncFailed carrying the error.
+// SyncFailed carrying the error. It returns the write's error only.
 func failSafe(tick reconcile.Tick, pdb *api.PodDisruptionBudget, cause error) error {
 	next := pdb.DeepCopy()
 	next.Status.DisruptionsAllowed = 0
@@ -161,7 +160,7 @@ func failSafe(tick reconcile.Tick, pdb *api.PodDisruptionBudget, cause error) er
 		Message: cause.Error(), ObservedGeneration: next.Status.ObservedGeneration}, tick.Now())
 	summary := fmt.Sprintf("pdb/%s: disruptionsAllowed 0 (SyncFailed: %s)", pdb.Name, cause)
 	if _, err := tick.UpdateStatus(trace.Aggregate, next, summary); err != nil {
-		return errors.Join(cause, err)
+		return err
 	}
 	tick.Explain("pdb/%s: cannot compute its status (%s), so it allows no disruption until it can", pdb.Name, cause)
 	return nil
@@ -175,17 +174,18 @@ func statusLine(st *api.PodDisruptionBudgetStatus) string {
 // explainStatus says, for a learner, what the budget now allows and why.
 func explainStatus(pdb *api.PodDisruptionBudget, st *api.PodDisruptionBudgetStatus, matched, unmanaged int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "pdb/%s selects %d pod(s), %d healthy; it needs %d", pdb.Name, matched, st.CurrentHealthy, st.DesiredHealthy)
-	if pdb.Spec.MinAvailable == nil || pdb.Spec.MinAvailable.IsString {
-		fmt.Fprintf(&b, " of the %d its controllers want", st.ExpectedPods)
-	}
+	fmt.Fprintf(&b, "pdb/%s: %d healthy of %d selected pod(s); %s → needs %d healthy: ", pdb.Name, st.CurrentHealthy, matched, budgetWords(&pdb.Spec, st.ExpectedPods), st.DesiredHealthy)
 	switch {
 	case st.ExpectedPods <= 0:
-		b.WriteString(", and expects none: it allows no disruption")
-	case st.DisruptionsAllowed > 0:
-		fmt.Fprintf(&b, ", so it allows %d disruption(s)", st.DisruptionsAllowed)
+		b.WriteString("no pods are expected yet, so it allows no disruption")
+	case st.DisruptionsAllowed == 1:
+		b.WriteString("allows 1 disruption")
+	case st.DisruptionsAllowed > 1:
+		fmt.Fprintf(&b, "allows %d disruptions", st.DisruptionsAllowed)
+	case st.DesiredHealthy >= st.ExpectedPods:
+		b.WriteString("none to spare, so it allows no disruption now or ever; every eviction is refused (429) until minAvailable is lowered, maxUnavailable used or replicas raised")
 	default:
-		b.WriteString(", so it allows no disruption: an eviction is refused (429) until more pods are healthy")
+		b.WriteString("allows no disruption until more pods are healthy; an eviction is refused (429) meanwhile")
 	}
 	if n := len(st.DisruptedPods); n > 0 {
 		fmt.Fprintf(&b, "; %d evicted pod(s) not yet seen deleting count as gone", n)
@@ -194,4 +194,18 @@ func explainStatus(pdb *api.PodDisruptionBudget, st *api.PodDisruptionBudgetStat
 		fmt.Fprintf(&b, "; %d pod(s) have no controller", unmanaged)
 	}
 	return b.String()
+}
+
+// budgetWords is the spec as a sentence: "minAvailable 2", "maxUnavailable
+// 25% of the 4 its controllers want".
+func budgetWords(sp *api.PodDisruptionBudgetSpec, expected int32) string {
+	switch {
+	case sp.MaxUnavailable != nil:
+		return fmt.Sprintf("maxUnavailable %s of the %d its controllers want", sp.MaxUnavailable, expected)
+	case sp.MinAvailable != nil && sp.MinAvailable.IsString:
+		return fmt.Sprintf("minAvailable %s of the %d its controllers want", sp.MinAvailable, expected)
+	case sp.MinAvailable != nil:
+		return fmt.Sprintf("minAvailable %s", sp.MinAvailable)
+	}
+	return "no minAvailable or maxUnavailable"
 }

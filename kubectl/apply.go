@@ -128,6 +128,10 @@ func replaceSpec(cur, applied api.Object) bool {
 		a := applied.(*api.HorizontalPodAutoscaler)
 		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
 		c.Spec = a.Spec
+	case *api.PodDisruptionBudget:
+		a := applied.(*api.PodDisruptionBudget)
+		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
+		c.Spec = a.Spec
 	case *api.PersistentVolumeClaim:
 		a := applied.(*api.PersistentVolumeClaim)
 		// The volume the binder wrote stays, as the merge keeps what the

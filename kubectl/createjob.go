@@ -1,7 +1,8 @@
 package kubectl
 
 // This file is kubectl create job and kubectl create cronjob
-// (pkg/cmd/create/create_job.go, create_cronjob.go): the object each
+// (pkg/cmd/create/create_job.go, create_cronjob.go), and what they share
+// with create poddisruptionbudget (pdb.go): the object each
 // builds from its flags, its checks in cobra's order (required flags,
 // then Complete, Validate and Run), and what it prints.
 
@@ -17,7 +18,7 @@ import (
 )
 
 // createHint is what the other create subcommands answer.
-const createHint = "use 'kubectl apply -f -' with a manifest (Stateflow's create makes only jobs and cronjobs: 'kubectl create job', 'kubectl create cronjob')"
+const createHint = "use 'kubectl apply -f -' with a manifest (Stateflow's create makes only jobs, cronjobs and poddisruptionbudgets: 'kubectl create job', 'kubectl create cronjob', 'kubectl create poddisruptionbudget')"
 
 // instantiateAnnotation marks a Job made from a CronJob by hand.
 const instantiateAnnotation = "cronjob.kubernetes.io/instantiate"
@@ -25,7 +26,8 @@ const instantiateAnnotation = "cronjob.kubernetes.io/instantiate"
 // createFlags are the flags create job and create cronjob share.
 var createFlags = []flagSpec{{"image", "", true}, {"dry-run", "", true}, {"output", "o", true}}
 
-// create runs create job and create cronjob (alias cj).
+// create runs create job, create cronjob (alias cj) and create
+// poddisruptionbudget (alias pdb).
 func (s *Session) create(args []string) (string, error) {
 	if len(args) > 0 {
 		switch args[0] {
@@ -33,6 +35,8 @@ func (s *Session) create(args []string) (string, error) {
 			return s.createJob(args[1:])
 		case "cronjob", "cj":
 			return s.createCronJob(args[1:])
+		case "poddisruptionbudget", "pdb":
+			return s.createPDB(args[1:])
 		}
 	}
 	what := "create"
@@ -262,15 +266,21 @@ func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
 	return createdOutput(c, r, created, "")
 }
 
-// createFailed is how create job and create cronjob report an error from
-// the API server: wrapped, so an invalid object is not described field
-// by field but by the server's message.
+// createFailed is how the create subcommands report an error from the
+// API server: wrapped, so an invalid object is not described field by
+// field but by the server's message. create job and create cronjob name
+// the kind ("failed to create job"), create poddisruptionbudget the
+// resource ("failed to create poddisruptionbudgets").
 func createFailed(r resource, err error) error {
 	msg := err.Error()
 	if ie, ok := err.(*apiserver.InvalidError); ok {
 		msg = invalidMessage(ie)
 	}
-	return errorf("failed to create %s: %s", strings.ToLower(r.kind), msg)
+	what := strings.ToLower(r.kind)
+	if r.kind == api.KindPodDisruptionBudget {
+		what = r.plural
+	}
+	return errorf("failed to create %s: %s", what, msg)
 }
 
 // createdOutput prints the created object as -o asks.

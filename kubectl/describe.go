@@ -91,6 +91,8 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 		s.describeCronJob(w, x)
 	case *api.HorizontalPodAutoscaler:
 		describeHPA(w, x)
+	case *api.PodDisruptionBudget:
+		describePDB(w, x)
 	case *api.PodMetrics, *api.NodeMetrics:
 		describeGeneric(w, x)
 	default:

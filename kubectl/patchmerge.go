@@ -16,12 +16,15 @@ import (
 
 // smp is what the patchStrategy and patchMergeKey struct tags of the
 // Kubernetes API types say about one field: lists with merge are merged
-// item by item (by key, for lists of objects), others are replaced; fields
-// describes an object's fields, or a list's items.
+// item by item (by key, for lists of objects), others are replaced; an
+// object with replace is replaced whole (mergeMapHandler) where others
+// are merged field by field; fields describes an object's fields, or a
+// list's items.
 type smp struct {
-	merge  bool
-	key    string
-	fields map[string]*smp
+	merge   bool
+	replace bool
+	key     string
+	fields  map[string]*smp
 }
 
 // child is the schema of field name; nil (no strategy) if none is known.
@@ -46,7 +49,7 @@ func mergeList(key string, items *smp) *smp {
 func conditions() *smp { return mergeList("type", nil) }
 
 // The merge lists of the API types the simulated cluster serves
-// (k8s.io/api core/v1, apps/v1, batch/v1, autoscaling/v2 and
+// (k8s.io/api core/v1, apps/v1, batch/v1, autoscaling/v2, policy/v1 and
 // metav1.ObjectMeta at v0.34).
 var (
 	smpMeta = object(map[string]*smp{
@@ -99,6 +102,11 @@ var (
 		// autoscaling/v2: spec.metrics and the behavior's policies are
 		// atomic lists, replaced whole.
 		api.KindHorizontalPodAutoscaler: object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})}),
+		// policy/v1: spec.selector is patchStrategy=replace, a new
+		// selector replacing the old one whole; status.conditions are
+		// metav1.Conditions merged by type (listType=map, listMapKey=type).
+		api.KindPodDisruptionBudget: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{"selector": {replace: true}}),
+			"status": object(map[string]*smp{"conditions": conditions()})}),
 	}
 )
 
@@ -218,6 +226,12 @@ func smpMergeMap(original, patch map[string]any, s *smp) (map[string]any, error)
 		var err error
 		switch o := ov.(type) {
 		case map[string]any:
+			if c := s.child(k); c != nil && c.replace {
+				// mergeMapHandler takes the patch's object as it is, its
+				// nulls and directives included.
+				original[k] = pv
+				continue
+			}
 			original[k], err = smpMergeMap(o, pv.(map[string]any), s.child(k))
 		case []any:
 			original[k], err = smpMergeSliceHandler(o, pv.([]any), s.child(k), deleteList)

@@ -17,7 +17,8 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 		return nil, err
 	}
 	k, r, _, err := target("scale", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet,
-		api.KindDaemonSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler)
+		api.KindDaemonSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler,
+		api.KindPodDisruptionBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +44,7 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 		default:
 			// Only Deployments, ReplicaSets and StatefulSets have a scale
 			// subresource: the scale client's GET of
-			// …/daemonsets/NAME/scale (or a Job's, an HPA's) is a 404.
+			// …/daemonsets/NAME/scale (or a Job's, an HPA's, a PDB's) is a 404.
 			return "", serverErr("NotFound", "the server could not find the requested resource")
 		}
 		if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl scale: %s spec.replicas=%d", k.Short(), n)); err != nil {

@@ -272,11 +272,12 @@ horizontalpodautoscalers   hpa          autoscaling/v2        true         Horiz
 cronjobs                   cj           batch/v1              true         CronJob
 jobs                                    batch/v1              true         Job
 endpointslices                          discovery.k8s.io/v1   true         EndpointSlice
+poddisruptionbudgets       pdb          policy/v1             true         PodDisruptionBudget
 `
 	if res := run(t, s, "api-resources"); res.Stdout != want {
 		t.Errorf("api-resources:\n%s\nwant:\n%s", res.Stdout, want)
 	}
-	if res := run(t, s, "api-resources -o name"); res.Stdout != "endpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\n" {
+	if res := run(t, s, "api-resources -o name"); res.Stdout != "endpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\n" {
 		t.Errorf("api-resources -o name:\n%s", res.Stdout)
 	}
 	if res := run(t, s, "api-resources --namespaced=false"); res.Stdout != "NAME         SHORTNAMES   APIVERSION   NAMESPACED   KIND\nnamespaces   ns           v1           false        Namespace\nnodes        no           v1           false        Node\n" {

@@ -145,6 +145,8 @@ func columns(kind string, wide bool) []string {
 		return wideColumns(wide, "NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE")
 	case api.KindHorizontalPodAutoscaler:
 		return []string{"NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"}
+	case api.KindPodDisruptionBudget:
+		return []string{"NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"}
 	case api.KindPodMetrics, api.KindNodeMetrics:
 		return metricsColumns
 	case api.KindPersistentVolumeClaim:
@@ -209,6 +211,8 @@ func row(o api.Object, name string, wide bool, now int64) []string {
 		return cronJobRow(x, name, wide, now)
 	case *api.HorizontalPodAutoscaler:
 		return hpaRow(x, name, now)
+	case *api.PodDisruptionBudget:
+		return pdbRow(x, name, now)
 	case *api.PodMetrics:
 		return podMetricsRow(x, name)
 	case *api.NodeMetrics:

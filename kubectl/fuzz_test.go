@@ -48,6 +48,8 @@ func FuzzCommand(f *testing.F) {
 		`autoscale deploy/codartium-api --max=3 --cpu=500 --dry-run=client -o yaml`, `get hpa -o wide`, `describe hpa codartium-api`,
 		`patch hpa codartium-api -p '{"spec":{"maxReplicas":2}}'`, `delete hpa codartium-api`, `top pods -A --containers --sort-by=cpu --sum`,
 		`top nodes --sort-by=memory --show-swap`, `top pod x`, `get podmetrics,nodemetrics -A`, `describe nodemetrics node-1`, `api-resources -o name`,
+		`create pdb p --selector='app in (codartium-api)' --min-available=50%`, `create poddisruptionbudget q --selector=a=b --max-unavailable=1 -o yaml`,
+		`get pdb -o wide`, `describe pdb p`, `patch pdb p -p '{"spec":{"selector":{"matchLabels":{"a":"b"}}}}'`, `delete pdb p`,
 	} {
 		f.Add(s)
 	}

@@ -120,9 +120,10 @@ func edge(e model.Edge, boxes map[string]model.Box) app.UI {
 	if !ok1 || !ok2 {
 		return svg("g")
 	}
-	if e.Kind == "scales" {
-		// An autoscaler sits in its target's row: the line runs across,
-		// from the side of one to the side of the other.
+	if e.Kind == "scales" || e.Kind == "guards" {
+		// An autoscaler or a disruption budget sits in its target's row:
+		// the line runs across, from the side of one to the side of the
+		// other.
 		x1, x2 := from.X, to.X+to.W
 		if from.X < to.X {
 			x1, x2 = from.X+from.W, to.X
@@ -148,12 +149,18 @@ func (c *Flow) node(b model.Box) app.UI {
 	if b.Actor {
 		cls += " actor"
 	}
+	if b.Refused {
+		cls += " refused"
+	}
 	if b.Key == c.Selected && b.Key.Kind != "" {
 		cls += " selected"
 	}
 	name := b.Title + " — " + strings.Join(b.Lines, " — ") + " (" + b.Kind + ", " + statusWords[b.Status]
 	if b.Highlight != "" {
 		name += ", " + string(b.Highlight) + " this tick"
+	}
+	if b.Refused {
+		name += ", refused an eviction this tick"
 	}
 	name += ")"
 	if b.Stale != "" {
@@ -197,6 +204,10 @@ func (c *Flow) node(b model.Box) app.UI {
 		body = append(body, svg("text").Class("badge cls-"+string(b.Highlight)).Attr("x", badgeX).Attr("y", b.Y+16).
 			Attr("text-anchor", "end").Text(b.Highlight.Symbol()))
 		badgeX -= model.CharW + 4
+	}
+	if b.Refused {
+		body = append(body, svg("text").Class("badge refused-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("429"))
+		badgeX -= 3*model.CharW + 6
 	}
 	if b.Stale != "" {
 		body = append(body, svg("text").Class("stale-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("◔"),

@@ -13,9 +13,10 @@ import (
 // checkpoint its own copy.
 type Client interface {
 	// Step performs one step at the tick's time and returns how long
-	// until the next, in virtual milliseconds (≤ 0: it has finished).
+	// until the next, in virtual milliseconds (≤ 0: it has finished),
+	// and what the command printed in this step (the tick's Output).
 	// Its error, if any, is the tick's.
-	Step(tick reconcile.Tick) (next int64, err error)
+	Step(tick reconcile.Tick) (next int64, printed string, err error)
 	// Waiting says, in a learner's words, what the client is waiting
 	// for between its steps ("kubectl drain node-1 retries the eviction
 	// of default/web-b every 5 s").
@@ -47,13 +48,14 @@ func cloneClients(in []runningClient) []runningClient {
 
 // startClient runs an action's client's first step as this tick and
 // schedules the next.
-func (w *world) startClient(a Action, tick reconcile.Tick) error {
+func (w *world) startClient(a Action, tick *liveTick) error {
 	w.clients = append(w.clients, runningClient{started: w.ticks + 1, component: a.Component, object: a.Object, client: a.Client.Clone()})
 	return w.stepClient(len(w.clients)-1, tick)
 }
 
-func (w *world) stepClient(i int, tick reconcile.Tick) error {
-	next, err := w.clients[i].client.Step(tick)
+func (w *world) stepClient(i int, tick *liveTick) error {
+	next, printed, err := w.clients[i].client.Step(tick)
+	tick.tick.Output = printed
 	if next > 0 {
 		w.schedule(item{at: w.now + next, kind: kindClient, action: i})
 	} else {

@@ -132,7 +132,7 @@ func (d *drainer) Clone() engine.Client {
 
 // Step implements engine.Client: the first step cordons, filters and
 // starts the evictions; later ones take each pod's due retry or poll.
-func (d *drainer) Step(tick reconcile.Tick) (int64, error) {
+func (d *drainer) Step(tick reconcile.Tick) (int64, string, error) {
 	before := len(d.log)
 	d.why = nil
 	if !d.started {
@@ -143,11 +143,16 @@ func (d *drainer) Step(tick reconcile.Tick) (int64, error) {
 		d.advance(tick)
 	}
 	d.explain(tick, before)
+	var printed strings.Builder
+	for _, l := range d.log[before:] {
+		printed.WriteString(l.text + "\n")
+	}
 	if d.finished {
 		if d.err != "" {
-			return 0, fmt.Errorf("%s", strings.TrimPrefix(d.err, "error: "))
+			printed.WriteString(d.err + "\n")
+			return 0, printed.String(), fmt.Errorf("%s", strings.TrimPrefix(d.err, "error: "))
 		}
-		return 0, nil
+		return 0, printed.String(), nil
 	}
 	next := int64(-1)
 	for _, p := range d.pods {
@@ -155,7 +160,7 @@ func (d *drainer) Step(tick reconcile.Tick) (int64, error) {
 			next = p.next
 		}
 	}
-	return next - tick.Now(), nil
+	return next - tick.Now(), printed.String(), nil
 }
 
 // Waiting implements engine.Client.

@@ -79,6 +79,8 @@ type Box struct {
 	// Spark is a Service's traffic, oldest interval first, drawn as bars
 	// under its lines.
 	Spark []SparkBar
+	// Refused says this budget refused an eviction this tick (429).
+	Refused bool
 }
 
 // SparkBar is one interval of traffic: requests served and failed.
@@ -87,7 +89,7 @@ type SparkBar struct{ Served, Failed int }
 // Edge connects an owner to what it owns, or a pod to its node.
 type Edge struct {
 	From, To string
-	Kind     string // "owns" or "bound"
+	Kind     string // "owns", "bound", "scales" (an HPA) or "guards" (a PDB)
 }
 
 // Arrow is one effect of the current tick.
@@ -126,8 +128,9 @@ type layout struct {
 
 // Flow lays out every Deployment with its ReplicaSets and pods, every
 // DaemonSet and StatefulSet with its pods, every CronJob with its Jobs
-// and every Job with its pods, every HorizontalPodAutoscaler, the Services beside them, the scheduler junction and the nodes, and the
-// current tick's effects.
+// and every Job with its pods, every HorizontalPodAutoscaler and
+// PodDisruptionBudget, the Services beside them, the scheduler junction
+// and the nodes, and the current tick's effects.
 func (m *Model) Flow() (f Flow) {
 	defer m.guard("drawing the flow")
 	if m.eng == nil {
@@ -153,6 +156,9 @@ func (m *Model) Flow() (f Flow) {
 	}
 	for _, h := range st.List(api.KindHorizontalPodAutoscaler, "") {
 		l.hpa(h.(*api.HorizontalPodAutoscaler))
+	}
+	for _, p := range st.List(api.KindPodDisruptionBudget, "") {
+		l.pdb(p.(*api.PodDisruptionBudget))
 	}
 	services := st.List(api.KindService, "")
 	maxPodsY = max(maxPodsY, l.services(services))
@@ -565,6 +571,7 @@ func (l *layout) edges() {
 			}
 		}
 	}
+	l.pdbEdges()
 	sort.Slice(l.f.Edges, func(i, j int) bool { return l.f.Edges[i].From+l.f.Edges[i].To < l.f.Edges[j].From+l.f.Edges[j].To })
 }
 
@@ -581,6 +588,7 @@ func (l *layout) highlight() {
 	}
 	l.rulesArrows(t)
 	l.metricsArrows(t)
+	l.pdbArrows(t)
 	for _, e := range t.Effects {
 		target := l.boxes[e.Object.String()]
 		if svc := l.serviceBoxOf(e); svc != nil {
@@ -612,6 +620,8 @@ func (l *layout) arrow(t *trace.Tick, actor, target *Box, e trace.Effect) (Arrow
 		return Arrow{X1: x, Y1: y, X2: l.f.EventsX + 10, Y2: y + eventGap, ViaY: y + eventGap, Class: e.Class, Label: label}, true
 	case target == nil:
 		return Arrow{}, false
+	case e.Class == trace.Aggregate && target.Kind == api.KindPodDisruptionBudget:
+		return Arrow{}, false // pdbArrows draws it from the pods
 	case e.Class == trace.Aggregate:
 		return Arrow{X1: target.X + target.W/2, Y1: target.Y + target.H + 44, X2: target.X + target.W/2, Y2: target.Y + target.H, Class: e.Class, Label: label}, true
 	case e.Class == trace.Realize:

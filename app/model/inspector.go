@@ -110,7 +110,8 @@ type Picker struct {
 }
 
 // Pickable lists the objects the inspector offers: every workload
-// (Deployment, ReplicaSet, DaemonSet, StatefulSet, CronJob, Job), Service,
+// (Deployment, ReplicaSet, DaemonSet, StatefulSet, CronJob, Job), its
+// HorizontalPodAutoscalers and PodDisruptionBudgets, Service,
 // EndpointSlice, claim and Node, and the pods — all of them on a small cluster, on
 // a large one the pods of the selected ReplicaSet (or of the selected
 // pod's), so that the menu stays usable and cheap to render.
@@ -120,7 +121,7 @@ func (m *Model) Pickable() (pk Picker) {
 		return pk
 	}
 	st := m.eng.Store()
-	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindCronJob, api.KindJob, api.KindHorizontalPodAutoscaler, api.KindService, api.KindEndpointSlice} {
+	for _, kind := range []string{api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindCronJob, api.KindJob, api.KindHorizontalPodAutoscaler, api.KindPodDisruptionBudget, api.KindService, api.KindEndpointSlice} {
 		for _, o := range st.List(kind, "") {
 			pk.Keys = append(pk.Keys, api.KeyOf(o))
 		}

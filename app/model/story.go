@@ -28,6 +28,10 @@ func ToneOf(t *trace.Tick) Tone {
 		return ToneAlert
 	case len(t.Rules) > 0:
 		return ToneChange
+	case t.Output != "" && t.Error != "":
+		return ToneAlert // a command failed (kubectl drain gave up)
+	case t.Output != "" && strings.Contains(t.Output, "(will retry after"):
+		return ToneRetry // an eviction refused; kubectl retries it
 	}
 	if len(t.Effects) == 0 {
 		if t.Error != "" {
@@ -46,9 +50,10 @@ func ToneOf(t *trace.Tick) Tone {
 // Visible reports whether the story view shows t as its own row: it
 // changed something in the API server (other than a metrics-server
 // scrape, which comes every 15 s and folds), reprogrammed a node's
-// rules, or reports requests that failed.
+// rules, reports requests that failed, or is a step of a command that
+// printed something (kubectl drain: an eviction refused, a pod evicted).
 func Visible(t *trace.Tick) bool {
-	return len(t.Effects) > 0 && t.Component != engine.MetricsServer || len(t.Rules) > 0 || t.Traffic != nil && t.Traffic.Failed > 0
+	return len(t.Effects) > 0 && t.Component != engine.MetricsServer || len(t.Rules) > 0 || t.Traffic != nil && t.Traffic.Failed > 0 || t.Output != ""
 }
 
 // alerts reports whether an effect is something a user must act on: a

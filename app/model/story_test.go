@@ -17,7 +17,8 @@ func settledModel(t *testing.T, name string) *Model {
 
 // The story covers every tick exactly once, in order: a tick that wrote
 // to the API server (but a metrics-server scrape), reprogrammed a node's
-// rules or reports failed requests is a row of its own; the ticks
+// rules, reports failed requests or printed a command's output (kubectl
+// drain) is a row of its own; the ticks
 // between two of them, and only those, are folded. The oracle is the
 // trace itself.
 func TestStoryCoversEveryTickOnce(t *testing.T) {
@@ -31,7 +32,7 @@ func TestStoryCoversEveryTickOnce(t *testing.T) {
 				t.Fatalf("%s: span %+v after tick index %d", ex.Name, s, next-1)
 			}
 			for i := s.From; i <= s.To; i++ {
-				changed := len(tr[i].Effects) > 0 && tr[i].Component != "metrics-server" || len(tr[i].Rules) > 0 || tr[i].Traffic != nil && tr[i].Traffic.Failed > 0
+				changed := len(tr[i].Effects) > 0 && tr[i].Component != "metrics-server" || len(tr[i].Rules) > 0 || tr[i].Traffic != nil && tr[i].Traffic.Failed > 0 || tr[i].Output != ""
 				if changed == s.Folded {
 					t.Fatalf("%s: tick %d (effects %d) in a span folded=%v", ex.Name, tr[i].Seq, len(tr[i].Effects), s.Folded)
 				}

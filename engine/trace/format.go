@@ -19,6 +19,7 @@ type jsonTick struct {
 	Error       string       `json:"error,omitempty"`
 	Rules       []jsonRule   `json:"rules,omitempty"`
 	Traffic     *jsonTraffic `json:"traffic,omitempty"`
+	Output      string       `json:"output,omitempty"`
 }
 
 // jsonRule is a Service port a kube-proxy reprogrammed on its node.
@@ -74,7 +75,7 @@ type jsonEffect struct {
 // MarshalJSON renders the tick in the CLI's JSON-lines schema.
 func (t *Tick) MarshalJSON() ([]byte, error) {
 	j := jsonTick{Tick: t.Seq, Time: t.Time, Component: t.Component, Host: t.Host, Object: t.Object.String(),
-		Explanation: t.Explanation, Error: t.Error, Effects: make([]jsonEffect, 0, len(t.Effects))}
+		Explanation: t.Explanation, Error: t.Error, Output: t.Output, Effects: make([]jsonEffect, 0, len(t.Effects))}
 	for _, r := range t.Reads {
 		j.Reads = append(j.Reads, jsonRead{Object: r.Object.String(), Cached: r.Cached, Live: r.Live, Stale: r.Stale()})
 	}

@@ -109,6 +109,9 @@ type Tick struct {
 	// Traffic is the interval of synthetic requests this tick reports
 	// (the "traffic" actor).
 	Traffic *Traffic
+	// Output is what a command that runs over several ticks (kubectl
+	// drain) printed at this one, stdout and stderr interleaved.
+	Output string
 }
 
 // Classes returns the distinct classes of the tick's effects, in display

@@ -157,6 +157,9 @@ func TestPDBWorkedDrain(t *testing.T) {
 	if len(web) != 2 || len(proxy) != 1 {
 		t.Fatalf("node-1 runs %v and %v; the example needs two web pods and one kube-proxy", web, proxy)
 	}
+	if got := k.Run("get pdb").Stdout; got != "NAME      MIN AVAILABLE   MAX UNAVAILABLE   ALLOWED DISRUPTIONS   AGE\nweb-pdb   2               N/A               1                     30s\n" {
+		t.Errorf("kubectl get pdb:\n%s", got)
+	}
 	res := k.Run("drain node-1 --ignore-daemonsets")
 	a, b := web[0], web[1]
 	want := fmt.Sprintf(`node/node-1 cordoned

@@ -22,7 +22,7 @@ func count(s interface {
 func TestCascadeDeletion(t *testing.T) {
 	t.Run("background", func(t *testing.T) {
 		s := seedSession(t, true)
-		if res := run(t, s, "delete deployment codartium-api"); res.Stdout != "deployment.apps \"codartium-api\" deleted\n" {
+		if res := run(t, s, "delete deployment codartium-api"); res.Stdout != "deployment.apps \"codartium-api\" deleted from codartium-team namespace\n" {
 			t.Fatalf("%+v", res)
 		}
 		st := s.Cluster.Store()
@@ -88,7 +88,7 @@ func TestCascadeDeletion(t *testing.T) {
 	t.Run("pod", func(t *testing.T) {
 		s := seedSession(t, true)
 		name := strings.TrimPrefix(strings.Fields(run(t, s, "get pods -o name").Stdout)[0], "pod/")
-		if res := run(t, s, "delete pod "+name); res.Stdout != "pod \""+name+"\" deleted\n" {
+		if res := run(t, s, "delete pod "+name); res.Stdout != "pod \""+name+"\" deleted from codartium-team namespace\n" {
 			t.Fatalf("%+v", res)
 		}
 		if out := run(t, s, "get pod "+name).Stdout; !strings.Contains(out, "Terminating") {

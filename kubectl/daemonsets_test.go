@@ -375,7 +375,7 @@ func TestDaemonSetOtherRolloutCommands(t *testing.T) {
 // ControllerRevisions.
 func TestDeleteDaemonSet(t *testing.T) {
 	s := dsSession(t)
-	if res := run(t, s, "delete ds fluentd"); res.Stdout != "daemonset.apps \"fluentd\" deleted\n" || res.Code != 0 {
+	if res := run(t, s, "delete ds fluentd"); res.Stdout != "daemonset.apps \"fluentd\" deleted from default namespace\n" || res.Code != 0 {
 		t.Fatalf("%+v", res)
 	}
 	if res := run(t, s, "get ds"); res.Stdout != "NAME            DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   NODE SELECTOR                                     AGE\nnode-exporter   3         3         3       3            3           kubernetes.io/arch=amd64,kubernetes.io/os=linux   13s\n" {
@@ -387,7 +387,7 @@ func TestDeleteDaemonSet(t *testing.T) {
 			t.Errorf("%s after the delete: %+v", line, res)
 		}
 	}
-	if res := run(t, s, "delete controllerrevision node-exporter-dc8dd6b9"); res.Stdout != "controllerrevision.apps \"node-exporter-dc8dd6b9\" deleted\n" {
+	if res := run(t, s, "delete controllerrevision node-exporter-dc8dd6b9"); res.Stdout != "controllerrevision.apps \"node-exporter-dc8dd6b9\" deleted from default namespace\n" {
 		t.Errorf("%+v", res)
 	}
 }

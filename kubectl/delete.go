@@ -38,21 +38,25 @@ func buildDelete(s *Session, args []string) (*Mutation, error) {
 		return nil, errorf("invalid cascade value (%s). Must be \"background\", \"foreground\", or \"orphan\"", cascade)
 	}
 	opts := apiserver.DeleteOptions{Propagation: cascade}
-	if p.has("grace-period") {
-		g, err := strconv.Atoi(p.str("grace-period"))
-		if err != nil {
-			return nil, errorf("invalid argument %q for \"--grace-period\" flag", p.str("grace-period"))
-		}
-		if g >= 0 {
-			opts.GracePeriodSeconds = api.Int64(int64(g))
-		}
+	grace, err := deleteGracePeriod(p)
+	if err != nil {
+		return nil, err
 	}
-	if p.bool("force") || p.bool("now") {
-		g := int64(0)
-		if p.bool("now") {
-			g = 1
-		}
-		opts.GracePeriodSeconds = &g
+	if grace >= 0 {
+		opts.GracePeriodSeconds = api.Int64(int64(grace))
+	}
+	if grace == 0 && p.bool("force") {
+		// Validate prints it on stderr before anything is deleted.
+		s.warn("Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.")
+	}
+	// PrintObj: "force deleted" with a zero grace period, and the
+	// namespace of a namespaced object.
+	op := "deleted"
+	if grace == 0 {
+		op = "force deleted"
+	}
+	if !r.cluster {
+		op += " from " + k.Namespace + " namespace"
 	}
 	return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) {
 		if _, err := live(tick, k); err != nil {
@@ -61,10 +65,37 @@ func buildDelete(s *Session, args []string) (*Mutation, error) {
 		if err := tick.Delete(trace.Translate, k, opts, fmt.Sprintf("kubectl delete %s (cascade=%s)", k.Short(), cascade)); err != nil {
 			return "", apiErr(err)
 		}
-		out := fmt.Sprintf("%s %q deleted\n", r.qualified(), k.Name)
-		if p.bool("force") {
-			out = "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n" + out
-		}
-		return out, nil
+		return fmt.Sprintf("%s %q %s\n", r.qualified(), k.Name, op), nil
 	}}, nil
+}
+
+// deleteGracePeriod is DeleteOptions.Complete's grace period: -1 when
+// unset; --now is 1; a zero without --force becomes 1 (kubectl guards
+// against accidental force deletion); --force alone is 0.
+func deleteGracePeriod(p *parsed) (int, error) {
+	grace := -1
+	if p.has("grace-period") {
+		g, err := strconv.Atoi(p.str("grace-period"))
+		if err != nil {
+			return 0, errorf("invalid argument %q for \"--grace-period\" flag: strconv.ParseInt: parsing %q: invalid syntax", p.str("grace-period"), p.str("grace-period"))
+		}
+		grace = g
+	}
+	force := p.bool("force")
+	if p.bool("now") {
+		if grace != -1 {
+			return 0, errorf("--now and --grace-period cannot be specified together")
+		}
+		grace = 1
+	}
+	if grace == 0 && !force {
+		grace = 1
+	}
+	if force && grace < 0 {
+		grace = 0
+	}
+	if grace > 0 && force {
+		return 0, errorf("--force and --grace-period greater than 0 cannot be specified together")
+	}
+	return grace, nil
 }

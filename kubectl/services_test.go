@@ -176,7 +176,7 @@ func TestEndpointsDeprecationWarning(t *testing.T) {
 // the Service's EndpointSlices and the endpoints controller its Endpoints.
 func TestDeleteService(t *testing.T) {
 	s := servicesSession(t)
-	if res := run(t, s, "delete svc web"); res.Stdout != "service \"web\" deleted\n" || res.Code != 0 || res.Stderr != "" {
+	if res := run(t, s, "delete svc web"); res.Stdout != "service \"web\" deleted from default namespace\n" || res.Code != 0 || res.Stderr != "" {
 		t.Fatalf("%+v", res)
 	}
 	if res := run(t, s, "get svc web"); res.Stderr != "Error from server (NotFound): services \"web\" not found\n" {
@@ -189,7 +189,7 @@ func TestDeleteService(t *testing.T) {
 	if res := run(t, s, "get ep web"); !strings.HasSuffix(res.Stderr, "Error from server (NotFound): endpoints \"web\" not found\n") {
 		t.Errorf("the Service's Endpoints are removed: %+v", res)
 	}
-	if res := run(t, s, "delete service/web-lb"); res.Stdout != "service \"web-lb\" deleted\n" {
+	if res := run(t, s, "delete service/web-lb"); res.Stdout != "service \"web-lb\" deleted from default namespace\n" {
 		t.Errorf("%+v", res)
 	}
 }

@@ -739,7 +739,7 @@ func TestStatefulSetOtherRolloutCommands(t *testing.T) {
 // deleted themselves.
 func TestDeleteStatefulSet(t *testing.T) {
 	s := stsSession(t)
-	if res := run(t, s, "delete sts web"); res.Stdout != "statefulset.apps \"web\" deleted\n" || res.Code != 0 {
+	if res := run(t, s, "delete sts web"); res.Stdout != "statefulset.apps \"web\" deleted from default namespace\n" || res.Code != 0 {
 		t.Fatalf("%+v", res)
 	}
 	if res := run(t, s, "get sts"); res.Stdout != "NAME    READY   AGE\ncache   2/2     20s\n" {
@@ -754,7 +754,7 @@ func TestDeleteStatefulSet(t *testing.T) {
 	if rows := tableRows(run(t, s, "get pvc").Stdout); len(rows) != 4 {
 		t.Errorf("claims after the delete: %q", rows)
 	}
-	if res := run(t, s, "delete persistentvolumeclaim www-web-2"); res.Stdout != "persistentvolumeclaim \"www-web-2\" deleted\n" {
+	if res := run(t, s, "delete persistentvolumeclaim www-web-2"); res.Stdout != "persistentvolumeclaim \"www-web-2\" deleted from default namespace\n" {
 		t.Errorf("%+v", res)
 	}
 	if res := run(t, s, "delete pvc/nope"); res.Stderr != "Error from server (NotFound): persistentvolumeclaims \"nope\" not found\n" {

@@ -92,8 +92,9 @@ var allowances = []allowance{{
 		"upstream encodes them), so only revisions created in the tick carry the other name. Explains the lines that " +
 		"vanish once upstream's hash of the tick's template (with the collision count) is replaced by the engine's hash " +
 		"of the same template everywhere in upstream's writes, Events and error — the revisions are then paired by name, " +
-		"and their revision numbers, templates and labels compared; what is left stays unexplained, restated with the " +
-		"engine's names.",
+		"and their revision numbers, templates and labels compared; a status field upstream moved from the engine's name " +
+		"of the revision to its own (after the garbage collector deleted the revision, say) did not change, and an update " +
+		"that changed nothing else was a no-op; what is left stays unexplained, restated with the engine's names.",
 	claim: revisionName,
 }, {
 	name: "daemon-node-order",
@@ -511,18 +512,23 @@ func revisionName(lines []string, ours, theirs outcome) []string {
 		return lines
 	}
 	renamed := theirs
-	renamed.changes = make([]change, len(theirs.changes))
-	for i, c := range theirs.changes {
+	renamed.changes = make([]change, 0, len(theirs.changes))
+	for _, c := range theirs.changes {
+		changed := len(c.fields)
 		c.fields, c.setFields, c.endpoints = maps.Clone(c.fields), maps.Clone(c.setFields), slices.Clone(c.endpoints)
 		// A field upstream changed only from the engine's name of the
 		// template's revision to its own (status.updateRevision of a set
-		// whose revisions the garbage collector deleted) did not change.
+		// whose revisions the garbage collector deleted) did not change;
+		// an update that changed nothing else was a no-op.
 		for p, v := range c.fields {
 			if old, ok := c.previous[p]; ok && renameText(hashes, v) == old {
 				delete(c.fields, p)
 			}
 		}
-		renamed.changes[i] = c
+		if c.verb == "update" && changed > 0 && len(c.fields) == 0 {
+			continue
+		}
+		renamed.changes = append(renamed.changes, c)
 	}
 	renamed.events = make([]string, len(theirs.events))
 	for i, e := range theirs.events {

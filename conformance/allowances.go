@@ -56,6 +56,13 @@ import (
 //     proxy of Pod …"); the harness gives it a lister that returns them
 //     in name order, the engine's, one of the orders upstream's could
 //     (namedPodLister).
+//   - the order of the disruption controller's pod lister: getExpectedScale
+//     goes over a budget's pods in the order its lister returns them, a
+//     Go map's, and fails at the first whose controller is gone ("found
+//     no controllers for pod …", which the SyncFailed condition and the
+//     CalculateExpectedPodCountFailed Event repeat), or whose controller
+//     has no scale subresource; the harness gives it the name-ordered
+//     lister too, the engine's order, one of upstream's (namedPodLister).
 //   - the HPAs an AmbiguousSelector message lists: upstream collects them
 //     in a Go map (hpasControllingPodsUnderSelector), the engine sorts
 //     them; the harness sorts upstream's list in its Events and error and
@@ -201,6 +208,15 @@ var allowances = []allowance{{
 		"that name another pod than upstream's, only when both messages are ones upstream gives for a failed pod of the " +
 		"Job, read from the cache the sync read.",
 	claim: failJobPodOrder,
+}, {
+	name: "pod-condition-observed-generation",
+	reason: "With PodObservedGenerationTracking (beta, on by default since v1.34), the disruption controller's " +
+		"syncStalePodDisruption sets the observedGeneration of the DisruptionTarget condition it resets to the pod's " +
+		"metadata.generation (disruption.go:795, apipod.CalculatePodConditionObservedGeneration). The engine models no " +
+		"observedGeneration of pods or of their conditions anywhere: api.PodCondition has no such field (engine/api, " +
+		"outside the disruption controller), so its reset writes the condition without it. Explains only that field of " +
+		"the pod's DisruptionTarget condition, set by upstream to the pod's generation in an update the engine made too.",
+	claim: podConditionObservedGeneration,
 }}
 
 // allowed names the allowances that together explain every line of a
@@ -720,6 +736,24 @@ func failJobPodOrder(lines []string, _, theirs outcome) []string {
 	}
 	if events["engine"] != events["upstream"] {
 		return lines // another count of Events is no other choice
+	}
+	return rest
+}
+
+// conditionGenerationLine matches a pod condition's observedGeneration set
+// by upstream alone in an update both sides made.
+var conditionGenerationLine = regexp.MustCompile(`^~ update (Pod/\S+ status\.conditions\[\d+\]\.observedGeneration): engine \(unchanged\), upstream (\d+)$`)
+
+func podConditionObservedGeneration(lines []string, _, theirs outcome) []string {
+	if len(theirs.conditionGenerations) == 0 {
+		return lines
+	}
+	var rest []string
+	for _, l := range lines {
+		if m := conditionGenerationLine.FindStringSubmatch(l); m != nil && theirs.conditionGenerations[m[1]] == m[2] {
+			continue
+		}
+		rest = append(rest, l)
 	}
 	return rest
 }

@@ -13,6 +13,7 @@ import (
 	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
+	policy "k8s.io/api/policy/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -143,6 +144,8 @@ func kindOf(gvr schema.GroupVersionResource) string {
 		return "CronJob"
 	case "horizontalpodautoscalers":
 		return "HorizontalPodAutoscaler"
+	case "poddisruptionbudgets":
+		return "PodDisruptionBudget"
 	}
 	return gvr.Resource
 }
@@ -630,6 +633,17 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 			return
 		}
 		o.Status = oh.Status
+	case *policy.PodDisruptionBudget:
+		// pkg/registry/policy/poddisruptionbudget/strategy.go.
+		op := old.(*policy.PodDisruptionBudget)
+		if status {
+			o.Spec = op.Spec
+			return
+		}
+		o.Status = op.Status
+		if !apiequality.Semantic.DeepEqual(o.Spec, op.Spec) {
+			o.Generation = op.Generation + 1
+		}
 	case *core.PersistentVolumeClaim:
 		oc := old.(*core.PersistentVolumeClaim)
 		if status {

@@ -13,6 +13,7 @@ import (
 	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
+	policy "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	metricsapi "k8s.io/metrics/pkg/apis/metrics/v1beta1"
@@ -88,6 +89,8 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		out = &batch.CronJob{}
 	case api.KindHorizontalPodAutoscaler:
 		out = &autoscaling.HorizontalPodAutoscaler{}
+	case api.KindPodDisruptionBudget:
+		out = &policy.PodDisruptionBudget{}
 	case api.KindPodMetrics:
 		out = &metricsapi.PodMetrics{}
 	default:
@@ -160,11 +163,17 @@ func encodeRevision(r *apps.ControllerRevision) error {
 	return nil
 }
 
-// shift moves every RFC 3339 timestamp in a JSON tree by the offset.
+// shift moves every RFC 3339 timestamp in a JSON tree by the offset:
+// the values of keys named like times, and of a PodDisruptionBudget's
+// status.disruptedPods (pod name → time).
 func (c clock) shift(v any, key string) any {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
+			if key == "disruptedPods" {
+				x[k] = c.shift(e, "timestamp")
+				continue
+			}
 			x[k] = c.shift(e, k)
 		}
 	case []any:
@@ -245,6 +254,16 @@ func (c clock) unshift(v reflect.Value, clamp bool) {
 			c.unshift(v.Index(i), clamp)
 		}
 	case reflect.Map:
-		// Maps in the API types hold strings and quantities, never times.
+		// Maps in the API types hold strings and quantities, and times
+		// only in a PodDisruptionBudget's status.disruptedPods.
+		if v.Type().Elem() != metaTimeType || v.IsNil() {
+			return
+		}
+		for _, k := range v.MapKeys() {
+			t := reflect.New(metaTimeType).Elem()
+			t.Set(v.MapIndex(k))
+			c.unshift(t, clamp)
+			v.SetMapIndex(k, t)
+		}
 	}
 }

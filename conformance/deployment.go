@@ -19,6 +19,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	dc "github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/disruption"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/controller/job"
@@ -55,12 +56,13 @@ var replayers = map[string]replayer{
 	cronjob.Name:          replayCronJob,
 	ttlafterfinished.Name: replayTTLAfterFinished,
 	podautoscaler.Name:    replayHPA,
+	disruption.Name:       replayDisruption,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
 var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true,
-	job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true, podautoscaler.Name: true}
+	job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true, podautoscaler.Name: true, disruption.Name: true}
 
 // virtualTime names the components whose upstream controllers read the
 // time only through the clock the harness gives them (see virtualClock).
@@ -87,6 +89,7 @@ func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFact
 		api.KindJob:                     f.Batch().V1().Jobs().Informer,
 		api.KindCronJob:                 f.Batch().V1().CronJobs().Informer,
 		api.KindHorizontalPodAutoscaler: f.Autoscaling().V2().HorizontalPodAutoscalers().Informer,
+		api.KindPodDisruptionBudget:     f.Policy().V1().PodDisruptionBudgets().Informer,
 	}
 	for _, kind := range kinds {
 		idx := informer[kind]().GetIndexer()

@@ -2,8 +2,8 @@
 // decisions of the engine's deployment controller, ReplicaSet controller,
 // DaemonSet controller, StatefulSet controller, Job controller, CronJob
 // controller, TTL-after-finished controller, HorizontalPodAutoscaler
-// controller, scheduler, EndpointSlice controller, Endpoints controller
-// and each node's kube-proxy through the
+// controller, disruption controller, scheduler, EndpointSlice controller,
+// Endpoints controller and each node's kube-proxy through the
 // upstream Kubernetes code (k8s.io/kubernetes v1.34, k8s.io/endpointslice)
 // and reports every difference.
 //
@@ -77,6 +77,20 @@
 // reconcileKey; a replay whose sync ran past the first millisecond after
 // the anchor is done again, so that upstream reads the tick's time to the
 // millisecond, as the engine does (hpa.go).
+//
+// The disruption controller's sync (a PodDisruptionBudget key) and its
+// syncStalePodDisruption (a Pod key) run on a controller built with
+// NewDisruptionControllerInternal over informers holding the component's
+// cache, a fake clock reading the tick's time, the HPA's scale client and
+// RESTMapper over the fake API server and a discovery client listing what
+// the engine's API server serves, so that getScaleController reads a
+// controller's scale, or fails for a kind without one (a Job's pods under
+// a percentage: SyncFailed), as upstream's does. The budgets'
+// status.disruptedPods, the one map of times in the API types, moves
+// between virtual and wall-clock time with the rest. Its requeue is
+// compared too: the recheck of a disruptedPods entry when it expires
+// (recheckQueue.AddAfter, then queue.AddRateLimited's first 5 ms step),
+// and the cleanup of a stale DisruptionTarget condition (disruption.go).
 //
 // Differences that are deliberate are listed, with their reasons, in
 // allowances.go; nothing else may differ. The module is separate from the

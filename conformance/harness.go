@@ -15,6 +15,7 @@ import (
 	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
 	discovery "k8s.io/api/discovery/v1"
+	policy "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/record"
@@ -86,6 +87,12 @@ type outcome struct {
 	// failJobMessages, for a Job sync, are the messages upstream could
 	// give a FailJob failure (see the fail-job-pod-order allowance).
 	failJobMessages map[string]bool
+	// conditionGenerations, for a disruption controller's sync of a pod,
+	// maps the observedGeneration field of the pod's DisruptionTarget
+	// condition ("Pod/name status.conditions[i].observedGeneration") to
+	// the pod's generation (see the pod-condition-observed-generation
+	// allowance).
+	conditionGenerations map[string]string
 }
 
 // Difference is one tick on which the engine and the upstream controller
@@ -332,7 +339,7 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv
 // liveKinds are the kinds the replayed controllers read or write.
 var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints,
 	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob,
-	api.KindHorizontalPodAutoscaler}
+	api.KindHorizontalPodAutoscaler, api.KindPodDisruptionBudget}
 
 // metricsKinds are the metrics API's kinds a component reads: they join
 // the engine's live objects of its ticks (the metrics API is not the
@@ -591,6 +598,8 @@ func kindOfObject(o runtime.Object) string {
 		return "CronJob"
 	case *autoscaling.HorizontalPodAutoscaler:
 		return "HorizontalPodAutoscaler"
+	case *policy.PodDisruptionBudget:
+		return "PodDisruptionBudget"
 	}
 	return fmt.Sprintf("%T", o)
 }

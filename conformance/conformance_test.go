@@ -63,9 +63,9 @@ func reportFor(t *testing.T, rep *Report, components ...string) {
 }
 
 // Every example: every deployment, ReplicaSet, DaemonSet, StatefulSet,
-// Job, CronJob, TTL-after-finished, EndpointSlice and Endpoints
-// controller tick and scheduling cycle agrees with upstream, or differs
-// only as allowances.go allows.
+// Job, CronJob, TTL-after-finished, EndpointSlice, Endpoints and
+// disruption controller tick and scheduling cycle agrees with upstream,
+// or differs only as allowances.go allows.
 func TestExamples(t *testing.T) {
 	for _, ex := range examples.All() {
 		t.Run(ex.Name, func(t *testing.T) {
@@ -88,6 +88,9 @@ func TestExamples(t *testing.T) {
 			}
 			if strings.Contains(ex.Source, "\nkind: CronJob\n") {
 				want = append(want, "cronjob-controller")
+			}
+			if strings.Contains(ex.Source, "\nkind: PodDisruptionBudget\n") {
+				want = append(want, "disruption-controller")
 			}
 			reportFor(t, rep, want...)
 			if strings.Contains(ex.Source, "\nkind: Service\n") && (rep.Checked["endpointslice-controller"] == 0 || rep.Checked["endpoints-controller"] == 0) {

@@ -13,6 +13,7 @@ func TestNoGoroutineLeak(t *testing.T) {
 	sources := map[string]string{
 		"job":     jobScenario("  completions: 3\n  parallelism: 2\n  ttlSecondsAfterFinished: 5\n", "Never", "example/pi:v1", "    []\n"),
 		"cronjob": cronJobScenario("*/1 * * * *", "", "example/pi:v1", "    []\n"),
+		"pdb":     pdbCase{replicas: 3, pdb: "  minAvailable: 2\n", actions: drain("20s", "node-1")}.scenario(),
 	}
 	for _, name := range []string{"rolling-update", "service-endpoints", "daemonset", "statefulset"} {
 		ex, _ := examples.Get(name)

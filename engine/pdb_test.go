@@ -545,3 +545,30 @@ func checkPDBBlocksForever(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		t.Errorf("a second drain from the console (exit %d):\n%s", res.Code, res.Output())
 	}
 }
+
+// A node's failure is an involuntary disruption: the taint eviction
+// controller deletes its pods after their 300 s tolerations whatever the
+// budget says (it allows none here), as upstream.
+func TestPDBDoesNotHoldInvoluntaryEvictions(t *testing.T) {
+	e, _ := pdbSetup{Replicas: 3, Budget: "  minAvailable: 3",
+		Scenario: "  seed: 2\n  nodes: {count: 2}\n  actions:\n    - {at: 10s, node: node-1, condition: Unreachable}\n"}.load(t)
+	e.RunUntil(9_000)
+	victims := podsOn(e, "default", "node-1")
+	if len(victims) != 2 || getPDB(t, e, "web-pdb").Status.DisruptionsAllowed != 0 {
+		t.Fatalf("node-1 runs %v; pdb %s", victims, pdbNumbers(getPDB(t, e, "web-pdb")))
+	}
+	e.RunUntil(420_000)
+	deleted := map[string]bool{}
+	for _, tk := range e.Trace() {
+		for _, eff := range tk.Effects {
+			if p, ok := eff.After.(*api.Pod); ok && tk.Component == engine.TaintEvictionController && p.DeletionTimestamp != nil {
+				deleted[p.Name] = true
+			}
+		}
+	}
+	for _, v := range victims {
+		if !deleted[v] {
+			t.Errorf("the taint eviction controller did not delete %s (deleted %v)", v, deleted)
+		}
+	}
+}

@@ -297,6 +297,9 @@ func (s *apiServer) patch(a clienttesting.Action) (bool, runtime.Object, error) 
 		s.writes = append(s.writes, w)
 		return true, nil, err
 	}
+	if old != nil {
+		keepSubSecond(reflect.ValueOf(obj), reflect.ValueOf(old))
+	}
 	m, _ := meta.Accessor(obj)
 	if old != nil && !apiequality.Semantic.DeepEqual(obj, old) {
 		m.SetResourceVersion(s.nextRV())
@@ -310,6 +313,46 @@ func (s *apiServer) patch(a clienttesting.Action) (bool, runtime.Object, error) 
 	}
 	s.writes = append(s.writes, w)
 	return true, obj.DeepCopyObject(), nil
+}
+
+// keepSubSecond undoes what the patch reaction's JSON round trip does to
+// the stored object's timestamps: the clock's wall-clock times carry a
+// sub-second offset (newClock), which JSON's RFC 3339 seconds drop, so a
+// patch that leaves a time alone would otherwise change it. Where the
+// patched object's time is the old one truncated to the second, the old
+// one is put back. It walks both objects in parallel (same type; a
+// slice only when its length is unchanged).
+func keepSubSecond(patched, old reflect.Value) {
+	if patched.Type() != old.Type() {
+		return
+	}
+	switch patched.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !patched.IsNil() && !old.IsNil() {
+			keepSubSecond(patched.Elem(), old.Elem())
+		}
+	case reflect.Struct:
+		if !patched.CanAddr() {
+			return
+		}
+		if t, ok := patched.Addr().Interface().(*metav1.Time); ok {
+			if o := old.Interface().(metav1.Time); !o.IsZero() && t.Time.Equal(o.Time.Truncate(time.Second)) {
+				*t = o
+			}
+			return
+		}
+		for i := range patched.NumField() {
+			if patched.Field(i).CanSet() {
+				keepSubSecond(patched.Field(i), old.Field(i))
+			}
+		}
+	case reflect.Slice:
+		if patched.Len() == old.Len() {
+			for i := range patched.Len() {
+				keepSubSecond(patched.Index(i), old.Index(i))
+			}
+		}
+	}
 }
 
 func (s *apiServer) delete(a clienttesting.Action) (bool, runtime.Object, error) {

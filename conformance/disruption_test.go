@@ -49,8 +49,9 @@ func indent(s string, n int) string {
 
 // managed are the labels of a Deployment's, ReplicaSet's or
 // StatefulSet's pods, and its selector: app=web, which the budgets
-// select, and one the bare pods lack, so that a ReplicaSet does not adopt
-// them (see TestReplicaSetAdoptsBarePods).
+// select, and one the bare pods lack, so that the bare pods stay
+// unmanaged (the budgets' UnmanagedPods cases need them; adoption has a
+// case of its own, TestReplicaSetAdoptsBarePods).
 const managed = `{app: web, managed: "yes"}`
 
 func (c pdbCase) scenario() string {
@@ -477,17 +478,14 @@ func TestRandomDisruption(t *testing.T) {
 	}
 }
 
-// A ReplicaSet whose selector matches a bare pod adopts it. The engine's
-// refmanager.ClaimPods adopts with an update of its cached copy of the
-// pod, which conflicts whenever that copy is stale (here the scheduler
-// has just bound the pod), and retries with backoff; upstream's
-// PodControllerRefManager.AdoptPod (controller_ref_manager.go:222-233)
-// sends a strategic merge patch of the ownerReferences guarded by the
-// pod's uid alone (ownerRefControllerPatch), which does not conflict. The
-// PodDisruptionBudget scenarios found it; they keep bare pods out of
-// their ReplicaSets' selectors (managed) until the engine is fixed.
+// A ReplicaSet whose selector matches a bare pod adopts it, as
+// upstream's PodControllerRefManager.AdoptPod (controller_ref_manager.go
+// 222-233) does: a strategic merge patch of the ownerReferences guarded
+// by the pod's uid alone (ownerRefControllerPatch), which a stale cached
+// copy cannot make conflict (here the scheduler has just bound the pod),
+// and which adopting twice leaves as it is. The PodDisruptionBudget
+// scenarios found the engine updating its cached copy instead.
 func TestReplicaSetAdoptsBarePods(t *testing.T) {
-	t.Skip("engine/controller/refmanager.ClaimPods adopts with Update, not upstream's uid-guarded patch (see the comment)")
 	src := strings.Replace(pdbCase{kind: "ReplicaSet", replicas: 4, bare: 1, pdb: "  maxUnavailable: 1\n", seed: 752}.scenario(), managed, "{app: web}", 2)
 	reportFor(t, run(t, []byte(src), 60_000), "replicaset-controller")
 }

@@ -46,20 +46,25 @@ func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelecto
 		case ref != nil && ok:
 			out = append(out, p)
 		case ref != nil:
-			cp := p.DeepCopy()
-			cp.OwnerReferences = nil
-			if _, err := tick.Update(trace.Translate, cp, fmt.Sprintf("%s released pod/%s (labels no longer match)", who, p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			_, err := patchPod(tick, p, fmt.Sprintf("%s released pod/%s (labels no longer match)", who, p.Name), func(cp *api.Pod) {
+				cp.OwnerReferences = slices.DeleteFunc(cp.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == m.UID })
+				cp.Finalizers = slices.DeleteFunc(cp.Finalizers, func(f string) bool { return slices.Contains(finalizers, f) })
+			})
+			if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 				return nil, err
 			}
 		case ok && m.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
-			cp := p.DeepCopy()
-			cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(owner, api.APIVersionOf(owner.GetKind())))
-			for _, f := range finalizers {
-				if !slices.Contains(cp.Finalizers, f) {
-					cp.Finalizers = append(cp.Finalizers, f)
+			adopted, err := patchPod(tick, p, fmt.Sprintf("%s adopted orphan pod/%s", who, p.Name), func(cp *api.Pod) {
+				// The patch merges ownerReferences by uid: adopting twice
+				// (from a cache that has not seen the first) changes nothing.
+				cp.OwnerReferences = slices.DeleteFunc(cp.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == m.UID })
+				cp.OwnerReferences = append(cp.OwnerReferences, api.NewControllerRef(owner, api.APIVersionOf(owner.GetKind())))
+				for _, f := range finalizers {
+					if !slices.Contains(cp.Finalizers, f) {
+						cp.Finalizers = append(cp.Finalizers, f)
+					}
 				}
-			}
-			adopted, err := tick.Update(trace.Translate, cp, fmt.Sprintf("%s adopted orphan pod/%s", who, p.Name))
+			})
 			if err != nil {
 				if apiserver.IsReason(err, apiserver.ReasonNotFound) {
 					continue
@@ -70,4 +75,18 @@ func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelecto
 		}
 	}
 	return out, nil
+}
+
+// patchPod is AdoptPod's and ReleasePod's strategic merge patch of the
+// pod's metadata, guarded only by its uid: it applies to the API
+// server's current pod, so a stale cached copy cannot make it conflict
+// (an Update of the cached copy would).
+func patchPod(tick reconcile.Tick, cached *api.Pod, summary string, change func(*api.Pod)) (api.Object, error) {
+	o, ok := tick.LiveGet(api.KeyOf(cached))
+	if !ok || o.Meta().UID != cached.UID {
+		return nil, apiserver.NotFound(api.KindPod, cached.Name)
+	}
+	cp := o.(*api.Pod).DeepCopy()
+	change(cp)
+	return tick.Update(trace.Translate, cp, summary)
 }

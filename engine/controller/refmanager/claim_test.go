@@ -10,8 +10,9 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// tick records the pods written; every write succeeds.
-type tick struct{ writes map[string]*api.Pod }
+// tick records the pods written; every write succeeds. live holds the
+// API server's pods (LiveGet), which may be newer than the cached ones.
+type tick struct{ writes, live map[string]*api.Pod }
 
 func (t *tick) Now() int64       { return 0 }
 func (t *tick) Rand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
@@ -30,7 +31,10 @@ func (t *tick) PatchStatus(c trace.Class, o api.Object, s string) (api.Object, e
 }
 func (t *tick) Delete(trace.Class, api.Key, apiserver.DeleteOptions, string) error { return nil }
 func (t *tick) Bind(*api.Pod, string, string) error                                { return nil }
-func (t *tick) LiveGet(api.Key) (api.Object, bool)                                 { return nil, false }
+func (t *tick) LiveGet(k api.Key) (api.Object, bool) {
+	p, ok := t.live[k.Name]
+	return p, ok
+}
 func (t *tick) LiveList(string, string) []api.Object                               { return nil }
 func (t *tick) Event(api.Object, string, string, string, string)                   {}
 func (t *tick) Read(api.Object)                                                    {}
@@ -57,7 +61,15 @@ func TestClaimPods(t *testing.T) {
 	deleting.DeletionTimestamp = &now
 	owned := []*api.Pod{pod("keep", app, ds), pod("relabelled", map[string]string{"app": "debug"}, ds)}
 	orphans := []*api.Pod{pod("adopt", app, nil), pod("other", map[string]string{"app": "web"}, nil), deleting, pod("not-a-member", app, nil)}
-	tk := &tick{writes: map[string]*api.Pod{}}
+	tk := &tick{writes: map[string]*api.Pod{}, live: map[string]*api.Pod{}}
+	for _, p := range append(slices.Clone(owned), orphans...) {
+		tk.live[p.Name] = p
+	}
+	// The API server's copy of the orphan is newer than the cached one
+	// (the scheduler bound it since): the adoption patches that one.
+	bound := orphans[0].DeepCopy()
+	bound.Spec.NodeName = "node-1"
+	tk.live["adopt"] = bound
 	got, err := ClaimPods(tk, ds, sel, owned, orphans, func(p *api.Pod) bool { return p.Name != "not-a-member" })
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +85,9 @@ func TestClaimPods(t *testing.T) {
 	if ref := tk.writes["adopt"].ControllerRef(); ref == nil || ref.UID != "u1" || ref.Kind != api.KindDaemonSet {
 		t.Errorf("adopted pod's owners: %+v", tk.writes["adopt"].OwnerReferences)
 	}
+	if tk.writes["adopt"].Spec.NodeName != "node-1" {
+		t.Error("the adoption wrote the stale cached pod, not a patch of the API server's")
+	}
 	if r, ok := tk.writes["relabelled"]; !ok || len(r.OwnerReferences) != 0 {
 		t.Errorf("the relabelled pod is not released: %+v", r)
 	}
@@ -82,7 +97,7 @@ func TestClaimPods(t *testing.T) {
 	// An owner being deleted adopts nothing.
 	gone := *ds
 	gone.DeletionTimestamp = &now
-	tk = &tick{writes: map[string]*api.Pod{}}
+	tk = &tick{writes: map[string]*api.Pod{}, live: tk.live}
 	got, _ = ClaimPods(tk, &gone, sel, nil, []*api.Pod{pod("adopt", app, nil)}, nil)
 	if len(got) != 0 || len(tk.writes) != 0 {
 		t.Errorf("an owner being deleted claimed %d pods", len(got))

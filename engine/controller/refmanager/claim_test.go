@@ -35,11 +35,11 @@ func (t *tick) LiveGet(k api.Key) (api.Object, bool) {
 	p, ok := t.live[k.Name]
 	return p, ok
 }
-func (t *tick) LiveList(string, string) []api.Object                               { return nil }
-func (t *tick) Event(api.Object, string, string, string, string)                   {}
-func (t *tick) Read(api.Object)                                                    {}
-func (t *tick) Explain(string, ...any)                                             {}
-func (t *tick) Program(trace.RuleChange)                                           {}
+func (t *tick) LiveList(string, string) []api.Object             { return nil }
+func (t *tick) Event(api.Object, string, string, string, string) {}
+func (t *tick) Read(api.Object)                                  {}
+func (t *tick) Explain(string, ...any)                           {}
+func (t *tick) Program(trace.RuleChange)                         {}
 
 func pod(name string, labels map[string]string, owner *api.DaemonSet) *api.Pod {
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels}}

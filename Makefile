@@ -92,3 +92,4 @@ fuzz:
 	$(GO) test ./app/share -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzFaults$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/controller/cronjob -run '^$$' -fuzz '^FuzzSchedule$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./lesson -run '^$$' -fuzz '^FuzzLesson$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

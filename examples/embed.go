@@ -11,6 +11,9 @@ import (
 //go:embed *.yaml
 var files embed.FS
 
+//go:embed lessons/*.yaml
+var lessonFiles embed.FS
+
 // Example is one scenario file.
 type Example struct {
 	// Name is the file name without .yaml, such as "rolling-update".
@@ -47,6 +50,49 @@ const Default = "codartium-api"
 // Get returns the example called name.
 func Get(name string) (Example, bool) {
 	for _, e := range All() {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return Example{}, false
+}
+
+// Lessons returns the lessons (scenarios with a Lesson document, in
+// lessons/), in the order a learner takes them: Order first, then by
+// name.
+func Lessons() []Example {
+	entries, _ := lessonFiles.ReadDir("lessons")
+	var out []Example
+	for _, e := range entries {
+		b, err := lessonFiles.ReadFile("lessons/" + e.Name())
+		if err != nil {
+			continue
+		}
+		out = append(out, Example{Name: strings.TrimSuffix(e.Name(), ".yaml"), Source: string(b)})
+	}
+	rank := func(name string) int {
+		for i, n := range LessonOrder {
+			if n == name {
+				return i
+			}
+		}
+		return len(LessonOrder)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if ri, rj := rank(out[i].Name), rank(out[j].Name); ri != rj {
+			return ri < rj
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// LessonOrder is the order of the lessons that build on each other.
+var LessonOrder = []string{"first-rollout", "eventual-consistency", "rolling-update-arithmetic", "crash-loop", "node-failure", "service-endpoints", "hpa-loop", "pdb-drain"}
+
+// Lesson returns the lesson called name.
+func Lesson(name string) (Example, bool) {
+	for _, e := range Lessons() {
 		if e.Name == name {
 			return e, true
 		}

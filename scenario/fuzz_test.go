@@ -16,6 +16,11 @@ func FuzzParse(f *testing.F) {
 		src, _ := os.ReadFile("../examples/" + name + ".yaml")
 		f.Add(string(src))
 	}
+	for _, name := range []string{"first-rollout", "eventual-consistency", "rolling-update-arithmetic"} {
+		src, _ := os.ReadFile("../examples/lessons/" + name + ".yaml")
+		f.Add(string(src))
+	}
+	f.Add(lessonBase + "    - text: x\n      goto: {next: {component: kubelet, object: \"pod/*\", class: realize}}\n      question: {ask: field-after, object: \"rs/web-*\", field: \"status.conditions[Ready].status\"}\n")
 	f.Add("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  schedule: \"0 0 30 2 *\"\n  timeZone: Mars/Olympus\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: x:1}]}}}}\n")
 	f.Add("apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  completionMode: Indexed\n  podFailurePolicy: {rules: [{action: FailJob, onExitCodes: {operator: In, values: [42]}}]}\n  template: {spec: {restartPolicy: Never, containers: [{name: c, image: x:1}]}}\n")
 	f.Add("apiVersion: stateflow/v1alpha1\nkind: Scenario\nspec:\n  traffic:\n  - {service: web, rps: 5, port: http, from: 2s, until: 1m, interval: 500ms, nodes: [node-1]}\n")

@@ -43,6 +43,8 @@ type Scenario struct {
 	Config engine.Config
 	// Warnings are the problems that did not stop the scenario.
 	Warnings []Diagnostic
+	// Lesson is the Lesson document, if the file has one.
+	Lesson *Lesson
 }
 
 // parser accumulates diagnostics while reading documents.
@@ -186,6 +188,8 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		}
 	case "Scenario":
 		p.scenarioDocument(n, apiVersion, doc)
+	case "Lesson":
+		p.lessonDocument(n, apiVersion, doc)
 	case api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet:
 		p.object(n, doc, kind, apiVersion, "apps/v1")
 	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService, api.KindPersistentVolumeClaim:

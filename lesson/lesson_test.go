@@ -1,0 +1,149 @@
+package lesson
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
+)
+
+// Every lesson plays from its first step to its last, and every question
+// has exactly one right answer at its tick. The oracle is a second
+// simulation of the scenario, read at the proving tick through kubectl's
+// JSONPath and the API server, not the lesson's own reading of the
+// trace.
+func TestEveryLessonPlays(t *testing.T) {
+	lessons := examples.Lessons()
+	if len(lessons) < 3 {
+		t.Fatalf("%d lessons", len(lessons))
+	}
+	questions := 0
+	for _, ex := range lessons {
+		t.Run(ex.Name, func(t *testing.T) {
+			sc, err := scenario.Parse([]byte(ex.Source))
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := New(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Title() == "" || l.Len() == 0 {
+				t.Fatalf("title %q, %d steps", l.Title(), l.Len())
+			}
+			prev := -1
+			for i := 0; i < l.Len(); i++ {
+				s, err := l.Step(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sc.Lesson.Steps[i].Goto.Next != nil && s.Tick <= prev {
+					t.Errorf("step %d goes to tick %d, not after step %d's %d", i+1, s.Tick, i, prev)
+				}
+				prev = s.Tick
+				if q := s.Question; q != nil {
+					questions++
+					checkQuestion(t, sc, i, s, q)
+				}
+			}
+		})
+	}
+	if questions < 8 {
+		t.Errorf("only %d questions in all the lessons", questions)
+	}
+}
+
+// checkQuestion checks the choices are distinct, exactly one is the
+// right one, and the right one is what the world shows.
+func checkQuestion(t *testing.T, sc *scenario.Scenario, i int, s Step, q *Question) {
+	t.Helper()
+	if len(q.Choices) < 2 || q.Answer < 0 || q.Answer >= len(q.Choices) {
+		t.Fatalf("step %d: choices %v, answer %d", i+1, q.Choices, q.Answer)
+	}
+	for j, c := range q.Choices {
+		if slices.Index(q.Choices, c) != j {
+			t.Errorf("step %d: choice %q offered twice", i+1, c)
+		}
+	}
+	if q.Proof <= s.Tick && q.Ask != scenario.AskMaxPods {
+		t.Errorf("step %d: the proof (tick %d) is not after the step's tick %d", i+1, q.Proof, s.Tick)
+	}
+	e, err := engine.New(sc.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := q.Choices[q.Answer]
+	k := &kubectl.Session{Cluster: e, Namespace: q.Object.Namespace}
+	switch q.Ask {
+	case scenario.AskNextComponent:
+		e.Seek(q.Proof)
+		tr := e.Trace()
+		for n := s.Tick + 1; n < q.Proof; n++ {
+			if tk := tr[n-1]; len(tk.Effects) > 0 && tk.Component != engine.MetricsServer {
+				t.Errorf("step %d: tick %d (%s) writes before the answer's tick %d", i+1, n, tk.Component, q.Proof)
+			}
+		}
+		if got := tr[q.Proof-1].Component; got != right {
+			t.Errorf("step %d: tick %d is %s's, the answer says %s", i+1, q.Proof, got, right)
+		}
+	case scenario.AskFieldAfter:
+		e.Seek(q.Proof)
+		field := sc.Lesson.Steps[i].Question.Field
+		got := k.Run("get " + strings.ToLower(q.Object.Kind) + " " + q.Object.Name + " -o jsonpath={." + field + "}").Stdout
+		if got == "" {
+			got = "0"
+		}
+		if got != right {
+			t.Errorf("step %d: %s of %s at tick %d is %q, the answer says %q", i+1, field, q.Object.Short(), q.Proof, got, right)
+		}
+	case scenario.AskBindNode:
+		e.Seek(s.Tick)
+		if p := pod(t, e, q.Object); p.Spec.NodeName != "" {
+			t.Errorf("step %d: %s is bound already at tick %d", i+1, q.Object.Short(), s.Tick)
+		}
+		e.Seek(q.Proof)
+		if got := pod(t, e, q.Object).Spec.NodeName; got != right {
+			t.Errorf("step %d: %s bound to %q, the answer says %q", i+1, q.Object.Short(), got, right)
+		}
+	case scenario.AskMaxPods:
+		e.Seek(s.Tick)
+		o, _ := e.Store().Get(q.Object)
+		sel := o.(*api.Deployment).Spec.Selector.AsSelector()
+		count := func() int {
+			n := 0
+			for _, p := range e.Store().List(api.KindPod, q.Object.Namespace) {
+				if p.Meta().DeletionTimestamp == nil && sel.Matches(labels.Set(p.Meta().Labels)) {
+					n++
+				}
+			}
+			return n
+		}
+		most := count()
+		for e.Step() != nil {
+			most = max(most, count())
+			if out := k.Run("rollout status deploy/" + q.Object.Name + " --watch=false").Stdout; strings.Contains(out, "successfully rolled out") {
+				break
+			}
+		}
+		if strconv.Itoa(most) != right {
+			t.Errorf("step %d: at most %d pods of %s, the answer says %s", i+1, most, q.Object.Short(), right)
+		}
+	}
+}
+
+func pod(t *testing.T, e *engine.Engine, k api.Key) *api.Pod {
+	t.Helper()
+	o, ok := e.Store().Get(k)
+	if !ok {
+		t.Fatalf("no %s", k.Short())
+	}
+	return o.(*api.Pod)
+}

@@ -1,0 +1,149 @@
+package lesson
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/fieldpath"
+	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/scenario"
+)
+
+// world is the API server's objects just after a tick, read back from
+// the trace's effects (every object a tick writes), with the nodes that
+// existed before the first tick.
+type world struct {
+	objs map[api.Key]api.Object
+}
+
+// worldAt rebuilds the objects as they were just after tick n.
+func (l *Lesson) worldAt(n int) *world {
+	w := &world{objs: map[api.Key]api.Object{}}
+	for _, o := range l.initial() {
+		w.objs[api.KeyOf(o)] = o
+	}
+	for i := l.e.FirstTick() + 1; i <= n; i++ {
+		w.apply(l.tick(i))
+	}
+	return w
+}
+
+// initial are the objects that exist before the first tick: the nodes
+// (and namespaces) the scenario starts with.
+func (l *Lesson) initial() []api.Object { return l.setup }
+
+func (w *world) apply(t *trace.Tick) {
+	for i := range t.Effects {
+		e := &t.Effects[i]
+		if e.After == nil {
+			// Gone. A graceful deletion (a Delete with an After) only
+			// marks the object; it still exists.
+			delete(w.objs, e.Object)
+			continue
+		}
+		w.objs[e.Object] = e.After
+	}
+}
+
+// matching lists the objects a reference names, oldest first (by
+// creation time, then name).
+func (w *world) matching(r scenario.Ref) []api.Key {
+	var out []api.Key
+	for k := range w.objs {
+		if r.Matches(k) {
+			out = append(out, k)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := w.objs[out[i]].Meta().CreationTimestamp.MS, w.objs[out[j]].Meta().CreationTimestamp.MS
+		return a < b || a == b && out[i].String() < out[j].String()
+	})
+	return out
+}
+
+// newest is the most recently created object a reference names that
+// keep accepts.
+func (w *world) newest(r scenario.Ref, keep func(api.Object) bool) (api.Key, bool) {
+	keys := w.matching(r)
+	for i := len(keys) - 1; i >= 0; i-- {
+		if keep == nil || keep(w.objs[keys[i]]) {
+			return keys[i], true
+		}
+	}
+	return api.Key{}, false
+}
+
+// field reads a field path ("status.readyReplicas",
+// "status.conditions[Ready].status", "spec.containers[0].image") of an
+// object as it serialises; "<none>" when it is absent, as kubectl's
+// custom columns print it.
+func field(o api.Object, path string) string {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "<none>"
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return "<none>"
+	}
+	for _, seg := range fieldpath.Split(path) {
+		name, key, indexed := strings.Cut(strings.TrimSuffix(seg, "]"), "[")
+		if name != "" {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return "<none>"
+			}
+			if v, ok = m[name]; !ok {
+				return "<none>"
+			}
+		}
+		if indexed {
+			if v = item(v, key); v == nil {
+				return "<none>"
+			}
+		}
+	}
+	switch t := v.(type) {
+	case nil:
+		return "<none>"
+	case string:
+		return t
+	case float64:
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(t)
+	}
+	b, _ = json.Marshal(v)
+	return string(b)
+}
+
+// item is list[key]: by index, or the element whose type or name is key.
+func item(v any, key string) any {
+	list, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	if i, err := strconv.Atoi(key); err == nil {
+		if i >= 0 && i < len(list) {
+			return list[i]
+		}
+		return nil
+	}
+	for _, e := range list {
+		if m, ok := e.(map[string]any); ok && (m["type"] == key || m["name"] == key) {
+			return e
+		}
+	}
+	return nil
+}
+
+// short is a key as kubectl names it: "rs/web-7d9f".
+func short(k api.Key) string { return k.Short() }
+
+func tickWords(t *trace.Tick) string {
+	return fmt.Sprintf("tick %d (%s): %s: %s", t.Seq, trace.FormatTime(t.Time), t.Actor(), t.Explanation)
+}

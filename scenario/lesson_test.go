@@ -1,0 +1,74 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+const lessonBase = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: web:1}]
+---
+apiVersion: stateflow/v1alpha1
+kind: Lesson
+metadata: {name: l}
+spec:
+  title: A lesson
+  steps:
+`
+
+// A Lesson document is read with its steps; each mistake is reported at
+// its line and column, with the field's path.
+func TestLessonDocument(t *testing.T) {
+	sc, err := Parse([]byte(lessonBase + `    - text: one
+      goto: {tick: 1}
+      highlight: {objects: [deploy/web, rs/web-*], field: spec.replicas, component: deployment-controller}
+      question: {ask: next-component}
+    - text: two
+      goto: {at: 1.5s}
+    - text: three
+      goto: {next: {component: replicaset-controller, object: "pod/web-*", class: translate}}
+      question: {ask: bind-node, object: "pod/web-*"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := sc.Lesson
+	if l == nil || l.Name != "l" || l.Title != "A lesson" || len(l.Steps) != 3 {
+		t.Fatalf("lesson %+v", l)
+	}
+	if l.Steps[1].Goto.AtMS != 1500 || l.Steps[0].Line != 18 || l.Steps[2].Question.Ask != AskBindNode || l.Steps[2].Goto.Next.Class != "translate" {
+		t.Errorf("steps %+v", l.Steps)
+	}
+	for _, c := range []struct{ steps, want string }{
+		{"", "line 17:9: spec.steps: Required value: a lesson has at least one step"},
+		{"    - goto: {tick: 1}\n", "line 18:7: spec.steps[0].text: Required value: a step says something"},
+		{"    - text: x\n      goto: {tick: 1, at: 2s}\n", "line 19:13: spec.steps[0].goto: a step goes to exactly one of tick, at (a time) or next (a matching tick)"},
+		{"    - text: x\n      goto: {tick: -2}\n", "line 19:20: spec.steps[0].goto.tick: Invalid value: -2: must be 0 or more"},
+		{"    - text: x\n      goto: {at: soon}\n", "line 19:18: spec.steps[0].goto.at: \"soon\" is not a duration"},
+		{"    - text: x\n      goto: {next: {component: etcd}}\n", `line 19:32: spec.steps[0].goto.next.component: unknown component "etcd"`},
+		{"    - text: x\n      goto: {next: {class: up}}\n", `line 19:28: spec.steps[0].goto.next.class: Unsupported value: "up"`},
+		{"    - text: x\n      goto: {next: {object: web}}\n", `line 19:29: spec.steps[0].goto.next.object: "web" is not an object reference`},
+		{"    - text: x\n      goto: {next: {}}\n", "spec.steps[0].goto.next: Required value: next names a component, an object or a class"},
+		{"    - text: x\n      goto: {tick: 1}\n      highlight: {objects: [widget/x]}\n", `line 20:29: spec.steps[0].highlight.objects[0]: unknown resource type "widget"`},
+		{"    - text: x\n      goto: {tick: 1}\n      question: {ask: why}\n", `line 20:23: spec.steps[0].question.ask: Unsupported value: "why"`},
+		{"    - text: x\n      goto: {tick: 1}\n      question: {ask: field-after, object: deploy/web}\n", "spec.steps[0].question.field: Required value: field-after needs a field path"},
+		{"    - text: x\n      goto: {tick: 1}\n      question: {ask: max-pods, object: pod/web-1}\n", "line 20:41: spec.steps[0].question.object: max-pods asks about a Deployment, not pod/web-1"},
+		{"    - text: x\n      goto: {tick: 1}\n      question: {ask: bind-node}\n", "spec.steps[0].question.object: Required value: bind-node needs the pod"},
+	} {
+		_, err := Parse([]byte(lessonBase + c.steps))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.steps, err, c.want)
+		}
+	}
+	if _, err := Parse([]byte(lessonBase + "    - text: x\n      goto: {tick: 1}\n---\napiVersion: stateflow/v1alpha1\nkind: Lesson\nspec: {steps: [{text: y, goto: {tick: 2}}]}\n")); err == nil || !strings.Contains(err.Error(), "only one Lesson document") {
+		t.Errorf("two lessons: %v", err)
+	}
+}

@@ -94,12 +94,18 @@ func (l *Lesson) askFieldAfter(q *scenario.QuestionSpec, t int, w *world) (*Ques
 	if n == 0 {
 		return nil, fmt.Errorf("nothing aggregates into %s after tick %d", short(k), t)
 	}
+	// A count of zero is omitted from a status: it reads 0.
+	_, errNow := strconv.Atoi(now)
+	_, errAfter := strconv.Atoi(after)
+	switch {
+	case now == "<none>" && errAfter == nil:
+		now = "0"
+	case after == "<none>" && errNow == nil:
+		after = "0"
+	}
 	others := []string{now}
 	if v, err := strconv.Atoi(after); err == nil {
-		if now == "<none>" {
-			now = "0" // a zero count is omitted from the status
-		}
-		others = append([]string{now}, numbers(v, []int{v + 1, v - 1, v + 2, v - 2})...)
+		others = append(others, numbers(v, []int{v + 1, v - 1, v + 2, v - 2})...)
 	}
 	prompt := fmt.Sprintf("What will %s of %s be after its next aggregate write (it is %s now)?", q.Field, short(k), now)
 	out := offer(prompt, after, others, true, n, l.tick(n))

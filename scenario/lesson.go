@@ -142,14 +142,17 @@ func (r Ref) Matches(k api.Key) bool {
 // String is the reference as written, with the short resource name.
 func (r Ref) String() string { return api.ShortKind(r.Kind) + "/" + r.Pattern }
 
+// LessonSpec is the Lesson document's spec.
+type LessonSpec struct {
+	Title string       `json:"title,omitempty" yaml:"title,omitempty"`
+	Steps []LessonStep `json:"steps" yaml:"steps"`
+}
+
 type lessonDoc struct {
-	APIVersion string   `yaml:"apiVersion"`
-	Kind       string   `yaml:"kind"`
-	Metadata   metadata `yaml:"metadata"`
-	Spec       struct {
-		Title string       `yaml:"title"`
-		Steps []LessonStep `yaml:"steps"`
-	} `yaml:"spec"`
+	APIVersion string     `yaml:"apiVersion"`
+	Kind       string     `yaml:"kind"`
+	Metadata   metadata   `yaml:"metadata"`
+	Spec       LessonSpec `yaml:"spec"`
 }
 
 type metadata struct {

@@ -1,6 +1,9 @@
 package scenario
 
 import (
+	"encoding/json"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -70,5 +73,31 @@ func TestLessonDocument(t *testing.T) {
 	}
 	if _, err := Parse([]byte(lessonBase + "    - text: x\n      goto: {tick: 1}\n---\napiVersion: stateflow/v1alpha1\nkind: Lesson\nspec: {steps: [{text: y, goto: {tick: 2}}]}\n")); err == nil || !strings.Contains(err.Error(), "only one Lesson document") {
 		t.Errorf("two lessons: %v", err)
+	}
+}
+
+// docs/lesson.schema.json documents exactly the keys the parser reads.
+func TestLessonSchemaMatchesSpec(t *testing.T) {
+	b, err := os.ReadFile("../docs/lesson.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema struct {
+		Properties struct {
+			Spec *schemaNode `json:"spec"`
+		} `json:"properties"`
+		Defs map[string]*schemaNode `json:"$defs"`
+	}
+	if err := json.Unmarshal(b, &schema); err != nil {
+		t.Fatal(err)
+	}
+	spec := schema.Properties.Spec
+	if spec == nil || spec.Properties["steps"] == nil {
+		t.Fatal("the schema has no spec.steps")
+	}
+	// The steps' items are a $ref: put the definition in its place.
+	spec.Properties["steps"].Items = schema.Defs["step"]
+	for _, p := range compareSchema("spec", reflect.TypeOf(LessonSpec{}), spec) {
+		t.Error(p)
 	}
 }

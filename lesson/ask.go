@@ -38,6 +38,9 @@ func (l *Lesson) ask(q *scenario.QuestionSpec, t int, w *world) (*Question, erro
 	if err != nil {
 		return nil, err
 	}
+	if len(out.Choices) < 2 {
+		return nil, fmt.Errorf("%s has one possible answer only (%s): ask something the world at tick %d leaves open", q.Ask, out.Choices[0], t)
+	}
 	if q.Prompt != "" {
 		out.Prompt = q.Prompt
 	}

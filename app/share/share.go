@@ -32,6 +32,12 @@ type State struct {
 	// story view, which folds the ticks that change nothing (absent in
 	// links made before the story view: they open in it).
 	EveryTick bool `json:"e,omitempty"`
+	// Lesson is the step of the scenario's lesson the link opens the
+	// lesson player at, counting from 1. 0 opens no player: it is absent
+	// in links made with no lesson open and in every link made before
+	// lessons, which decode as they always did (adding an optional field
+	// keeps the format's Version).
+	Lesson int `json:"l,omitempty"`
 }
 
 // Encode returns the fragment (without "#") for a scenario at a tick, in
@@ -87,6 +93,9 @@ func Decode(fragment string) (State, error) {
 	}
 	if st.Tick < 0 {
 		st.Tick = 0
+	}
+	if st.Lesson < 0 {
+		st.Lesson = 0
 	}
 	return st, nil
 }

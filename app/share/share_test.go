@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("s=eJw")
 	f.Fuzz(func(t *testing.T, frag string) {
 		st, err := Decode(frag)
-		if err == nil && (st.Version != Version || st.Tick < 0) {
+		if err == nil && (st.Version != Version || st.Tick < 0 || st.Lesson < 0) {
 			t.Fatalf("%+v", st)
 		}
 	})
@@ -83,5 +84,24 @@ func TestEveryTickTravels(t *testing.T) {
 	}
 	if st, err := Decode(Encode("kind: x\n", 4)); err != nil || st.EveryTick {
 		t.Fatalf("%+v, %v", st, err)
+	}
+}
+
+// The lesson step travels in the link; links made before lessons (no
+// "l") open no player, and a negative step is none.
+func TestLessonStepTravels(t *testing.T) {
+	st, err := Decode(EncodeState(State{Scenario: "kind: x\n", Tick: 17, Lesson: 4}))
+	if err != nil || st.Lesson != 4 || st.Tick != 17 || st.Version != Version {
+		t.Fatalf("%+v, %v", st, err)
+	}
+	old := "#s=" + deflated(`{"v":1,"s":"kind: x\n","t":3}`)
+	if st, err := Decode(old); err != nil || st.Lesson != 0 || st.Tick != 3 {
+		t.Fatalf("an old link: %+v, %v", st, err)
+	}
+	if st, err := Decode("#s=" + deflated(`{"v":1,"s":"x","t":1,"l":-2}`)); err != nil || st.Lesson != 0 {
+		t.Fatalf("a negative step: %+v, %v", st, err)
+	}
+	if b, _ := json.Marshal(State{Version: Version, Scenario: "x"}); strings.Contains(string(b), `"l"`) {
+		t.Fatalf("a link without a lesson carries the field: %s", b)
 	}
 }

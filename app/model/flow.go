@@ -81,6 +81,8 @@ type Box struct {
 	Spark []SparkBar
 	// Refused says this budget refused an eviction this tick (429).
 	Refused bool
+	// Lesson says the lesson's step points at this object.
+	Lesson bool
 }
 
 // SparkBar is one interval of traffic: requests served and failed.
@@ -170,10 +172,28 @@ func (m *Model) Flow() (f Flow) {
 	f.Height = f.NodesY + nodeH + margin
 	l.edges()
 	l.highlight()
+	l.markLesson()
 	for _, id := range sortedIDs(l.boxes) {
 		f.Boxes = append(f.Boxes, *l.boxes[id])
 	}
 	return f
+}
+
+// markLesson marks the boxes of the objects the lesson's step points at.
+func (l *layout) markLesson() {
+	marks := l.m.LessonMarks()
+	if len(marks) == 0 {
+		return
+	}
+	set := map[api.Key]bool{}
+	for _, k := range marks {
+		set[k] = true
+	}
+	for _, b := range l.boxes {
+		if b.Key.Kind != "" && set[b.Key] {
+			b.Lesson = true
+		}
+	}
 }
 
 func sortedIDs(m map[string]*Box) []string {

@@ -45,6 +45,11 @@ type Model struct {
 	inspected inspected
 	// gen counts the scenarios applied, for Rev.
 	gen int
+	// lesson is the lesson player (nil when closed), lessonGen counts its
+	// moves, and progress is the learner's in every lesson (lesson.go).
+	lesson    *player
+	lessonGen int
+	progress  Progress
 }
 
 // Rev identifies what the page shows of the model: the scenario applied,
@@ -119,6 +124,15 @@ func (m *Model) Apply(source string) (applied bool) {
 	}
 	if m.Selected.Kind == "" && len(sc.Objects) > 0 {
 		m.Selected = api.KeyOf(sc.Objects[0])
+	}
+	if p := m.lesson; p != nil {
+		// The player follows the scenario: its lesson again (at the same
+		// step if it is the same lesson), or closed when it has none.
+		step := -1
+		if sc.Lesson != nil && sc.Lesson.Name == p.spec.Name {
+			step = p.index
+		}
+		m.startLesson(step)
 	}
 	return true
 }

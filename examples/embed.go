@@ -88,7 +88,7 @@ func Lessons() []Example {
 }
 
 // LessonOrder is the order of the lessons that build on each other.
-var LessonOrder = []string{"first-rollout", "eventual-consistency", "rolling-update-arithmetic", "crash-loop", "node-failure", "service-endpoints", "hpa-loop", "pdb-drain"}
+var LessonOrder = []string{"first-rollout", "eventual-consistency", "rolling-update-arithmetic", "crash-loop", "image-pull-failure", "node-failure", "service-endpoints", "hpa-loop", "pdb-drain"}
 
 // Lesson returns the lesson called name.
 func Lesson(name string) (Example, bool) {

@@ -46,6 +46,9 @@ func buildCommand(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	if err := os.WriteFile(filepath.Join(out, "_headers"), []byte(headersFile), 0o644); err != nil {
+		return err
+	}
 	if err := precompress(out); err != nil {
 		return err
 	}

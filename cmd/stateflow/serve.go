@@ -32,5 +32,5 @@ func serveCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Stateflow playground: http://%s/\n", ln.Addr())
-	return http.Serve(ln, h)
+	return http.Serve(ln, framable(h))
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 
@@ -45,6 +46,24 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">`,
 		},
 	}, nil
+}
+
+// FrameAncestors is the Content-Security-Policy the site is served with
+// besides its page's own (a <meta> policy cannot say frame-ancestors):
+// any origin may frame it, so the embed mode (?embed) works in the
+// documentation and blog posts of others. It restricts nothing else.
+const FrameAncestors = "frame-ancestors *"
+
+// headersFile is the static site's _headers file (the format Netlify and
+// Cloudflare Pages read) that serves every path with FrameAncestors.
+const headersFile = "/*\n  Content-Security-Policy: " + FrameAncestors + "\n"
+
+// framable serves h with FrameAncestors.
+func framable(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", FrameAncestors)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // contentVersion hashes app.wasm and the web assets.

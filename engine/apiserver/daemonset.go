@@ -105,7 +105,7 @@ func validateDaemonSet(e *errs, d *api.DaemonSet) {
 	unavail := validateIntOrPercent(e, "spec.updateStrategy.rollingUpdate.maxUnavailable", ru.MaxUnavailable)
 	surge := validateIntOrPercent(e, "spec.updateStrategy.rollingUpdate.maxSurge", ru.MaxSurge)
 	if unavail == 0 && surge == 0 && ru.MaxUnavailable != nil {
-		e.add("spec.updateStrategy.rollingUpdate.maxUnavailable", "Invalid value: %s: cannot be 0 when maxSurge is 0", intstrGoSyntax(*ru.MaxUnavailable))
+		e.add("spec.updateStrategy.rollingUpdate.maxUnavailable", "Invalid value: %s: cannot be 0 when maxSurge is 0", intstrValue(*ru.MaxUnavailable))
 	}
 	if ru.MaxUnavailable != nil && ru.MaxUnavailable.IsString && unavail > 100 {
 		e.add("spec.updateStrategy.rollingUpdate.maxUnavailable", "Invalid value: %q: must not be greater than 100%%", ru.MaxUnavailable.StrVal)

@@ -39,7 +39,11 @@ func TestValidationMessages(t *testing.T) {
 			`Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0`},
 		{"both zero", func(d *api.Deployment) {
 			d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateStrategy, RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: &zero, MaxUnavailable: &zero}}
-		}, "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}: may not be 0 when `maxSurge` is 0"},
+		}, "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"},
+		{"negative percent", func(d *api.Deployment) {
+			minus := api.FromString("-5%")
+			d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateStrategy, RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: &minus}}
+		}, `spec.strategy.rollingUpdate.maxSurge: Invalid value: "-5%": a valid percent string must be a numeric string followed by an ending '%'`},
 		{"selector does not match", func(d *api.Deployment) { d.Spec.Template.Labels = map[string]string{"app": "other"} },
 			"spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"other\"}: `selector` does not match template `labels`"},
 		{"missing selector", func(d *api.Deployment) { d.Spec.Selector = nil }, "spec.selector: Required value"},
@@ -55,6 +59,13 @@ func TestValidationMessages(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want it to contain %q", tc.name, err, tc.want)
 		}
+	}
+	// [0-9]+% accepts leading zeros.
+	if _, err := newStore(t).Create(deployment(func(d *api.Deployment) {
+		five := api.FromString("05%")
+		d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateStrategy, RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: &five}}
+	})); err != nil {
+		t.Errorf("maxSurge 05%%: %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -237,19 +238,20 @@ func validateStrategy(e *errs, st *api.DeploymentStrategy) {
 	surge := validateIntOrPercent(e, "spec.strategy.rollingUpdate.maxSurge", ru.MaxSurge)
 	unavail := validateIntOrPercent(e, "spec.strategy.rollingUpdate.maxUnavailable", ru.MaxUnavailable)
 	if surge == 0 && unavail == 0 && ru.MaxSurge != nil && ru.MaxUnavailable != nil {
-		e.add("spec.strategy.rollingUpdate.maxUnavailable", "Invalid value: %s: may not be 0 when `maxSurge` is 0", intstrGoSyntax(*ru.MaxUnavailable))
+		e.add("spec.strategy.rollingUpdate.maxUnavailable", "Invalid value: %s: may not be 0 when `maxSurge` is 0", intstrValue(*ru.MaxUnavailable))
 	}
 	if ru.MaxUnavailable != nil && ru.MaxUnavailable.IsString && unavail > 100 {
 		e.add("spec.strategy.rollingUpdate.maxUnavailable", "Invalid value: %q: must not be greater than 100%%", ru.MaxUnavailable.StrVal)
 	}
 }
 
-// intstrGoSyntax is how the API server prints an intstr.IntOrString value.
-func intstrGoSyntax(v api.IntOrString) string {
+// intstrValue is how the API server prints an intstr.IntOrString bad
+// value: field.Error renders it as JSON (apimachinery v0.34): 0, "25%".
+func intstrValue(v api.IntOrString) string {
 	if v.IsString {
-		return fmt.Sprintf("intstr.IntOrString{Type:1, IntVal:0, StrVal:%q}", v.StrVal)
+		return strconv.Quote(v.StrVal)
 	}
-	return fmt.Sprintf("intstr.IntOrString{Type:0, IntVal:%d, StrVal:\"\"}", v.IntVal)
+	return strconv.Itoa(int(v.IntVal))
 }
 
 // validateIntOrPercent returns the value (the percentage for strings).
@@ -263,14 +265,14 @@ func validateIntOrPercent(e *errs, path string, v *api.IntOrString) int {
 		}
 		return int(v.IntVal)
 	}
-	var p int
-	if _, err := fmt.Sscanf(v.StrVal, "%d%%", &p); err != nil || fmt.Sprintf("%d%%", p) != v.StrVal {
+	// IsValidPercent: the pattern [0-9]+% (so "05%" is 5 %, and "-5%" is
+	// not a percent at all).
+	digits := strings.TrimSuffix(v.StrVal, "%")
+	if digits == v.StrVal || digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
 		e.add(path, "Invalid value: %q: a valid percent string must be a numeric string followed by an ending '%%' (e.g. '1%%',  or '93%%', regex used for validation is '[0-9]+%%')", v.StrVal)
 		return -1
 	}
-	if p < 0 {
-		e.invalid(path, v.StrVal, "must be greater than or equal to 0")
-	}
+	p, _ := strconv.Atoi(digits)
 	return p
 }
 

@@ -659,6 +659,13 @@ func (l *layout) arrow(t *trace.Tick, actor, target *Box, e trace.Effect) (Arrow
 		return Arrow{X1: target.X + target.W/2, Y1: target.Y + target.H, X2: target.X + target.W/2, Y2: l.f.SchedulerY, Class: e.Class, Label: label}, true
 	}
 	from := actor
+	if (from == nil || from == target) && target.Kind == api.KindService {
+		// Services stand in a column: an arrow from above would cross the
+		// one over it (kubectl patch of the second). It comes in from the
+		// side, as a slice's does, labelled in the gap left for that.
+		y := target.Y + target.H/2
+		return Arrow{X1: target.X - sidewaysGap - 36, Y1: y, X2: target.X, Y2: y, Class: e.Class, Label: label, LabelAtStart: true}, true
+	}
 	if from == nil || from == target {
 		return Arrow{X1: target.X + target.W/2, Y1: target.Y - 40, X2: target.X + target.W/2, Y2: target.Y, Class: e.Class, Label: label}, true
 	}

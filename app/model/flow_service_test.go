@@ -71,3 +71,47 @@ func box(f Flow, kind, name string) *Box {
 	}
 	return &Box{}
 }
+
+// A write to a Service by no box's component (kubectl patch) comes in
+// from the side, in the gap left of the Services' column: from above it
+// would cross the Service over it and its label cover that box.
+func TestKubectlWriteToAServiceComesFromTheSide(t *testing.T) {
+	m := seed(t)
+	if !m.Apply(m.Applied + `---
+apiVersion: v1
+kind: Service
+metadata: {name: a, namespace: codartium-team}
+spec: {selector: {app: codartium-api}, ports: [{port: 80}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: b, namespace: codartium-team}
+spec: {selector: {app: nope}, ports: [{port: 80}]}
+`) {
+		t.Fatalf("%v", m.Problems)
+	}
+	m.RunUntilSettled()
+	m.Run(`kubectl patch service b -p '{"spec": {"selector": {"app": "codartium-api"}}}'`)
+	f := m.Flow()
+	var b, a Box
+	for _, x := range f.Boxes {
+		switch x.ID {
+		case "Service/codartium-team/b":
+			b = x
+		case "Service/codartium-team/a":
+			a = x
+		}
+	}
+	found := false
+	for _, ar := range f.Arrows {
+		if ar.X2 == b.X && ar.Y2 == b.Y+b.H/2 {
+			found = true
+			if ar.Y1 != ar.Y2 || ar.X1 >= b.X || !ar.LabelAtStart || ar.Y1 <= a.Y+a.H {
+				t.Errorf("the arrow into svc/b: %+v (svc/a at %+v)", ar, a)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no arrow into svc/b (%+v) among %+v", b, f.Arrows)
+	}
+}

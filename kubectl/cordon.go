@@ -23,8 +23,33 @@ func buildCordon(on bool) builder {
 			return nil, usageErr(verb, "USAGE: %s NODE [flags]", verb)
 		}
 		k := api.Key{Kind: api.KindNode, Name: strings.TrimPrefix(strings.TrimPrefix(p.args[0], "node/"), "nodes/")}
+		dry, err := dryRunStrategy(p.str("dry-run"))
+		if err != nil {
+			return nil, err
+		}
+		if dry != "" {
+			return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) { return dryRunCordon(tick, k, on, dry) }}, nil
+		}
 		return &Mutation{Object: k, run: func(tick reconcile.Tick) (string, error) { return setUnschedulable(tick, k, on) }}, nil
 	}
+}
+
+// dryRunCordon prints what cordon or uncordon would do: "(dry run)" or
+// "(server dry run)" after the usual line, and changes nothing.
+func dryRunCordon(tick reconcile.Tick, k api.Key, on bool, dry string) (string, error) {
+	o, err := live(tick, k)
+	if err != nil {
+		return "", err
+	}
+	word := map[bool]string{true: "cordoned", false: "uncordoned"}[on]
+	if o.(*api.Node).Spec.Unschedulable == on {
+		word = "already " + word
+	}
+	suffix := " (dry run)"
+	if dry == "server" {
+		suffix = " (server dry run)"
+	}
+	return "node/" + k.Name + " " + word + suffix + "\n", nil
 }
 
 func setUnschedulable(tick reconcile.Tick, k api.Key, on bool) (string, error) {

@@ -50,6 +50,12 @@ type drainer struct {
 	grace            *int64
 	timeout          int64 // ms; 0: none
 	selector         string
+	// disableEviction deletes the pods instead of evicting them
+	// (--disable-eviction): no PodDisruptionBudget is asked.
+	disableEviction bool
+	// dryRun (--dry-run=client) prints what it would do and changes
+	// nothing.
+	dryRun bool
 
 	started  bool
 	deadline int64
@@ -92,7 +98,7 @@ func buildDrain(s *Session, args []string) (*Mutation, error) {
 
 func parseDrain(args []string) (*drainer, error) {
 	p, err := parseFlags("drain", args, []flagSpec{{"ignore-daemonsets", "", false}, {"delete-emptydir-data", "", false}, {"force", "", false},
-		{"grace-period", "", true}, {"timeout", "", true}, {"pod-selector", "", true}})
+		{"grace-period", "", true}, {"timeout", "", true}, {"pod-selector", "", true}, {"disable-eviction", "", false}, {"dry-run", "", true}})
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +106,15 @@ func parseDrain(args []string) (*drainer, error) {
 		return nil, usageErr("drain", "USAGE: drain NODE [flags]")
 	}
 	d := &drainer{node: strings.TrimPrefix(strings.TrimPrefix(p.args[0], "node/"), "nodes/"), ignoreDaemonSets: p.bool("ignore-daemonsets"),
-		deleteEmptyDir: p.bool("delete-emptydir-data"), force: p.bool("force"), selector: p.str("pod-selector")}
+		deleteEmptyDir: p.bool("delete-emptydir-data"), force: p.bool("force"), selector: p.str("pod-selector"), disableEviction: p.bool("disable-eviction")}
+	switch dry, err := dryRunStrategy(p.str("dry-run")); {
+	case err != nil:
+		return nil, err
+	case dry == "server":
+		return nil, errorf("--dry-run=server is not simulated for drain; use --dry-run=client")
+	case dry == "client":
+		d.dryRun = true
+	}
 	if p.has("grace-period") {
 		var g int64
 		if _, err := fmt.Sscanf(p.str("grace-period"), "%d", &g); err != nil || fmt.Sprint(g) != p.str("grace-period") {
@@ -192,6 +206,10 @@ func (d *drainer) errOut(format string, args ...any) {
 // start is RunDrain up to the evictions: cordon, list and filter the
 // node's pods (GetPodsForDeletion), print the warnings.
 func (d *drainer) start(tick reconcile.Tick) {
+	if d.dryRun {
+		d.dryRunStart(tick)
+		return
+	}
 	line, err := setUnschedulable(tick, api.Key{Kind: api.KindNode, Name: d.node}, true)
 	if err != nil {
 		d.finished, d.err = true, err.Error()
@@ -217,6 +235,55 @@ func (d *drainer) start(tick reconcile.Tick) {
 	for _, p := range pods {
 		d.pods = append(d.pods, drainPod{ns: p.Namespace, name: p.Name, uid: p.UID, next: tick.Now()})
 	}
+	if d.disableEviction {
+		d.deletePods(tick)
+	}
+}
+
+// dryRunStart is a client dry run: kubectl reads the node and its pods,
+// prints what it would do, and writes nothing.
+func (d *drainer) dryRunStart(tick reconcile.Tick) {
+	d.finished = true
+	o, ok := tick.LiveGet(api.Key{Kind: api.KindNode, Name: d.node})
+	if !ok {
+		d.err = fmt.Sprintf("Error from server (NotFound): nodes %q not found", d.node)
+		return
+	}
+	word := "cordoned"
+	if o.(*api.Node).Spec.Unschedulable {
+		word = "already cordoned"
+	}
+	d.out("node/%s %s (dry run)", d.node, word)
+	pods, warnings, errs := d.podsForDeletion(tick)
+	if len(errs) > 0 {
+		d.fail(aggregate(errs))
+		return
+	}
+	if warnings != "" {
+		d.errOut("Warning: %s", warnings)
+	}
+	for _, p := range pods {
+		d.out("evicting pod %s/%s (dry run)", p.Namespace, p.Name)
+	}
+	d.out("node/%s drained (dry run)", d.node)
+}
+
+// deletePods is --disable-eviction's deletePods: every pod deleted at
+// once, no budget asked, then polled every second until gone.
+func (d *drainer) deletePods(tick reconcile.Tick) {
+	for i := range d.pods {
+		p := &d.pods[i]
+		p.waiting = true
+		key := api.Key{Kind: api.KindPod, Namespace: p.ns, Name: p.name}
+		err := tick.Delete(trace.Translate, key, apiserver.DeleteOptions{GracePeriodSeconds: d.grace}, "kubectl drain --disable-eviction: deleted pod/"+p.name)
+		if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+			for j := range d.pods {
+				d.pods[j].done = true
+			}
+			d.errs = append(d.errs, err.Error())
+			return
+		}
+	}
 }
 
 // advance runs every pod's step that is due, then ends the drain when
@@ -240,7 +307,16 @@ func (d *drainer) advance(tick reconcile.Tick) {
 func (d *drainer) stepPod(tick reconcile.Tick, p *drainPod) {
 	now := tick.Now()
 	if p.waiting {
-		if d.deadline > 0 && now >= d.deadline {
+		switch {
+		case d.deadline > 0 && now >= d.deadline && d.disableEviction:
+			// deletePods waits for every pod in one poll, which the
+			// timeout ends for all of them.
+			for i := range d.pods {
+				d.pods[i].done = true
+			}
+			d.errs = append(d.errs, "context deadline exceeded")
+			return
+		case d.deadline > 0 && now >= d.deadline:
 			d.podFailed(p, fmt.Sprintf("error when waiting for pod %q in namespace %q to terminate: context deadline exceeded", p.name, p.ns))
 			return
 		}
@@ -276,7 +352,11 @@ func (d *drainer) stepPod(tick reconcile.Tick, p *drainPod) {
 func (d *drainer) poll(tick reconcile.Tick, p *drainPod) {
 	o, ok := tick.LiveGet(api.Key{Kind: api.KindPod, Namespace: p.ns, Name: p.name})
 	if !ok || o.Meta().UID != p.uid {
-		d.out("pod/%s evicted", p.name)
+		verb := "evicted"
+		if d.disableEviction {
+			verb = "deleted"
+		}
+		d.out("pod/%s %s", p.name, verb)
 		p.done = true
 		return
 	}

@@ -22,4 +22,9 @@ type bridge interface {
 	// Yield gives the browser a turn of its event loop (input, painting)
 	// and returns when that turn is over. Call it off the UI goroutine.
 	Yield()
+	// Paint returns once the browser has painted the page as it is now
+	// (at most about 100 ms later: a hidden tab paints nothing), so that
+	// work that follows cannot hide a "working" state. Call it off the UI
+	// goroutine.
+	Paint()
 }

@@ -331,3 +331,34 @@ func (jsBridge) Yield() {
 	<-done
 	port1.Call("close")
 }
+
+// Paint waits for the next animation frame, whose paint follows its
+// callbacks, then for a message (a task after that paint). A hidden tab
+// runs no animation frames: it waits 100 ms at most.
+func (b jsBridge) Paint() {
+	done := make(chan struct{})
+	var once bool
+	fn, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		if !once {
+			once = true
+			close(done)
+		}
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	id, err := safejs.Global().Call("requestAnimationFrame", fn.Value())
+	if err != nil {
+		fn.Release()
+		return
+	}
+	select {
+	case <-done:
+	case <-time.After(100 * time.Millisecond):
+		// A frame that never came: cancel it before its callback goes.
+		safejs.Global().Call("cancelAnimationFrame", id)
+	}
+	fn.Release()
+	b.Yield()
+}

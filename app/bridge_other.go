@@ -35,3 +35,6 @@ func (b *memBridge) DragToScroll(string) func()              { return func() {} 
 
 // Yield lets other goroutines run; natively there is no event loop to wait for.
 func (b *memBridge) Yield() { runtime.Gosched() }
+
+// Paint: natively nothing is painted.
+func (b *memBridge) Paint() { runtime.Gosched() }

@@ -42,6 +42,8 @@ type Editor struct {
 	// that apply had errors and the previous scenario kept running.
 	Problems []scenario.Diagnostic
 	Refused  bool
+	// LessonOpen offers to show the lesson player in the editor's place.
+	LessonOpen bool
 
 	p  *Playground // set once by the constructor; go-app copies exported fields only
 	cm codeMirror  // nil: the textarea fallback
@@ -57,11 +59,12 @@ type Editor struct {
 // editor is the editor pane as the page places it.
 func (p *Playground) editor() app.UI {
 	return &Editor{
-		Source:   p.m.Source,
-		Dirty:    p.m.Source != p.m.Applied,
-		Problems: p.m.Problems,
-		Refused:  p.m.Refused,
-		p:        p,
+		Source:     p.m.Source,
+		Dirty:      p.m.Source != p.m.Applied,
+		Problems:   p.m.Problems,
+		Refused:    p.m.Refused,
+		LessonOpen: p.m.LessonOpen(),
+		p:          p,
 	}
 }
 
@@ -81,7 +84,7 @@ func (c *Editor) OnMount(ctx app.Context) {
 			ctx.Dispatch(func(ctx app.Context) {
 				c.known = text
 				c.edited(ctx, text, false)
-				c.p.apply()
+				c.p.apply(ctx)
 			})
 		})
 	if err != nil {
@@ -177,12 +180,22 @@ func (c *Editor) Render() app.UI {
 	return app.Aside().Class("editor-pane").Aria("label", "Scenario editor").Body(
 		app.Div().Class("pane-title").Body(
 			app.H2().Text("Scenario"),
-			app.Button().DataSet("testid", "apply").Class("primary").Title("Apply the edited scenario (Ctrl/Cmd+Enter)").
-				OnClick(func(ctx app.Context, e app.Event) {
-					if c.p != nil {
-						c.p.apply()
-					}
-				}).Text("Apply"),
+			app.Div().Class("pane-actions").Body(
+				app.If(c.LessonOpen, func() app.UI {
+					return app.Button().DataSet("testid", "show-lesson").Class("side-toggle").Title("Show the lesson in this column").Text("Lesson").
+						OnClick(func(ctx app.Context, e app.Event) {
+							if c.p != nil {
+								c.p.side, c.p.view = "lesson", "lesson"
+							}
+						})
+				}),
+				app.Button().DataSet("testid", "apply").Class("primary").Title("Apply the edited scenario (Ctrl/Cmd+Enter)").
+					OnClick(func(ctx app.Context, e app.Event) {
+						if c.p != nil {
+							c.p.apply(ctx)
+						}
+					}).Text("Apply"),
+			),
 		),
 		host,
 		app.If(c.cm == nil, c.renderTextarea),
@@ -207,7 +220,7 @@ func (c *Editor) renderTextarea() app.UI {
 				if e.Get("key").String() == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && c.p != nil {
 					e.PreventDefault()
 					c.edited(ctx, ctx.JSSrc().Get("value").String(), false)
-					c.p.apply()
+					c.p.apply(ctx)
 				}
 			}),
 	)

@@ -111,7 +111,7 @@ func TestEditorEditIsKeptAndMarked(t *testing.T) {
 	if saved, _, _ := p.bridge.StorageGet(storageKey); saved != text {
 		t.Fatal("the edit is kept for the next visit")
 	}
-	p.apply()
+	p.apply(app.Context{})
 	if again := p.editor().(*Editor); again.Dirty || again.Source != text {
 		t.Fatal("after apply the text runs")
 	}

@@ -31,6 +31,8 @@ type Flow struct {
 	app.Compo
 	Rev      model.Rev
 	Selected api.Key
+	// Marks are the objects the lesson's step points at.
+	Marks []api.Key
 
 	p      *Playground
 	zoom   float64 // relative to the fitted diagram; 1 (or 0) is fit
@@ -155,12 +157,18 @@ func (c *Flow) node(b model.Box) app.UI {
 	if b.Key == c.Selected && b.Key.Kind != "" {
 		cls += " selected"
 	}
+	if b.Lesson {
+		cls += " lesson"
+	}
 	name := b.Title + " — " + strings.Join(b.Lines, " — ") + " (" + b.Kind + ", " + statusWords[b.Status]
 	if b.Highlight != "" {
 		name += ", " + string(b.Highlight) + " this tick"
 	}
 	if b.Refused {
 		name += ", refused an eviction this tick"
+	}
+	if b.Lesson {
+		name += ", the lesson's step points at it"
 	}
 	name += ")"
 	if b.Stale != "" {
@@ -176,7 +184,7 @@ func (c *Flow) node(b model.Box) app.UI {
 		name += fmt.Sprintf(". Traffic: %d of the last %d intervals lost requests", lost, n)
 	}
 	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
-		DataSet("highlight", string(b.Highlight)).DataSet("stale", b.Stale != "")
+		DataSet("highlight", string(b.Highlight)).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
 	if b.Key.Kind != "" {
 		g = g.Attr("tabindex", 0).Attr("role", "button").
 			OnClick(func(ctx app.Context, e app.Event) { c.pick(ctx) }).
@@ -191,8 +199,15 @@ func (c *Flow) node(b model.Box) app.UI {
 	body := []app.UI{
 		svg("title").Text(name),
 		svg("rect").Attr("x", b.X).Attr("y", b.Y).Attr("width", b.W).Attr("height", b.H).Attr("rx", 6),
-		svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16).Text(model.Clip(b.Title, b.W-2*model.CharW-4)),
 	}
+	if b.Lesson {
+		// A dashed ring around the box, outside it: the box's own outline
+		// keeps saying its status and this tick's effect.
+		body = append(body, svg("rect").Class("lesson-ring").Attr("x", b.X-4).Attr("y", b.Y-4).Attr("width", b.W+8).Attr("height", b.H+8).Attr("rx", 9))
+	}
+	body = append(body,
+		svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16).Text(model.Clip(b.Title, b.W-2*model.CharW-4)),
+	)
 	for i, l := range b.Lines {
 		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16+(i+1)*model.LineH).Text(model.Clip(l, b.W)))
 	}

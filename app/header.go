@@ -8,13 +8,20 @@ import (
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// Header is the title, the examples menu, the scenario's description and
-// Share.
+// Header is the title, the examples and lessons menus, the scenario's
+// description and Share.
 type Header struct {
 	app.Compo
 	Example     string   // the example loaded, "" for the visitor's own
 	Description string   // the running scenario's description
 	Examples    []string // the examples menu
+	// Lessons is the lessons menu and Lesson the one open (its name,
+	// ownLesson for the running scenario's own, "" for none); OwnLesson
+	// is the title of the running scenario's Lesson document when it is
+	// not one of the menu's.
+	Lessons   []lessonEntry
+	Lesson    string
+	OwnLesson string
 
 	p *Playground
 }
@@ -36,6 +43,20 @@ func (h *Header) Render() app.UI {
 			app.Range(h.Examples).Slice(func(i int) app.UI {
 				name := h.Examples[i]
 				return app.Option().Value(name).Text(name).Selected(name == h.Example)
+			}),
+		),
+		app.Label().For("lessons").Class("examples-label").Text("Lesson"),
+		app.Select().ID("lessons").DataSet("testid", "lessons").Aria("label", "Open a lesson").
+			OnChange(func(ctx app.Context, e app.Event) {
+				p.chooseLesson(ctx, ctx.JSSrc().Get("value").String())
+			}).Body(
+			app.Option().Value("").Text("— no lesson —").Selected(h.Lesson == ""),
+			app.Range(h.Lessons).Slice(func(i int) app.UI {
+				l := h.Lessons[i]
+				return app.Option().Value(l.Name).Text(l.Title).Selected(l.Name == h.Lesson)
+			}),
+			app.If(h.OwnLesson != "", func() app.UI {
+				return app.Option().Value(ownLesson).Text("This scenario's lesson: " + h.OwnLesson).Selected(h.Lesson == ownLesson)
 			}),
 		),
 		app.P().Class("scenario-description").Title(desc).Text(desc),
@@ -73,7 +94,10 @@ func (p *Playground) renderBanners() app.UI {
 		app.If(p.m.Crash != "", func() app.UI {
 			return app.Div().Class("banner error").Role("alert").Body(
 				app.Strong().Text("Something went wrong inside the simulation; the page still works. "),
-				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) { p.m.DismissCrash() }),
+				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) {
+					p.m.DismissCrash()
+					p.resolveLesson(ctx)
+				}),
 				app.Details().Body(
 					app.Summary().Text("Report (copy it into an issue)"),
 					app.Textarea().Class("report").ReadOnly(true).Rows(8).Text(p.m.Crash),

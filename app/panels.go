@@ -36,18 +36,28 @@ func (p *Playground) panel(id string, body app.UI) app.UI {
 	return app.Div().ID("panel-"+id).Role("tabpanel").Aria("labelledby", "tab-"+id).Class("panel").Hidden(p.tab != id).Body(body)
 }
 
-// views are the phone's tab bar: one pane at a time.
-var views = []struct{ id, label, tab string }{{"scenario", "Scenario", ""}, {"flow", "Flow", ""}, {"details", "Log", "log"}, {"console", "kubectl", "console"}}
+type paneView struct{ id, label, tab string }
 
-// renderViews is the phone's tab bar (hidden by CSS on wider screens).
-func (p *Playground) renderViews() app.UI {
-	current := p.view
+// views are the phone's tab bar: one pane at a time; the lesson's comes
+// first while a lesson is open.
+var (
+	views      = []paneView{{"scenario", "Scenario", ""}, {"flow", "Flow", ""}, {"details", "Log", "log"}, {"console", "kubectl", "console"}}
+	lessonView = paneView{"lesson", "Lesson", ""}
+)
+
+// renderViews is the phone's tab bar (hidden by CSS on wider screens);
+// current is the pane shown.
+func (p *Playground) renderViews(current string, lesson bool) app.UI {
 	if current == "details" && p.tab == "console" {
 		current = "console"
 	}
+	shown := views
+	if lesson {
+		shown = append([]paneView{lessonView}, views...)
+	}
 	return app.Nav().Class("views").Aria("label", "Panes").Body(
-		app.Range(views).Slice(func(i int) app.UI {
-			v := views[i]
+		app.Range(shown).Slice(func(i int) app.UI {
+			v := shown[i]
 			return app.Button().Class(map[bool]string{true: "view active", false: "view"}[current == v.id]).DataSet("testid", "view-"+v.id).
 				Aria("pressed", strconv.FormatBool(current == v.id)).DataSet("view", v.id).Text(v.label).
 				OnClick(func(ctx app.Context, e app.Event) { p.showView(dataOf(ctx, "view")) })
@@ -57,7 +67,7 @@ func (p *Playground) renderViews() app.UI {
 
 // showView shows one pane on a phone.
 func (p *Playground) showView(id string) {
-	for _, v := range views {
+	for _, v := range append([]paneView{lessonView}, views...) {
 		if v.id != id {
 			continue
 		}
@@ -65,6 +75,10 @@ func (p *Playground) showView(id string) {
 		if v.tab != "" {
 			p.view, p.tab = "details", v.tab
 		}
+	}
+	switch id {
+	case "lesson", "scenario":
+		p.side = id // the left column shows it when the window widens
 	}
 }
 

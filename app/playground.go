@@ -28,11 +28,15 @@ type Playground struct {
 	bridge  bridge
 	example string
 	// exampleNames is the examples menu, read once (examples.All reads
-	// and sorts the embedded files).
+	// and sorts the embedded files), and lessons the lessons menu.
 	exampleNames []string
+	lessons      []lessonEntry
+	// side is what the left column shows on a wide screen while a lesson
+	// is open: "lesson" (the player) or "scenario" (the editor).
+	side string
 
 	tab           string // the details panel shown: log, inspector, events, console
-	view          string // on a phone, the one pane shown: scenario, flow, details
+	view          string // on a phone, the one pane shown: lesson, scenario, flow, details
 	filter        model.LogFilter
 	everyTick     bool // the log and Step show every tick, not the story
 	eventSelector string
@@ -59,10 +63,11 @@ type Playground struct {
 // NewPlayground returns the page with the default example loaded, so the
 // prerendered page already shows a cluster.
 func NewPlayground() *Playground {
-	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", speed: 5}
+	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", side: "scenario", speed: 5}
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
+	p.lessons = lessonEntries()
 	p.load(examples.Default)
 	return p
 }
@@ -87,7 +92,8 @@ func (p *Playground) load(name string) bool {
 }
 
 // OnMount restores the visitor's scenario: a shared link first, then the
-// editor content kept from the last visit, else the default example.
+// editor content kept from the last visit, else the default example; and
+// the lesson open then, at the learner's step.
 func (p *Playground) OnMount(ctx app.Context) {
 	if p.bridge == nil {
 		p.bridge = newBridge()
@@ -97,6 +103,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
 		p.pendingSeek = 0
 	}
+	p.resolveLesson(ctx)
 	remove, err := p.bridge.OnKey(func(key string) bool {
 		handled := false
 		ctx.Dispatch(func(ctx app.Context) { p.key(ctx, key) })
@@ -142,6 +149,9 @@ func (p *Playground) seekLink(tick int) {
 }
 
 func (p *Playground) restore() {
+	if kept, ok, err := p.bridge.StorageGet(lessonsKey); err == nil && ok {
+		p.m.RestoreProgress(kept)
+	}
 	if frag := p.bridge.Fragment(); frag != "" && frag != "#" {
 		st, err := share.Decode(frag)
 		switch {
@@ -157,6 +167,12 @@ func (p *Playground) restore() {
 			p.example = ""
 			p.everyTick = st.EveryTick
 			p.seekLink(st.Tick)
+			if st.Lesson > 0 && p.m.StartLesson(st.Lesson-1) {
+				// The link's tick stands: the step leaves it where it is.
+				p.m.KeepTick()
+				p.side, p.view, p.tab = "lesson", "lesson", "inspector"
+				p.saveProgress()
+			}
 			p.save()
 			return
 		}
@@ -170,6 +186,9 @@ func (p *Playground) restore() {
 		if p.m.Apply(saved) {
 			p.example = ""
 		}
+	}
+	if p.m.ResumeLesson() {
+		p.side, p.view, p.tab = "lesson", "lesson", "inspector"
 	}
 }
 
@@ -269,7 +288,9 @@ func (p *Playground) setSpeed(ctx app.Context, speed int) {
 	}
 }
 
-func (p *Playground) apply() {
+// apply runs the editor's text. A lesson open follows it: the same
+// lesson again (at its step, on the new simulation), or closed.
+func (p *Playground) apply(ctx app.Context) {
 	p.stopPlay()
 	if p.m.Apply(p.m.Source) {
 		p.example = ""
@@ -278,6 +299,8 @@ func (p *Playground) apply() {
 				p.example = ex.Name
 			}
 		}
+		p.saveProgress()
+		p.resolveLesson(ctx)
 	}
 	p.save()
 }
@@ -286,25 +309,30 @@ func (p *Playground) chooseExample(name string) {
 	p.stopPlay()
 	if p.load(name) {
 		p.save()
+		p.saveProgress() // the lesson open, if any, is closed
 	}
 }
 
 func (p *Playground) shareScenario(ctx app.Context) {
-	frag := share.EncodeState(share.State{Scenario: p.m.Applied, Tick: p.m.Status().Tick, EveryTick: p.everyTick})
+	frag := share.EncodeState(share.State{Scenario: p.m.Applied, Tick: p.m.Status().Tick, EveryTick: p.everyTick, Lesson: p.m.LessonStep() + 1})
 	if err := p.bridge.ReplaceFragment(frag); err != nil {
 		p.shareNotice = "The address bar could not be updated: " + err.Error()
 	}
 	link := p.bridge.Href()
 	p.shareLink = link
 	p.shareNotice = "Copying the link…"
+	opens := "it opens this scenario at tick " + itoa(p.m.Status().Tick)
+	if step := p.m.LessonStep(); step >= 0 {
+		opens = "it opens this lesson at step " + itoa(step+1) + ", tick " + itoa(p.m.Status().Tick)
+	}
 	ctx.Async(func() {
 		err := p.bridge.CopyText(link)
 		ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
-				p.shareNotice = "The clipboard is not available (" + err.Error() + "): copy the link below."
+				p.shareNotice = "The clipboard is not available (" + err.Error() + "): copy the link below; " + opens + "."
 				return
 			}
-			p.shareNotice = "Link copied: it opens this scenario at tick " + itoa(p.m.Status().Tick) + "."
+			p.shareNotice = "Link copied: " + opens + "."
 		})
 	})
 }
@@ -322,32 +350,45 @@ func (p *Playground) Render() app.UI {
 	}
 	// data-renders changes at every update of the page (every handler's
 	// dispatch updates it): browser tests wait for it after a click.
+	lv, open := p.m.Lesson()
+	view, side := p.view, p.side
+	if !open {
+		side = "scenario"
+		if view == "lesson" {
+			view = "flow"
+		}
+	}
 	return app.Div().Class("page").DataSet("loaded", p.loaded).DataSet("renders", p.renders.page).Body(
 		p.header(desc),
 		p.renderBanners(),
-		app.Main().Class("workspace view-"+p.view).Body(
+		app.Main().Class("workspace view-"+view+" side-"+side).Body(
+			app.If(open, func() app.UI { return p.lessonPanel() }),
 			p.editor(),
 			app.Section().Class("stage").Aria("label", "Simulation").Body(
+				app.If(open, func() app.UI { return p.lessonStrip(lv) }),
 				p.controls(),
 				p.flow(rev),
 			),
 			p.renderPanels(rev),
 		),
-		p.renderViews(),
+		p.renderViews(view, open),
 	)
 }
 
 // The components, each given only its own inputs: go-app renders one
 // again only when an input differs from the last render.
 func (p *Playground) header(desc string) *Header {
-	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, p: p}
+	lesson, own := p.lessonMenu()
+	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Lessons: p.lessons, Lesson: lesson, OwnLesson: own, p: p}
 }
 
 func (p *Playground) controls() *Controls {
 	return &Controls{Status: p.m.Status(), Notice: p.m.Notice, Playing: p.playing, Running: p.running, Speed: p.speed, Story: !p.everyTick, p: p}
 }
 
-func (p *Playground) flow(rev model.Rev) *Flow { return &Flow{Rev: rev, Selected: p.m.Selected, p: p} }
+func (p *Playground) flow(rev model.Rev) *Flow {
+	return &Flow{Rev: rev, Selected: p.m.Selected, Marks: p.m.LessonMarks(), p: p}
+}
 
 func (p *Playground) log(rev model.Rev) *Log {
 	return &Log{Rev: rev, Filter: p.filter, Every: p.everyTick, Shown: p.tab == "log", p: p}

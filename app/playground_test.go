@@ -76,7 +76,7 @@ func TestInvalidApply(t *testing.T) {
 	mount(t, p)
 	p.m.Step()
 	p.m.Source = strings.Replace(p.m.Source, "apiVersion: apps/v1", "apiVersion: apps/v2", 1)
-	p.apply()
+	p.apply(app.Context{})
 	html := app.HTMLString(p.Render())
 	if !strings.Contains(html, "previous scenario keeps running") || !strings.Contains(html, `no matches for kind &#34;Deployment&#34; in version &#34;apps/v2&#34;`) || p.m.Status().Tick != 1 {
 		t.Fatalf("refused apply not explained: tick %d", p.m.Status().Tick)
@@ -125,7 +125,7 @@ func TestHostileManifestIsText(t *testing.T) {
 	p := NewPlayground()
 	mount(t, p)
 	p.m.Source = strings.Replace(p.m.Source, "    app: codartium-api\nspec:", "    app: codartium-api\n  annotations:\n    note: \"<script>alert(1)</script><img src=x onerror=alert(2)>\"\nspec:", 1)
-	p.apply()
+	p.apply(app.Context{})
 	p.m.RunUntilSettled()
 	// The editor's text is a DOM property in the browser; the panels and
 	// the diagram render user text as text nodes.

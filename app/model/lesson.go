@@ -116,7 +116,7 @@ func (m *Model) OpenLesson(source string, step int) bool {
 		m.lesson = old
 		return false
 	}
-	return m.startLesson(step)
+	return m.StartLesson(step)
 }
 
 // ResumeLesson opens the player on the running scenario's lesson if the
@@ -125,7 +125,7 @@ func (m *Model) ResumeLesson() bool {
 	if m.sc == nil || m.sc.Lesson == nil || m.progress.Open == "" || m.sc.Lesson.Name != m.progress.Open {
 		return false
 	}
-	return m.startLesson(-1)
+	return m.StartLesson(-1)
 }
 
 // KeepTick makes the step being resolved leave the simulation where it
@@ -136,9 +136,10 @@ func (m *Model) KeepTick() {
 	}
 }
 
-// startLesson opens the player on the running scenario's lesson at step
-// (-1: the learner's).
-func (m *Model) startLesson(step int) bool {
+// StartLesson opens the player on the running scenario's lesson at step
+// (counting from 0; -1: where the learner left it); with no Lesson
+// document it closes the player and reports false.
+func (m *Model) StartLesson(step int) bool {
 	if m.sc == nil || m.sc.Lesson == nil {
 		m.CloseLesson()
 		return false

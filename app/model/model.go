@@ -132,7 +132,7 @@ func (m *Model) Apply(source string) (applied bool) {
 		if sc.Lesson != nil && sc.Lesson.Name == p.spec.Name {
 			step = p.index
 		}
-		m.startLesson(step)
+		m.StartLesson(step)
 	}
 	return true
 }

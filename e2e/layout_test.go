@@ -146,7 +146,7 @@ func (tb *tab) show(s screen, view string) {
 		return
 	}
 	tb.click("view-" + view)
-	pane := map[string]string{"scenario": "scenario", "flow": "flow", "details": "details", "console": "details"}[view]
+	pane := map[string]string{"lesson": "lesson", "scenario": "scenario", "flow": "flow", "details": "details", "console": "details"}[view]
 	tb.waitFor(`document.querySelector('.workspace.view-`+pane+`')`, "the "+view+" pane")
 	tb.settle()
 }

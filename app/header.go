@@ -19,7 +19,7 @@ type Header struct {
 	// ownLesson for the running scenario's own, "" for none); OwnLesson
 	// is the title of the running scenario's Lesson document when it is
 	// not one of the menu's.
-	Lessons   []lessonEntry
+	Lessons   []lessonItem
 	Lesson    string
 	OwnLesson string
 

@@ -23,9 +23,23 @@ const lessonsKey = "stateflow.lessons"
 // Lesson document (one written in the editor, or opened from a link).
 const ownLesson = "."
 
-// lessonEntry is one lesson of the menu.
+// lessonEntry is one lesson of the menu, with its scenario.
 type lessonEntry struct {
 	Name, Title, Source string
+}
+
+// lessonItem is a lesson as the menu shows it (the Header's input, which
+// go-app compares at every render of the page: without the scenarios).
+type lessonItem struct {
+	Name, Title string
+}
+
+func menuItems(es []lessonEntry) []lessonItem {
+	out := make([]lessonItem, len(es))
+	for i, e := range es {
+		out[i] = lessonItem{e.Name, e.Title}
+	}
+	return out
 }
 
 // lessonEntries lists the lessons with their titles, read without

@@ -247,3 +247,40 @@ func TestLessonTextIsSafeAndErrorsShow(t *testing.T) {
 		t.Fatal("the page stopped working")
 	}
 }
+
+// Typing in the editor while a lesson is open changes none of the
+// player's inputs, so go-app does not render it again; a step does.
+func TestTypingDoesNotRenderThePlayer(t *testing.T) {
+	l := load(t, NewPlayground())
+	p := l.p
+	l.do(func(ctx app.Context) { p.chooseLesson(ctx, "first-rollout") })
+	before := *p.lessonPanel()
+	header := *p.header("")
+	p.m.Edit(p.m.Source + "\n# typed\n")
+	if !exportedEqual(before, *p.lessonPanel()) || !exportedEqual(header, *p.header("")) {
+		t.Fatal("typing changed the inputs of the player or the header")
+	}
+	l.do(func(ctx app.Context) { p.lessonGo(ctx, 1) })
+	if exportedEqual(before, *p.lessonPanel()) {
+		t.Fatal("Next did not change the player's inputs")
+	}
+}
+
+// While a step resolves the player says it is working (after a paint:
+// the resolution is a dispatch of its own), and the text is already
+// there; then the note goes.
+func TestLessonShowsItIsWorking(t *testing.T) {
+	l := load(t, NewPlayground())
+	p := l.p
+	preRendered.Dispatch(func(ctx app.Context) { p.chooseLesson(ctx, "first-rollout") })
+	l.e.ConsumeNext()
+	html := app.HTMLString(p)
+	busy := testid(html, "lesson-busy")
+	if !strings.Contains(busy, `role="status"`) || !regexp.MustCompile(`aria-busy(="true")?[ >]`).MatchString(testid(html, "lesson")) || !strings.Contains(html, "<code>kubectl apply</code>") {
+		t.Fatalf("while resolving: %s / %s", busy, testid(html, "lesson"))
+	}
+	l.e.ConsumeAll()
+	if html := app.HTMLString(p); strings.Contains(html, `data-testid="lesson-busy"`) || !strings.Contains(html, `data-testid="lesson-question"`) {
+		t.Fatal("resolved, the player still says it is working")
+	}
+}

@@ -31,6 +31,7 @@ type Playground struct {
 	// and sorts the embedded files), and lessons the lessons menu.
 	exampleNames []string
 	lessons      []lessonEntry
+	lessonItems  []lessonItem
 	// side is what the left column shows on a wide screen while a lesson
 	// is open: "lesson" (the player) or "scenario" (the editor).
 	side string
@@ -68,6 +69,7 @@ func NewPlayground() *Playground {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
 	p.lessons = lessonEntries()
+	p.lessonItems = menuItems(p.lessons)
 	p.load(examples.Default)
 	return p
 }
@@ -379,7 +381,7 @@ func (p *Playground) Render() app.UI {
 // again only when an input differs from the last render.
 func (p *Playground) header(desc string) *Header {
 	lesson, own := p.lessonMenu()
-	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Lessons: p.lessons, Lesson: lesson, OwnLesson: own, p: p}
+	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Lessons: p.lessonItems, Lesson: lesson, OwnLesson: own, p: p}
 }
 
 func (p *Playground) controls() *Controls {

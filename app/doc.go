@@ -1,6 +1,7 @@
 // Package app is the Stateflow playground: go-app components that render
-// the view-model of package model — Header, Editor, Controls, Flow, Log,
-// Inspector, Events and Console, one per file, laid out by Playground
+// the view-model of package model — Header, Editor, LessonPanel (the
+// lesson player), Controls, Flow, Log, Inspector, Events and Console, one
+// per file, laid out by Playground
 // (playground.go) on a desktop as three columns and on a phone as one
 // pane under a tab bar. Each component takes only its own inputs as
 // exported fields (the model's Rev, the selection, the filter…), so go-app

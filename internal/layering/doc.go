@@ -7,6 +7,7 @@
 //	kubectl            a client of the engine: kubectl's commands at a tick
 //	scenario           a client of the engine: the scenario file, its actions and faults
 //	examples/...       scenarios as data, and generators of them
+//	lesson             a scenario's Lesson played against a simulation of it
 //	app/model, app/share   the playground's view-model and share links
 //	app                the go-app components
 //	wasm, cmd/...      the programs

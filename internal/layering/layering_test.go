@@ -23,6 +23,7 @@ var layers = [][]string{
 	{"kubectl"},
 	{"scenario"},
 	{"examples"},
+	{"lesson"},
 	{"app/model", "app/share"},
 	{"app"},
 	{"wasm", "cmd", "e2e", "internal"},

@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/stateflow/stateflow/engine"
@@ -20,6 +21,23 @@ type Lesson struct {
 	// setup are the objects that exist before the first tick (nodes,
 	// namespaces), which no tick writes.
 	setup []api.Object
+	// budget, when positive, is how many more ticks StepWithin may run
+	// the simulation; short says it ran out.
+	budget int
+	short  bool
+}
+
+// ErrNotYet is StepWithin's answer when the step needs more of the
+// simulation than its budget: call again, and it goes on from there.
+var ErrNotYet = errors.New("the step needs more of the simulation; call again")
+
+// StepWithin is Step, running the simulation at most ticks further, so
+// a page can resolve a step in slices and stay responsive: ErrNotYet
+// when that was not enough.
+func (l *Lesson) StepWithin(i, ticks int) (Step, error) {
+	l.budget, l.short = max(ticks, 1), false
+	defer func() { l.budget = 0 }()
+	return l.Step(i)
 }
 
 // Step is a resolved step.
@@ -92,6 +110,11 @@ func (l *Lesson) Step(i int) (Step, error) {
 	}
 	for len(l.steps) <= i {
 		s, err := l.resolve(len(l.steps))
+		if l.short {
+			// StepWithin's budget ran out: whatever resolve made of the
+			// trace so far is not the answer.
+			return Step{}, ErrNotYet
+		}
 		if err != nil {
 			return Step{}, fmt.Errorf("step %d (line %d): %w", len(l.steps)+1, l.spec.Steps[len(l.steps)].Line, err)
 		}
@@ -132,6 +155,13 @@ func (l *Lesson) resolve(i int) (Step, error) {
 // as it can): false when it ends first.
 func (l *Lesson) ensure(n int) bool {
 	for l.e.Tick() < n {
+		if l.budget > 0 {
+			if l.budget == 1 {
+				l.short = true
+				return false
+			}
+			l.budget--
+		}
 		if l.e.Tick() >= MaxTicks || l.e.Step() == nil {
 			return false
 		}

@@ -147,3 +147,38 @@ func pod(t *testing.T, e *engine.Engine, k api.Key) *api.Pod {
 	}
 	return o.(*api.Pod)
 }
+
+// StepWithin resolves a step in slices of the simulation, each call
+// going on from the last, to the same step as Step.
+func TestStepWithinSlices(t *testing.T) {
+	ex, _ := examples.Lesson("node-failure")
+	sc, err := scenario.Parse([]byte(ex.Source))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, _ := New(sc)
+	sliced, _ := New(sc)
+	last := whole.Len() - 1
+	want, err := whole.Step(last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	for {
+		calls++
+		got, err := sliced.StepWithin(last, 5)
+		if err == ErrNotYet {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Tick != want.Tick || len(got.Objects) != len(want.Objects) {
+			t.Errorf("sliced step %+v, whole %+v", got, want)
+		}
+		break
+	}
+	if calls < 5 {
+		t.Errorf("%d calls of 5 ticks resolved a step at tick %d", calls, want.Tick)
+	}
+}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -216,9 +217,14 @@ func (m *Model) LessonCached() bool {
 	return p != nil && p.l != nil && p.index < p.resolved
 }
 
-// LessonResolve resolves one more step toward the step shown (each may
-// run the lesson's simulation for a while) and reports whether it is
-// over: the step is resolved (its first object is selected, and seek is
+// lessonSliceTicks bounds how far one LessonResolve runs the lesson's
+// simulation (about 40 ms of ticks at a few µs to 100 µs each), so a
+// step that needs a long run resolves over several slices.
+const lessonSliceTicks = 2_000
+
+// LessonResolve resolves one more step toward the step shown, running
+// the lesson's simulation at most lessonSliceTicks further, and reports
+// whether it is over: the step is resolved (its first object is selected, and seek is
 // its tick, for the page to go to; -1 not to move) or failed (the view's
 // Err says why; a panic is caught and reported the same way).
 func (m *Model) LessonResolve() (done bool, seek int) {
@@ -234,7 +240,10 @@ func (m *Model) LessonResolve() (done bool, seek int) {
 		}
 	}()
 	i := min(p.resolved, p.index)
-	st, err := p.l.Step(i)
+	st, err := p.l.StepWithin(i, lessonSliceTicks)
+	if errors.Is(err, lesson.ErrNotYet) {
+		return false, -1 // the simulation goes on in the next slice
+	}
 	if err != nil {
 		p.err = "This step cannot be shown: " + err.Error()
 		return true, -1

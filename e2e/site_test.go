@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/stateflow/stateflow/internal/framing"
 )
 
 // site is the built static site, served on loopback, and a browser.
@@ -99,7 +101,8 @@ func start() (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	go http.Serve(ln, http.FileServer(http.Dir(out)))
+	// Served as stateflow serve serves it: any origin may frame it.
+	go http.Serve(ln, framing.Framable(http.FileServer(http.Dir(out))))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromiumPath()), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.UserDataDir(filepath.Join(dir, "profile")), chromedp.WindowSize(1440, 900),

@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "github.com/stateflow/stateflow/app"
+	"github.com/stateflow/stateflow/internal/framing"
 )
 
 // webAssets are the files of web/ the site needs, besides app.wasm.
@@ -48,23 +49,12 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 	}, nil
 }
 
-// FrameAncestors is the Content-Security-Policy the site is served with
-// besides its page's own (a <meta> policy cannot say frame-ancestors):
-// any origin may frame it, so the embed mode (?embed) works in the
-// documentation and blog posts of others. It restricts nothing else.
-const FrameAncestors = "frame-ancestors *"
+// headersFile is the static site's _headers file: every path may be
+// framed by any origin (internal/framing), for the embed mode.
+const headersFile = framing.HeadersFile
 
-// headersFile is the static site's _headers file (the format Netlify and
-// Cloudflare Pages read) that serves every path with FrameAncestors.
-const headersFile = "/*\n  Content-Security-Policy: " + FrameAncestors + "\n"
-
-// framable serves h with FrameAncestors.
-func framable(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", FrameAncestors)
-		h.ServeHTTP(w, r)
-	})
-}
+// framable serves h so that any origin may frame it (internal/framing).
+func framable(h http.Handler) http.Handler { return framing.Framable(h) }
 
 // contentVersion hashes app.wasm and the web assets.
 func contentVersion(webDir, wasmPath string) (string, int64, error) {

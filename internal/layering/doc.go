@@ -13,6 +13,8 @@
 //	wasm, cmd/...      the programs
 //	internal/testkit   the tests' shared helpers: imports any layer, and
 //	                   only tests (_test.go files) import it
+//	internal/framing   who may frame the site (stateflow serve and build,
+//	                   and the browser tests' server)
 //
 // The differential harness (conformance/) is a module of its own above
 // all of them.

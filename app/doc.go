@@ -3,9 +3,11 @@
 // lesson player), Controls, Flow, Log, Inspector, Events and Console, one
 // per file, laid out by Playground
 // (playground.go) on a desktop as three columns and on a phone as one
-// pane under a tab bar. Each component takes only its own inputs as
-// exported fields (the model's Rev, the selection, the filter…), so go-app
-// renders it again only when one of them changed: typing in the editor or
+// pane under a tab bar; Embed (embed.go) lays out the same state as a
+// compact player for someone else's <iframe> (?embed=1). Each component
+// takes only its own inputs as exported fields (the model's Rev, the
+// selection, the filter…), so go-app renders it again only when one of
+// them changed: typing in the editor or
 // the console renders neither the diagram nor the log. The components hold
 // only presentation state (zoom, expanded folds, the console's input);
 // every change of the simulation goes through the model. JavaScript that

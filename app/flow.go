@@ -33,6 +33,10 @@ type Flow struct {
 	Selected api.Key
 	// Marks are the objects the lesson's step points at.
 	Marks []api.Key
+	// Compact is the embed's diagram: the pane alone (no caption, zoom
+	// tools or legend), its boxes named but not buttons (there is no
+	// inspector to open).
+	Compact bool
 
 	p      *Playground
 	zoom   float64 // relative to the fitted diagram; 1 (or 0) is fit
@@ -69,16 +73,10 @@ func (c *Flow) Render() app.UI {
 		size = fmt.Sprintf("width: %.0f%%; height: %.0f%%", zoom*100, zoom*100)
 	}
 	return app.Figure().Class("flow").Body(
-		app.FigCaption().Class("tick-caption").DataSet("testid", "tick-caption").Title(caption).Text(caption),
-		app.Div().Class("flow-tools").Body(
-			app.Button().DataSet("testid", "fit").Title("Fit the whole diagram in its pane").Aria("pressed", strconv.FormatBool(zoom == 1)).Text("Fit").
-				OnClick(func(ctx app.Context, e app.Event) { c.zoom = 1 }),
-			app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Disabled(zoom <= 1).Text("− Zoom out").
-				OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(1, max(c.zoom, 1)/zoomStep) }),
-			app.Button().DataSet("testid", "zoom-in").Title("Zoom in; then scroll or drag the diagram to pan").Disabled(zoom >= maxZoom).Text("+ Zoom in").
-				OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(maxZoom, max(c.zoom, 1)*zoomStep) }),
-			app.Span().Class("small").DataSet("testid", "zoom").Text(strconv.Itoa(int(zoom*100+0.5))+"% of fit"),
-		),
+		app.If(!c.Compact, func() app.UI {
+			return app.FigCaption().Class("tick-caption").DataSet("testid", "tick-caption").Title(caption).Text(caption)
+		}),
+		app.If(!c.Compact, func() app.UI { return c.tools(zoom) }),
 		app.Div().Class("flow-scroll").DataSet("testid", "flow-pane").Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(
 			svg("svg").DataSet("testid", "flow").Attr("viewBox", fmt.Sprintf("0 0 %d %d", f.Width, f.Height)).
 				Attr("preserveAspectRatio", "xMidYMin meet").Attr("style", "display: block; "+size).Attr("role", "group").
@@ -100,7 +98,20 @@ func (c *Flow) Render() app.UI {
 			),
 		),
 		app.If(f.Grouped != "", func() app.UI { return app.P().Class("small grouped").Text(f.Grouped) }),
-		legend(),
+		app.If(!c.Compact, legend),
+	)
+}
+
+// tools are Fit and the zoom buttons.
+func (c *Flow) tools(zoom float64) app.UI {
+	return app.Div().Class("flow-tools").Body(
+		app.Button().DataSet("testid", "fit").Title("Fit the whole diagram in its pane").Aria("pressed", strconv.FormatBool(zoom == 1)).Text("Fit").
+			OnClick(func(ctx app.Context, e app.Event) { c.zoom = 1 }),
+		app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Disabled(zoom <= 1).Text("− Zoom out").
+			OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(1, max(c.zoom, 1)/zoomStep) }),
+		app.Button().DataSet("testid", "zoom-in").Title("Zoom in; then scroll or drag the diagram to pan").Disabled(zoom >= maxZoom).Text("+ Zoom in").
+			OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(maxZoom, max(c.zoom, 1)*zoomStep) }),
+		app.Span().Class("small").DataSet("testid", "zoom").Text(strconv.Itoa(int(zoom*100+0.5))+"% of fit"),
 	)
 }
 
@@ -185,7 +196,11 @@ func (c *Flow) node(b model.Box) app.UI {
 	}
 	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
 		DataSet("highlight", string(b.Highlight)).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
-	if b.Key.Kind != "" {
+	switch {
+	case b.Key.Kind != "" && c.Compact:
+		// Focusable, so a keyboard shows a stale cache's tip as a hover does.
+		g = g.Attr("tabindex", 0).Attr("role", "img")
+	case b.Key.Kind != "":
 		g = g.Attr("tabindex", 0).Attr("role", "button").
 			OnClick(func(ctx app.Context, e app.Event) { c.pick(ctx) }).
 			OnKeyDown(func(ctx app.Context, e app.Event) {

@@ -231,6 +231,9 @@ type LessonPanel struct {
 	// after this one ("" if none).
 	Tick int
 	Next string
+	// Embed is the player of the embed mode: no Scenario or Close, and
+	// the objects a step points at are named, not inspected.
+	Embed bool
 
 	p *Playground
 }
@@ -244,12 +247,7 @@ func (c *LessonPanel) Render() app.UI {
 		DataSet("busy", v.Busy).DataSet("step", v.Index+1).Aria("busy", strconv.FormatBool(v.Busy)).Body(
 		app.Div().Class("pane-title").Body(
 			app.H2().Text("Lesson"),
-			app.Div().Class("pane-actions").Body(
-				app.Button().DataSet("testid", "show-scenario").Class("side-toggle").Title("Show the scenario's YAML in this column").Text("Scenario").
-					OnClick(func(ctx app.Context, e app.Event) { p.side, p.view = "scenario", "scenario" }),
-				app.Button().DataSet("testid", "lesson-close").Title("Close the lesson (your place in it is kept)").Text("Close").
-					OnClick(func(ctx app.Context, e app.Event) { p.closeLesson() }),
-			),
+			app.If(!c.Embed, func() app.UI { return c.actions() }),
 		),
 		app.Div().Class("lesson-scroll").Body(
 			app.H3().Class("lesson-title").DataSet("testid", "lesson-title").Text(v.Title),
@@ -311,6 +309,17 @@ func (c *LessonPanel) Render() app.UI {
 	)
 }
 
+// actions show the scenario's YAML instead, or close the player.
+func (c *LessonPanel) actions() app.UI {
+	p := c.p
+	return app.Div().Class("pane-actions").Body(
+		app.Button().DataSet("testid", "show-scenario").Class("side-toggle").Title("Show the scenario's YAML in this column").Text("Scenario").
+			OnClick(func(ctx app.Context, e app.Event) { p.side, p.view = "scenario", "scenario" }),
+		app.Button().DataSet("testid", "lesson-close").Title("Close the lesson (your place in it is kept)").Text("Close").
+			OnClick(func(ctx app.Context, e app.Event) { p.closeLesson() }),
+	)
+}
+
 // look is what the step points at: its objects (a click inspects one),
 // a field and a component.
 func (c *LessonPanel) look() app.UI {
@@ -324,6 +333,9 @@ func (c *LessonPanel) look() app.UI {
 				app.Span().Class("small").Text("Look at (ringed in the diagram):"),
 				app.Ul().Body(app.Range(v.Objects).Slice(func(i int) app.UI {
 					k := v.Objects[i]
+					if c.Embed {
+						return app.Li().Body(app.Code().Text(k.Short()))
+					}
 					return app.Li().Body(app.Button().Class("link code").DataSet("key", k.String()).Title("Inspect " + k.Short()).Text(k.Short()).
 						OnClick(func(ctx app.Context, e app.Event) {
 							if k, ok := api.ParseKey(dataOf(ctx, "key")); ok {

@@ -106,6 +106,13 @@ func (p *Playground) OnMount(ctx app.Context) {
 		p.pendingSeek = 0
 	}
 	p.resolveLesson(ctx)
+	p.listenKeys(ctx)
+	ctx.Dispatch(func(ctx app.Context) { p.loaded = true })
+}
+
+// listenKeys makes the keyboard shortcuts work (the embed's too, whose
+// ctx is its own).
+func (p *Playground) listenKeys(ctx app.Context) {
 	remove, err := p.bridge.OnKey(func(key string) bool {
 		handled := false
 		ctx.Dispatch(func(ctx app.Context) { p.key(ctx, key) })
@@ -118,7 +125,6 @@ func (p *Playground) OnMount(ctx app.Context) {
 	if err == nil {
 		p.removeKeys = remove
 	}
-	ctx.Dispatch(func(ctx app.Context) { p.loaded = true })
 }
 
 // OnDismount stops autoplay, a run and the keyboard listener.

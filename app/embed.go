@@ -1,0 +1,261 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/app/model"
+	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/scenario"
+)
+
+// Embed is the page in embed mode (?embed=1), for someone else's
+// <iframe> of about 800×520 (it works down to 360×600): the diagram
+// fitted to its box, Step back, Play and Step with the tick and the
+// clock, the current tick's row of the story as a caption, the lesson
+// player when the link opens a lesson, and "Open in Stateflow", which
+// carries the scenario, the tick and the step to the full page. The
+// share fragment (#s=…) says what it shows. Its state and behaviour are
+// a Playground's, which it holds but does not render; it keeps nothing
+// in the browser's storage, so a page that embeds it never touches the
+// visitor's own scenario or lesson progress.
+type Embed struct {
+	app.Compo
+
+	p *Playground
+	// problem is why the link could not be shown ("" if it could).
+	problem string
+	loaded  bool
+	renders int
+	// open is the "Open in Stateflow" address for the state openState,
+	// made again only when that state changes.
+	enc       share.Encoder
+	open      string
+	openState share.State
+}
+
+// NewEmbed returns the embed mode's page with the default example
+// loaded; OnMount opens the link's scenario.
+func NewEmbed() *Embed { return newEmbed(newBridge()) }
+
+func newEmbed(b bridge) *Embed {
+	p := NewPlayground()
+	p.bridge = noStorage{b}
+	return &Embed{p: p}
+}
+
+// noStorage is a bridge without storage: what the embed reads there is
+// nothing, what it writes is dropped.
+type noStorage struct{ bridge }
+
+func (noStorage) StorageGet(string) (string, bool, error) { return "", false, nil }
+func (noStorage) StorageSet(string, string) error         { return nil }
+
+// OnMount opens the link, reaches its tick and step, and listens to the
+// keyboard as the full page does.
+func (e *Embed) OnMount(ctx app.Context) {
+	p := e.p
+	e.restore()
+	if p.pendingSeek > 0 {
+		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
+		p.pendingSeek = 0
+	}
+	p.resolveLesson(ctx)
+	p.listenKeys(ctx)
+	ctx.Dispatch(func(ctx app.Context) { e.loaded = true })
+}
+
+// OnDismount stops autoplay, a run and the keyboard listener.
+func (e *Embed) OnDismount() { e.p.OnDismount() }
+
+// OnAppUpdate offers a reload when a new version has been deployed.
+func (e *Embed) OnAppUpdate(ctx app.Context) { e.p.OnAppUpdate(ctx) }
+
+// restore opens the share link in the fragment: its scenario at its tick
+// (in the story or every tick), and its lesson at its step. A link that
+// cannot be opened says why, over the default example.
+func (e *Embed) restore() {
+	p := e.p
+	st, err := share.Decode(p.bridge.Fragment())
+	switch {
+	case err == share.ErrNoState:
+	case err != nil:
+		e.problem = "This embedded link could not be opened: " + err.Error() + " The default example is shown instead."
+	case !p.m.Apply(st.Scenario):
+		e.problem = "The embedded scenario has errors, so the default example runs instead: " + firstError(p.m.Problems)
+	default:
+		p.example = ""
+		p.everyTick = st.EveryTick
+		p.seekLink(st.Tick)
+		if st.Lesson > 0 && p.m.StartLesson(st.Lesson-1) {
+			p.m.KeepTick() // the link's tick stands
+		}
+	}
+}
+
+// firstError is the first error of a refused scenario, with its line.
+func firstError(ds []scenario.Diagnostic) string {
+	for _, d := range ds {
+		if d.Severity == scenario.Error {
+			return d.String()
+		}
+	}
+	return "it does not load."
+}
+
+// openLink is the full page's address for what the embed shows now.
+func (e *Embed) openLink() string {
+	p := e.p
+	st := share.State{Scenario: p.m.Applied, Tick: p.m.Status().Tick, EveryTick: p.everyTick, Lesson: p.m.LessonStep() + 1}
+	if e.open == "" || st != e.openState {
+		e.open, e.openState = model.PageBase(p.bridge.Href())+"#"+e.enc.Encode(st), st
+	}
+	return e.open
+}
+
+// embedTitle names what runs for a frame's title: the lesson open, else
+// the scenario's description or name.
+func (p *Playground) embedTitle() string {
+	if _, title := p.m.ScenarioLesson(); title != "" && p.m.LessonOpen() {
+		return "Stateflow lesson: " + title
+	}
+	if sc := p.m.Scenario(); sc != nil && sc.Description != "" {
+		return "Stateflow: " + shorten(sc.Description, 100)
+	} else if sc != nil && sc.Name != "" {
+		return "Stateflow: " + sc.Name
+	}
+	return "Stateflow: a Kubernetes scenario, tick by tick"
+}
+
+// Render lays out the frame: a bar with the time controls and "Open in
+// Stateflow", problems, then the lesson (when open) beside or above the
+// caption and the diagram.
+func (e *Embed) Render() app.UI {
+	p := e.p
+	e.renders++
+	st := p.m.Status()
+	lv, open := p.m.Lesson()
+	cls := "page embed"
+	if open {
+		cls += " embed-lesson"
+	}
+	return app.Div().Class(cls).DataSet("loaded", e.loaded).DataSet("renders", e.renders).Body(
+		app.Header().Class("embed-bar").Body(
+			app.H1().Class("sr-only").Text(p.embedTitle()),
+			e.controls(st),
+			app.Div().Class("readout").Body(
+				app.Span().Class("label").Text("tick"),
+				app.Span().DataSet("testid", "tick").Class("value").Text(st.Tick),
+				app.Span().Class("label").Text("time"),
+				app.Span().DataSet("testid", "clock").Class("value").Text(st.Clock),
+			),
+			app.A().Class("embed-open").DataSet("testid", "embed-open").Href(e.openLink()).Target("_blank").Rel("noopener").
+				Title("Open this scenario at this tick in Stateflow, in a new tab").Body(
+				app.Text("Open in Stateflow"),
+				app.Span().Aria("hidden", "true").Text(" ↗"),
+			),
+		),
+		e.banners(),
+		app.Main().Class("embed-body").Body(
+			app.If(open, func() app.UI { return &LessonPanel{View: lv, Tick: st.Tick, Embed: true, p: p} }),
+			app.Section().Class("embed-stage").Aria("label", "Simulation").Body(
+				e.caption(),
+				app.P().Class("notice embed-notice").Role("status").DataSet("testid", "notice").Title(p.m.Notice).
+					Text(noticeText(p.m.Notice, st.NeverSettles)),
+				&Flow{Rev: p.m.Rev(), Marks: p.m.LessonMarks(), Compact: true, p: p},
+			),
+		),
+	)
+}
+
+// controls are Step back, Play (Stop while a link's far tick is being
+// reached) and Step, as the full page's.
+func (e *Embed) controls(st model.Status) app.UI {
+	p := e.p
+	play := map[bool]string{true: "⏸ Pause", false: "▶ Play"}[p.playing]
+	if p.running {
+		play = "■ Stop"
+	}
+	stepTitle := "Step to the next tick that changes something (→)"
+	if p.everyTick {
+		stepTitle = "Step one tick (→)"
+	}
+	return app.Div().Class("embed-controls").Role("toolbar").Aria("label", "Time controls").Body(
+		app.Button().DataSet("testid", "step-back").Title("Step back (←)").Text("◀ Back").
+			Disabled(st.Tick == 0).OnClick(func(ctx app.Context, ev app.Event) { p.stepBack(ctx) }),
+		app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(p.playing || p.running)).
+			Title("Play or pause (space)").Text(play).
+			OnClick(func(ctx app.Context, ev app.Event) {
+				if p.running {
+					p.stopPlay()
+					return
+				}
+				p.togglePlay(ctx)
+			}),
+		app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
+			OnClick(func(ctx app.Context, ev app.Event) { p.step() }),
+	)
+}
+
+// caption is the current tick's row of the story (or of every tick), as
+// the log says it. It is a live region, quiet while playing.
+func (e *Embed) caption() app.UI {
+	p := e.p
+	c := p.m.Caption(p.everyTick)
+	ticks := "Tick " + itoa(c.First)
+	if c.Last != c.First {
+		ticks = "Ticks " + itoa(c.First) + "–" + itoa(c.Last)
+	}
+	full := ticks + " (" + c.Clock + "): "
+	if c.Actor != "" {
+		full += c.Actor + " — "
+	}
+	full += c.Text
+	live := "polite"
+	if p.playing || p.running {
+		live = "off"
+	}
+	return app.P().Class("embed-caption tone-"+string(c.Tone)).DataSet("testid", "embed-caption").DataSet("tick", c.Last).
+		Aria("live", live).Title(full).Body(
+		app.Strong().Class("seq").Text(ticks),
+		app.If(c.Actor != "", func() app.UI { return app.Span().Class("actor").Text(" " + c.Actor) }),
+		app.If(c.Arrows != "", func() app.UI { return app.Span().Class("arrows").Aria("hidden", "true").Text(" " + c.Arrows) }),
+		app.Span().Class("expl").Text(" — "+c.Text),
+	)
+}
+
+// banners are what went wrong: a link that could not be opened, a link's
+// tick beyond the bound, an internal error; and a new version.
+func (e *Embed) banners() app.UI {
+	p := e.p
+	return app.Div().Class("banners").Body(
+		app.If(e.problem != "", func() app.UI {
+			return app.Div().Class("banner warn").Role("alert").DataSet("testid", "embed-problem").Body(
+				app.Span().Text(e.problem),
+				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, ev app.Event) { e.problem = "" }),
+			)
+		}),
+		app.If(p.banner != "", func() app.UI {
+			return app.Div().Class("banner warn").Role("alert").Body(
+				app.Span().Text(p.banner),
+				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, ev app.Event) { p.banner = "" }),
+			)
+		}),
+		app.If(p.m.Crash != "", func() app.UI {
+			return app.Div().Class("banner error").Role("alert").Body(
+				app.Strong().Text("Something went wrong inside the simulation. "),
+				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, ev app.Event) {
+					p.m.DismissCrash()
+					p.resolveLesson(ctx)
+				}),
+			)
+		}),
+		app.If(p.updateAvailable, func() app.UI {
+			return app.Div().Class("banner info").Role("status").Body(
+				app.Span().Text("A new version of Stateflow is available. "),
+				app.Button().Text("Reload").OnClick(func(ctx app.Context, ev app.Event) { ctx.Reload() }),
+			)
+		}),
+	)
+}

@@ -1,0 +1,6 @@
+//go:build !(js && wasm)
+
+package app
+
+// selectField: natively there is no field to select.
+func selectField(string) {}

@@ -86,6 +86,7 @@ func (p *Playground) renderBanners() app.UI {
 				app.Span().Text(p.shareNotice),
 				app.Input().Class("share-link").ReadOnly(true).Value(p.shareLink).Aria("label", "Share link").DataSet("testid", "share-link"),
 				app.Button().Text("Close").OnClick(func(ctx app.Context, e app.Event) { p.shareNotice, p.shareLink = "", "" }),
+				&EmbedShare{Link: p.shareLink, Title: p.embedTitle(), p: p},
 			)
 		}),
 		app.If(p.storageNotice != "", func() app.UI {

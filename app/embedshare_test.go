@@ -1,0 +1,58 @@
+package app
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/app/model"
+)
+
+// After Share the banner offers the embed snippet beside the link: an
+// iframe of the link in embed mode, titled after the lesson or scenario.
+// Where the clipboard fails, Copy says so (and selects the field).
+func TestShareOffersTheEmbedSnippet(t *testing.T) {
+	l := load(t, NewPlayground())
+	h := l.do(func(ctx app.Context) { l.p.shareScenario(ctx) })
+	link, title := l.p.shareLink, l.p.embedTitle()
+	want := model.EmbedSnippet(link, title)
+	if !strings.HasPrefix(link, "http://localhost/#s=") || !strings.Contains(want, `src="http://localhost/?embed=1#s=`) ||
+		!strings.HasPrefix(title, "Stateflow: A Deployment of 3 replicas") || len([]rune(title)) > 112 {
+		t.Fatalf("link %q, snippet %q", link, want)
+	}
+	// go-app writes attribute values natively with strconv.Quote.
+	var field []string
+	for _, tag := range regexp.MustCompile(`<textarea(?:\s+[a-z-]+(?:="(?:[^"\\]|\\.)*")?)*>`).FindAllString(h, -1) {
+		if strings.Contains(tag, `data-testid="embed-snippet"`) {
+			field = regexp.MustCompile(`value=("(?:[^"\\]|\\.)*")`).FindStringSubmatch(tag)
+		}
+	}
+	if field == nil {
+		t.Fatal("no snippet field")
+	}
+	if got, err := strconv.Unquote(field[1]); err != nil || got != want {
+		t.Fatalf("the snippet field: %q, want %q", got, want)
+	}
+	if testid(h, "embed-copy") == "" || !strings.Contains(h, `<label for="embed-snippet"`) {
+		t.Error("the snippet has no Copy button or no label")
+	}
+
+	c := &EmbedShare{Link: link, Title: title, p: l.p}
+	x := app.NewTestEngine()
+	if err := x.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	x.ConsumeAll()
+	shareCtx.Dispatch(func(ctx app.Context) { c.copy(ctx) })
+	x.ConsumeAll()
+	if notice := testid(app.HTMLString(c), "embed-copy-notice"); !strings.Contains(app.HTMLString(c), "The clipboard is not available") || !strings.Contains(notice, `role="status"`) {
+		t.Errorf("Copy without a clipboard: %s", app.HTMLString(c))
+	}
+}
+
+var shareCtx app.Context
+
+func (c *EmbedShare) OnPreRender(ctx app.Context) { shareCtx = ctx }

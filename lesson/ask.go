@@ -72,7 +72,14 @@ func (l *Lesson) askNextComponent(t int) (*Question, error) {
 			others = append(others, c)
 		}
 	}
-	return offer("Which component writes to the API server next?", right, others, false, n, l.tick(n)), nil
+	prompt := "Which component writes to the API server next?"
+	for m := t + 1; m < n; m++ {
+		if len(l.tick(m).Effects) > 0 {
+			prompt = "Which component writes to the API server next, leaving out the metrics-server's scrapes?"
+			break
+		}
+	}
+	return offer(prompt, right, others, false, n, l.tick(n)), nil
 }
 
 // askFieldAfter: what will the field read after the object's next

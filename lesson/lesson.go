@@ -10,8 +10,9 @@ import (
 	"github.com/stateflow/stateflow/scenario"
 )
 
-// MaxTicks bounds how far a lesson runs its simulation to resolve a step.
-const MaxTicks = 200_000
+// MaxTicks bounds how far a lesson runs its simulation to resolve a step
+// (its trace is kept whole, for the world at any step's tick).
+const MaxTicks = 20_000
 
 // Lesson is a Lesson document being played.
 type Lesson struct {
@@ -21,10 +22,11 @@ type Lesson struct {
 	// setup are the objects that exist before the first tick (nodes,
 	// namespaces), which no tick writes.
 	setup []api.Object
-	// budget, when positive, is how many more ticks StepWithin may run
-	// the simulation; short says it ran out.
-	budget int
-	short  bool
+	// limited says StepWithin bounds the ticks it runs: budget more at
+	// most; short says it ran out.
+	limited bool
+	budget  int
+	short   bool
 }
 
 // ErrNotYet is StepWithin's answer when the step needs more of the
@@ -35,8 +37,8 @@ var ErrNotYet = errors.New("the step needs more of the simulation; call again")
 // a page can resolve a step in slices and stay responsive: ErrNotYet
 // when that was not enough.
 func (l *Lesson) StepWithin(i, ticks int) (Step, error) {
-	l.budget, l.short = max(ticks, 1), false
-	defer func() { l.budget = 0 }()
+	l.limited, l.budget, l.short = true, max(ticks, 1), false
+	defer func() { l.limited = false }()
 	return l.Step(i)
 }
 
@@ -78,7 +80,9 @@ func New(sc *scenario.Scenario) (*Lesson, error) {
 	if sc.Lesson == nil {
 		return nil, fmt.Errorf("the scenario has no Lesson document")
 	}
-	e, err := engine.New(sc.Config)
+	cfg := sc.Config
+	cfg.MaxTraceTicks = -1 // the world at a step's tick is read back from the whole trace
+	e, err := engine.New(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -155,8 +159,8 @@ func (l *Lesson) resolve(i int) (Step, error) {
 // as it can): false when it ends first.
 func (l *Lesson) ensure(n int) bool {
 	for l.e.Tick() < n {
-		if l.budget > 0 {
-			if l.budget == 1 {
+		if l.limited {
+			if l.budget == 0 {
 				l.short = true
 				return false
 			}

@@ -182,3 +182,25 @@ func TestStepWithinSlices(t *testing.T) {
 		t.Errorf("%d calls of 5 ticks resolved a step at tick %d", calls, want.Tick)
 	}
 }
+
+// A lesson keeps its whole trace whatever the scenario's trace limit:
+// with a tiny one every lesson still plays (a trimmed trace used to make
+// the world at an early tick unreadable).
+func TestLessonsIgnoreTheTraceLimit(t *testing.T) {
+	for _, ex := range examples.Lessons() {
+		sc, err := scenario.Parse([]byte(ex.Source))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Config.MaxTraceTicks, sc.Config.CheckpointEvery = 20, 5
+		l, err := New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range l.Len() {
+			if _, err := l.Step(i); err != nil {
+				t.Fatalf("%s: %v", ex.Name, err)
+			}
+		}
+	}
+}

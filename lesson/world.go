@@ -18,11 +18,14 @@ import (
 // existed before the first tick.
 type world struct {
 	objs map[api.Key]api.Object
+	// born is the tick that created each object (0: before the first),
+	// which orders objects created within one second.
+	born map[api.Key]int
 }
 
 // worldAt rebuilds the objects as they were just after tick n.
 func (l *Lesson) worldAt(n int) *world {
-	w := &world{objs: map[api.Key]api.Object{}}
+	w := &world{objs: map[api.Key]api.Object{}, born: map[api.Key]int{}}
 	for _, o := range l.initial() {
 		w.objs[api.KeyOf(o)] = o
 	}
@@ -43,14 +46,18 @@ func (w *world) apply(t *trace.Tick) {
 			// Gone. A graceful deletion (a Delete with an After) only
 			// marks the object; it still exists.
 			delete(w.objs, e.Object)
+			delete(w.born, e.Object)
 			continue
+		}
+		if _, ok := w.objs[e.Object]; !ok {
+			w.born[e.Object] = t.Seq
 		}
 		w.objs[e.Object] = e.After
 	}
 }
 
 // matching lists the objects a reference names, oldest first (by
-// creation time, then name).
+// creation time, then the tick that created them, then name).
 func (w *world) matching(r scenario.Ref) []api.Key {
 	var out []api.Key
 	for k := range w.objs {
@@ -60,7 +67,13 @@ func (w *world) matching(r scenario.Ref) []api.Key {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := w.objs[out[i]].Meta().CreationTimestamp.MS, w.objs[out[j]].Meta().CreationTimestamp.MS
-		return a < b || a == b && out[i].String() < out[j].String()
+		if a != b {
+			return a < b
+		}
+		if ba, bb := w.born[out[i]], w.born[out[j]]; ba != bb {
+			return ba < bb
+		}
+		return out[i].String() < out[j].String()
 	})
 	return out
 }

@@ -1,6 +1,7 @@
 package refmanager
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -40,21 +41,32 @@ func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelecto
 	sort.Slice(changes, func(i, j int) bool { return changes[i].Name < changes[j].Name })
 	m := owner.Meta()
 	who := api.KeyOf(owner).Short()
+	var errs []error
 	for _, p := range changes {
 		ok := matches(p)
 		switch ref := p.ControllerRef(); {
 		case ref != nil && ok:
 			out = append(out, p)
+		case ref != nil && m.DeletionTimestamp != nil:
+			// Owned but no longer matching: an owner being deleted does
+			// not release it (the garbage collector deletes it with the
+			// owner).
 		case ref != nil:
-			_, err := patchPod(tick, p, fmt.Sprintf("%s released pod/%s (labels no longer match)", who, p.Name), func(cp *api.Pod) {
+			_, err := patchPod(tick, p, fmt.Sprintf("%s released pod/%s (labels no longer match)", who, p.Name), func(cp *api.Pod) error {
 				cp.OwnerReferences = slices.DeleteFunc(cp.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == m.UID })
 				cp.Finalizers = slices.DeleteFunc(cp.Finalizers, func(f string) bool { return slices.Contains(finalizers, f) })
+				return nil
 			})
 			if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
-				return nil, err
+				errs = append(errs, err)
 			}
 		case ok && m.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
-			adopted, err := patchPod(tick, p, fmt.Sprintf("%s adopted orphan pod/%s", who, p.Name), func(cp *api.Pod) {
+			adopted, err := patchPod(tick, p, fmt.Sprintf("%s adopted orphan pod/%s", who, p.Name), func(cp *api.Pod) error {
+				if other := cp.ControllerRef(); other != nil && other.UID != m.UID {
+					// ValidateOwnerReferences refuses a second controller.
+					return &apiserver.StatusError{Reason: apiserver.ReasonInvalid, Message: fmt.Sprintf("Pod %q is invalid: metadata.ownerReferences: Invalid value: only one reference can have Controller set to true. Found \"true\" in references for %s/%s and %s/%s",
+						cp.Name, other.Kind, other.Name, owner.GetKind(), m.Name)}
+				}
 				// The patch merges ownerReferences by uid: adopting twice
 				// (from a cache that has not seen the first) changes nothing.
 				cp.OwnerReferences = slices.DeleteFunc(cp.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == m.UID })
@@ -64,15 +76,19 @@ func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelecto
 						cp.Finalizers = append(cp.Finalizers, f)
 					}
 				}
+				return nil
 			})
-			if err != nil {
-				if apiserver.IsReason(err, apiserver.ReasonNotFound) {
-					continue
-				}
-				return nil, err
+			switch {
+			case err == nil:
+				out = append(out, adopted.(*api.Pod))
+			case !apiserver.IsReason(err, apiserver.ReasonNotFound):
+				errs = append(errs, err)
 			}
-			out = append(out, adopted.(*api.Pod))
 		}
+	}
+	// Like upstream's aggregate: every pod is tried, the errors together.
+	if len(errs) > 0 {
+		return out, errors.Join(errs...)
 	}
 	return out, nil
 }
@@ -81,12 +97,14 @@ func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelecto
 // pod's metadata, guarded only by its uid: it applies to the API
 // server's current pod, so a stale cached copy cannot make it conflict
 // (an Update of the cached copy would).
-func patchPod(tick reconcile.Tick, cached *api.Pod, summary string, change func(*api.Pod)) (api.Object, error) {
+func patchPod(tick reconcile.Tick, cached *api.Pod, summary string, change func(*api.Pod) error) (api.Object, error) {
 	o, ok := tick.LiveGet(api.KeyOf(cached))
 	if !ok || o.Meta().UID != cached.UID {
 		return nil, apiserver.NotFound(api.KindPod, cached.Name)
 	}
 	cp := o.(*api.Pod).DeepCopy()
-	change(cp)
+	if err := change(cp); err != nil {
+		return nil, err
+	}
 	return tick.Update(trace.Translate, cp, summary)
 }

@@ -3,6 +3,7 @@ package refmanager
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -101,5 +102,36 @@ func TestClaimPods(t *testing.T) {
 	got, _ = ClaimPods(tk, &gone, sel, nil, []*api.Pod{pod("adopt", app, nil)}, nil)
 	if len(got) != 0 || len(tk.writes) != 0 {
 		t.Errorf("an owner being deleted claimed %d pods", len(got))
+	}
+}
+
+// An owner being deleted releases nothing; an orphan another controller
+// adopted in the meantime (the API server's pod has its reference) is
+// refused as the API server refuses a second controller, and the other
+// pods are still claimed.
+func TestClaimPodsRace(t *testing.T) {
+	ds := &api.DaemonSet{TypeMeta: api.TypeMeta{Kind: api.KindDaemonSet}, ObjectMeta: api.ObjectMeta{Name: "agent", Namespace: "default", UID: "u1"}}
+	other := &api.DaemonSet{TypeMeta: api.TypeMeta{Kind: api.KindDaemonSet}, ObjectMeta: api.ObjectMeta{Name: "rival", Namespace: "default", UID: "u2"}}
+	sel := &api.LabelSelector{MatchLabels: map[string]string{"app": "agent"}}
+	app := map[string]string{"app": "agent"}
+	now := api.At(5)
+
+	gone := *ds
+	gone.DeletionTimestamp = &now
+	relabelled := pod("relabelled", map[string]string{"app": "debug"}, ds)
+	tk := &tick{writes: map[string]*api.Pod{}, live: map[string]*api.Pod{"relabelled": relabelled}}
+	got, err := ClaimPods(tk, &gone, sel, []*api.Pod{relabelled}, nil, nil)
+	if err != nil || len(got) != 0 || len(tk.writes) != 0 {
+		t.Errorf("an owner being deleted: claimed %d, wrote %d, %v", len(got), len(tk.writes), err)
+	}
+
+	taken, free := pod("taken", app, nil), pod("free", app, nil)
+	tk = &tick{writes: map[string]*api.Pod{}, live: map[string]*api.Pod{"taken": pod("taken", app, other), "free": free}}
+	got, err = ClaimPods(tk, ds, sel, nil, []*api.Pod{taken, free}, nil)
+	if err == nil || !strings.Contains(err.Error(), `only one reference can have Controller set to true. Found "true" in references for DaemonSet/rival and DaemonSet/agent`) {
+		t.Errorf("adopting a pod another controller took: %v", err)
+	}
+	if len(got) != 1 || got[0].Name != "free" || tk.writes["taken"] != nil {
+		t.Errorf("claimed %v, wrote %v", got, tk.writes)
 	}
 }

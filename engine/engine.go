@@ -37,6 +37,7 @@ type Engine struct {
 	checkpoints []checkpoint
 	injected    []injected
 	first       int // ticks discarded to bound memory
+	scratch     tickScratch
 }
 
 // New builds the cluster the configuration describes: namespaces and nodes
@@ -220,6 +221,7 @@ func (e *Engine) process(it item) *trace.Tick {
 
 func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *liveTick) {
 	t := &trace.Tick{Seq: e.w.ticks + 1, Time: e.w.now, Component: comp.Name(), Host: comp.Host(), Object: key}
+	e.scratch.lend(t)
 	return t, &liveTick{w: e.w, tick: t, host: comp.Host(), name: comp.Name()}
 }
 
@@ -310,6 +312,7 @@ func (e *Engine) checkpointSpacing() int {
 //
 // Checkpoints are spaced by checkpointSpacing.
 func (e *Engine) finish(t *trace.Tick) *trace.Tick {
+	e.scratch.settle(t)
 	e.w.ticks++
 	if len(t.Effects) > 0 {
 		e.w.lastChange, e.w.lastChangeAt = e.w.ticks, t.Time

@@ -13,6 +13,9 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 	st := api.PodStatus{HostIP: k.hostIP, PodIP: rt.ip, QOSClass: p.Status.QOSClass}
 	t := api.At(rt.startTime)
 	st.StartTime = &t
+	if len(rt.containers) > 0 {
+		st.ContainerStatuses = make([]api.ContainerStatus, 0, len(rt.containers))
+	}
 	for _, c := range rt.containers {
 		st.ContainerStatuses = append(st.ContainerStatuses, containerStatus(c))
 	}
@@ -21,6 +24,15 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 	if prev == nil {
 		prev = &p.Status
 	}
+	// The kubelet sets five conditions and keeps the others: the slice is
+	// made to size once, since every version of the pod keeps it.
+	kept := 0
+	for _, c := range p.Status.Conditions {
+		if !kubeletOwned(c.Type) {
+			kept++
+		}
+	}
+	st.Conditions = make([]api.PodCondition, 0, kept+5)
 	for _, c := range p.Status.Conditions {
 		if !kubeletOwned(c.Type) {
 			st.Conditions = append(st.Conditions, c)

@@ -15,9 +15,10 @@ type LabelSelectorRequirement struct {
 	Values   []string `json:"values,omitempty" yaml:"values,omitempty"`
 }
 
-// LabelSelector is metav1.LabelSelector. Matching and printing go through
-// apimachinery's labels package (AsSelector), as in Kubernetes: the engine
-// has no selector implementation of its own.
+// LabelSelector is metav1.LabelSelector. Parsing, matching and printing go
+// through apimachinery's labels package (AsSelector), as in Kubernetes;
+// the one exception is Matcher's test of an equality-only selector, one
+// map lookup per label, which a test checks against apimachinery.
 type LabelSelector struct {
 	MatchLabels      map[string]string          `json:"matchLabels,omitempty" yaml:"matchLabels,omitempty"`
 	MatchExpressions []LabelSelectorRequirement `json:"matchExpressions,omitempty" yaml:"matchExpressions,omitempty"`

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"sort"
 
-	"k8s.io/apimachinery/pkg/labels"
-
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -24,9 +22,9 @@ import (
 // NewPodControllerRefManager's finalizers are added with the owner
 // reference.
 func ClaimPods(tick reconcile.Tick, owner api.Object, selector *api.LabelSelector, owned, orphans []*api.Pod, member func(*api.Pod) bool, finalizers ...string) ([]*api.Pod, error) {
-	sel := selector.AsSelector()
+	sel := selector.Matcher()
 	matches := func(p *api.Pod) bool {
-		return sel.Matches(labels.Set(p.Labels)) && (member == nil || member(p))
+		return sel.Matches(p.Labels) && (member == nil || member(p))
 	}
 	out := make([]*api.Pod, 0, len(owned))
 	var changes []*api.Pod

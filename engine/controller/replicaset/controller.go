@@ -25,6 +25,9 @@ const BurstReplicas = 500
 type Controller struct {
 	cache *informer.Cache
 	exp   expectations.Expectations
+	// owned is the room activePods lists a sync's pods in, reused by the
+	// next sync (not state: a clone starts without it).
+	owned []*api.Pod
 }
 
 // New returns a ReplicaSet controller with an empty cache.
@@ -115,7 +118,8 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	tick.Read(rs)
 	now := tick.Now()
 	needsSync := c.exp.Satisfied(key, now)
-	owned, orphans := activePods(c.cache, rs)
+	owned, orphans := activePods(c.cache, rs, c.owned[:0])
+	defer func() { clear(owned); c.owned = owned[:0] }()
 	pods, err := c.claimPods(tick, rs, owned, orphans)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -170,11 +174,11 @@ func prefix(s string) string {
 	return "; " + s
 }
 
-// activePods returns the cached pods controlled by rs and those orphaned
-// in its namespace, without terminal or terminating ones
+// activePods returns the cached pods controlled by rs (appended to owned)
+// and those orphaned in its namespace, without terminal or terminating ones
 // (FilterActivePods). The pods come in no particular order; code whose
 // effects depend on the order sorts what it acts on.
-func activePods(cache *informer.Cache, rs *api.ReplicaSet) (owned, orphans []*api.Pod) {
+func activePods(cache *informer.Cache, rs *api.ReplicaSet, owned []*api.Pod) (_, orphans []*api.Pod) {
 	cache.EachOwned(api.KindPod, rs.UID, func(o api.Object) {
 		if p := o.(*api.Pod); api.IsPodActive(p) {
 			owned = append(owned, p)
@@ -312,8 +316,9 @@ func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now i
 	st := rs.Status
 	st.Conditions = append([]api.ReplicaSetCondition(nil), rs.Status.Conditions...)
 	var labeled, ready, available int32
+	templateLabels := api.EqualityMatcher(rs.Spec.Template.Labels)
 	for _, p := range pods {
-		if containsLabels(p.Labels, rs.Spec.Template.Labels) {
+		if templateLabels.Matches(p.Labels) {
 			labeled++
 		}
 		if api.IsPodReady(p) {
@@ -345,15 +350,6 @@ func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now i
 	st.ReadyReplicas = ready
 	st.AvailableReplicas = available
 	return st
-}
-
-func containsLabels(have, want map[string]string) bool {
-	for k, v := range want {
-		if have[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // updateStatus writes the status when it changed (updateReplicaSetStatus

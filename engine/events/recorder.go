@@ -2,9 +2,10 @@ package events
 
 import (
 	"cmp"
-	"fmt"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -154,7 +155,7 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 		}
 	}
 	r.counter++
-	e.Name = fmt.Sprintf("%s.%x", e.InvolvedObject.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
+	e.Name = eventName(e.InvolvedObject.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
 	e.Namespace = eventNamespace(e)
 	e.Count = 1
 	e.FirstTimestamp, e.LastTimestamp = api.At(now), api.At(now)
@@ -166,6 +167,18 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 	}
 	c.logged = store(c.logged, key, out.Meta().Name)
 	return Write{After: out}, true, nil
+}
+
+// eventName is the name client-go's recorder gives an Event:
+// fmt.Sprintf("%v.%x", ref.Name, t.UnixNano()), built in one allocation.
+func eventName(object string, unixNano int64) string {
+	var b strings.Builder
+	b.Grow(len(object) + 17)
+	b.WriteString(object)
+	b.WriteByte('.')
+	var digits [17]byte
+	b.Write(strconv.AppendInt(digits[:0], unixNano, 16))
+	return b.String()
 }
 
 // hash is 64-bit FNV-1a (hash/fnv's New64a) over the parts, each

@@ -149,7 +149,12 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 			return nil, NotFound(api.KindNamespace, m.Namespace)
 		}
 	}
-	if _, exists := s.Get(api.KeyOf(obj)); exists {
+	// The object goes into the next Version before the checks below, so
+	// looking for its name and inserting it are one descent; the Version
+	// becomes the store's only once every check has passed. Nothing after
+	// this changes what the indexes read (owners, node name).
+	next, added := s.cur.withNew(obj, s.rv+1)
+	if !added {
 		return nil, alreadyExists(obj.GetKind(), m.Name)
 	}
 	if err := s.admitQuota(obj); err != nil {
@@ -170,7 +175,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		m.Generation = 1
 	}
 	s.bump(obj)
-	s.put(obj, nil)
+	s.cur = next
 	s.emit(Added, obj, nil)
 	return obj, nil
 }

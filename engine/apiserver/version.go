@@ -20,11 +20,56 @@ import (
 //
 // An informer cache is a view of the Version its last watch event carried
 // (see WatchEvent.Version); a checkpoint holds the store's.
+//
+// Every write makes a Version, so a Version is small: the trees of pods and
+// Events, written at nearly every tick, and the indexes are in it; the
+// other kinds' trees are in an array it shares with the Versions before
+// it until one of those kinds is written.
 type Version struct {
-	rv    int64
-	kinds [numKinds]ptree[*entry]
-	owner ptree[*indexEntry] // (owner index, kind, namespace, name)
-	node  ptree[*indexEntry] // pods: (node, namespace, name)
+	rv     int64
+	pods   ptree[*entry]
+	events ptree[*entry]
+	other  *[numKinds]ptree[*entry] // every kind but pods and Events
+	owner  ptree[*indexEntry]       // (owner index, kind, namespace, name)
+	node   ptree[*indexEntry]       // pods: (node, namespace, name)
+}
+
+// The kindIndex numbers of the kinds a Version holds itself.
+const (
+	podTree   = 4
+	eventTree = 5
+)
+
+// tree is the tree of the kind numbered i.
+func (v *Version) tree(i int) ptree[*entry] {
+	switch i {
+	case podTree:
+		return v.pods
+	case eventTree:
+		return v.events
+	}
+	if v.other == nil {
+		return ptree[*entry]{}
+	}
+	return v.other[i]
+}
+
+// setTree makes t the tree of the kind numbered i in v, a new Version
+// that shares other with the one it was copied from.
+func (v *Version) setTree(i int, t ptree[*entry]) {
+	switch i {
+	case podTree:
+		v.pods = t
+	case eventTree:
+		v.events = t
+	default:
+		other := new([numKinds]ptree[*entry])
+		if v.other != nil {
+			*other = *v.other
+		}
+		other[i] = t
+		v.other = other
+	}
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
@@ -157,7 +202,7 @@ func (v *Version) Lookup(k api.Key, p *Pivot) (api.Object, bool) {
 		return nil, false
 	}
 	p.e.ns, p.e.name = k.Namespace, k.Name
-	e, ok := v.kinds[i].Get(&p.e, entryOps)
+	e, ok := v.tree(i).Get(&p.e, entryOps)
 	p.e = entry{}
 	if !ok {
 		return nil, false
@@ -168,7 +213,7 @@ func (v *Version) Lookup(k api.Key, p *Pivot) (api.Object, bool) {
 // Count is how many objects of kind the Version holds.
 func (v *Version) Count(kind string) int {
 	if i, ok := kindIndex(kind); ok {
-		return v.kinds[i].Len()
+		return v.tree(i).Len()
 	}
 	return 0
 }
@@ -176,8 +221,8 @@ func (v *Version) Count(kind string) int {
 // Len is how many objects the Version holds.
 func (v *Version) Len() int {
 	n := 0
-	for _, t := range v.kinds {
-		n += t.Len()
+	for i := range numKinds {
+		n += v.tree(i).Len()
 	}
 	return n
 }
@@ -190,10 +235,10 @@ func (v *Version) Ascend(kind, ns string, f func(api.Object) bool) {
 		return
 	}
 	if ns == "" {
-		v.kinds[i].Ascend(false, nil, entryOps, func(e *entry) bool { return f(e.obj) })
+		v.tree(i).Ascend(false, nil, entryOps, func(e *entry) bool { return f(e.obj) })
 		return
 	}
-	v.kinds[i].Ascend(true, &entry{ns: ns}, entryOps, func(e *entry) bool { return e.ns == ns && f(e.obj) })
+	v.tree(i).Ascend(true, &entry{ns: ns}, entryOps, func(e *entry) bool { return e.ns == ns && f(e.obj) })
 }
 
 // List returns the objects of kind in namespace ns ("" for all), sorted
@@ -291,9 +336,18 @@ func (v *Version) with(o api.Object, old api.Object, rv int64) *Version {
 	n.rv = rv
 	i := mustKindIndex(o.GetKind())
 	m := o.Meta()
-	n.kinds[i] = v.kinds[i].With(&entry{ns: m.Namespace, name: m.Name, obj: o}, entryOps)
+	n.setTree(i, v.tree(i).With(&entry{ns: m.Namespace, name: m.Name, obj: o}, entryOps))
 	reindex(&n, v, old, o)
 	return &n
+}
+
+// withNew is with for a created object: it also reports whether o is new,
+// so that a create looks for its name and inserts in one descent. When
+// the name is taken the returned Version is to be dropped.
+func (v *Version) withNew(o api.Object, rv int64) (*Version, bool) {
+	i := mustKindIndex(o.GetKind())
+	n := v.with(o, nil, rv)
+	return n, n.tree(i).Len() > v.tree(i).Len()
 }
 
 // without returns the Version without old (deleted) at resourceVersion
@@ -303,7 +357,8 @@ func (v *Version) without(old api.Object, rv int64) *Version {
 	n.rv = rv
 	i := mustKindIndex(old.GetKind())
 	m := old.Meta()
-	n.kinds[i], _ = v.kinds[i].Without(&entry{ns: m.Namespace, name: m.Name}, entryOps)
+	t, _ := v.tree(i).Without(&entry{ns: m.Namespace, name: m.Name}, entryOps)
+	n.setTree(i, t)
 	reindex(&n, v, old, nil)
 	return &n
 }

@@ -1,0 +1,37 @@
+package apiserver
+
+import (
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// TestVersionHoldsPodsAndEvents checks that the trees a Version holds
+// itself are the pods' and the Events', and that writing another kind
+// leaves the Versions before it as they were.
+func TestVersionHoldsPodsAndEvents(t *testing.T) {
+	if i, _ := kindIndex(api.KindPod); i != podTree {
+		t.Fatalf("pods are kind %d, the Version holds kind %d", i, podTree)
+	}
+	if i, _ := kindIndex(api.KindEvent); i != eventTree {
+		t.Fatalf("Events are kind %d, the Version holds kind %d", i, eventTree)
+	}
+	v0 := EmptyVersion()
+	v1 := v0.with(&api.Node{ObjectMeta: api.ObjectMeta{Name: "n1"}}, nil, 1)
+	v2 := v1.with(&api.Pod{ObjectMeta: api.ObjectMeta{Namespace: "default", Name: "p"}}, nil, 2)
+	v3 := v2.with(&api.Node{ObjectMeta: api.ObjectMeta{Name: "n2"}}, nil, 3)
+	for _, c := range []struct {
+		v           *Version
+		nodes, pods int
+	}{{v0, 0, 0}, {v1, 1, 0}, {v2, 1, 1}, {v3, 2, 1}} {
+		if got := c.v.Count(api.KindNode); got != c.nodes {
+			t.Errorf("version %d holds %d nodes, want %d", c.v.rv, got, c.nodes)
+		}
+		if got := c.v.Count(api.KindPod); got != c.pods {
+			t.Errorf("version %d holds %d pods, want %d", c.v.rv, got, c.pods)
+		}
+	}
+	if v1.other != v2.other {
+		t.Errorf("a pod write copied the other kinds' trees")
+	}
+}

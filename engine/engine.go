@@ -38,6 +38,7 @@ type Engine struct {
 	injected    []injected
 	first       int // ticks discarded to bound memory
 	scratch     tickScratch
+	planned     []int // checkpoints to take on the way back to a seek's target (planBackSteps)
 }
 
 // New builds the cluster the configuration describes: namespaces and nodes
@@ -321,6 +322,7 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 		e.w.rulesTick[t.Host] = e.w.ticks
 	}
 	e.trace = append(e.trace, t)
+	e.takePlanned()
 	last := e.checkpoints[len(e.checkpoints)-1].tick
 	if e.w.ticks-last >= e.checkpointSpacing() {
 		e.checkpoints = append(e.checkpoints, checkpoint{e.w.ticks, e.w.clone()})

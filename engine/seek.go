@@ -14,6 +14,16 @@ type checkpoint struct {
 	w    *world
 }
 
+// CheckpointTicks are the ticks a seek can restore the world at, oldest
+// first.
+func (e *Engine) CheckpointTicks() []int {
+	ticks := make([]int, len(e.checkpoints))
+	for i, cp := range e.checkpoints {
+		ticks[i] = cp.tick
+	}
+	return ticks
+}
+
 // trim discards the oldest ticks and checkpoints once the trace exceeds
 // MaxTraceTicks by a quarter, keeping at least MaxTraceTicks ticks and
 // starting at a checkpoint so every kept tick can still be sought.
@@ -46,6 +56,33 @@ func (e *Engine) Rewind(n int) {
 	e.w = cp.w.clone()
 	e.trace = e.trace[:cp.tick-e.first]
 	e.checkpoints = e.checkpoints[:i+1]
+	e.planBackSteps(cp.tick, n)
+}
+
+// planBackSteps plans checkpoints on the way from a restored checkpoint at
+// tick from to the tick n a seek goes back to, closer and closer to n (at
+// n−d/2, n−d/4, … for d = n−from, none nearer than CheckpointEvery), so
+// that the step backs a learner takes after going back replay a few
+// hundred ticks each, not up to d again: going back k ticks from n then
+// replays at most max(2·CheckpointEvery, k). finish takes them as the
+// replay reaches them; stepping on past n or seeking again drops the
+// plan.
+func (e *Engine) planBackSteps(from, n int) {
+	e.planned = e.planned[:0]
+	for d := (n - from) / 2; d >= e.cfg.CheckpointEvery; d /= 2 {
+		e.planned = append(e.planned, n-d)
+	}
+}
+
+// takePlanned takes the checkpoint planned at the current tick, if any.
+func (e *Engine) takePlanned() {
+	for len(e.planned) > 0 && e.planned[0] <= e.w.ticks {
+		at := e.planned[0]
+		e.planned = e.planned[1:]
+		if at == e.w.ticks && at > e.checkpoints[len(e.checkpoints)-1].tick {
+			e.checkpoints = append(e.checkpoints, checkpoint{at, e.w.clone()})
+		}
+	}
 }
 
 // ReplayTicks is how many ticks Seek(n) computes: from the nearest

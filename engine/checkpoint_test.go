@@ -1,0 +1,61 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
+)
+
+// TestStepBacksAfterASeekAreCheap goes back, in a settled 300-pod run, to
+// the tick farthest after a checkpoint (the slowest seek the run allows),
+// then checks what a learner stepping back from there relies on: going
+// back k more ticks replays at most max(2·CheckpointEvery, k) ticks, not
+// the whole distance to the old checkpoint again. The oracle is
+// ReplayTicks's count from the checkpoints the engine keeps, against that
+// bound; stepping back then lands where a run that never went back lands.
+func TestStepBacksAfterASeekAreCheap(t *testing.T) {
+	const every = 32
+	e, _ := testkit.Load(t, []byte(examples.Scale(300)), testkit.CheckpointEvery(every))
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := testkit.Load(t, []byte(examples.Scale(300)), testkit.CheckpointEvery(every), testkit.MaxTraceTicks(-1))
+	if err := ref.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		t.Fatal(err)
+	}
+	n := worstSeek(e)
+	d := e.ReplayTicks(n)
+	if d < 8*every {
+		t.Fatalf("the slowest seek replays only %d ticks: too few to show the plan", d)
+	}
+	e.Seek(n)
+	for k := 1; k < d; k++ {
+		if got, bound := e.ReplayTicks(n-k), max(2*every, k); got > bound {
+			t.Fatalf("after going back to tick %d (%d ticks after a checkpoint), going back %d more replays %d ticks, more than %d", n, d, k, got, bound)
+		}
+	}
+	for range 3 {
+		e.StepBack()
+	}
+	if e.Tick() != n-3 {
+		t.Fatalf("three step backs from %d land on %d", n, e.Tick())
+	}
+	if got, want := e.Trace()[len(e.Trace())-1].Text(), ref.Trace()[n-4].Text(); got != want {
+		t.Fatalf("tick %d after stepping back:\n%s\nin a run that never went back:\n%s", n-3, got, want)
+	}
+	if e.Store().ResourceVersion() != storeRVAt(t, ref, n-3) {
+		t.Fatalf("resourceVersion %d after stepping back to %d differs from the run that never went back", e.Store().ResourceVersion(), n-3)
+	}
+}
+
+// storeRVAt is the store's resourceVersion just after tick n of e.
+func storeRVAt(t *testing.T, e *engine.Engine, n int) int64 {
+	t.Helper()
+	end := e.Tick()
+	e.Seek(n)
+	rv := e.Store().ResourceVersion()
+	e.Seek(end)
+	return rv
+}

@@ -85,8 +85,69 @@ func BenchmarkSeekBack(b *testing.B) {
 	}
 }
 
+// BenchmarkSeekWorst measures, at the end of a settled run, a step back
+// from its last tick, the slowest seek the run allows (to the kept tick
+// farthest after a checkpoint, found by asking ReplayTicks of every kept
+// tick, not chosen), a step back from there, and the seek forward again
+// to the end.
+// 1,000 and 10,000 pods, created then rolled out.
+func BenchmarkSeekWorst(b *testing.B) {
+	for _, pods := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
+			var step, back, again, forward time.Duration
+			var stepBack, replayed, kept int
+			for b.Loop() {
+				// Each round starts from a fresh run: a seek leaves
+				// checkpoints that make the next round's seeks cheaper.
+				e, _ := testkit.Load(b, []byte(examples.Scale(pods)))
+				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+					b.Fatal(err)
+				}
+				setImage(e, "default", "web", "web:2")
+				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+					b.Fatal(err)
+				}
+				end := e.Tick()
+				worst := worstSeek(e)
+				stepBack, replayed, kept = e.ReplayTicks(end-1), e.ReplayTicks(worst), end-e.FirstTick()
+				timed := func(d *time.Duration, f func()) {
+					start := time.Now()
+					f()
+					*d += time.Since(start)
+				}
+				timed(&step, e.StepBack)
+				timed(&back, func() { e.Seek(worst) })
+				timed(&again, e.StepBack)
+				timed(&forward, func() { e.Seek(end) })
+			}
+			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
+			b.ReportMetric(ms(step), "step-back-ms")
+			b.ReportMetric(float64(stepBack), "step-back-replayed")
+			b.ReportMetric(ms(back), "worst-seek-ms")
+			b.ReportMetric(float64(replayed), "worst-replayed")
+			b.ReportMetric(ms(again), "then-step-back-ms")
+			b.ReportMetric(ms(forward), "seek-forward-ms")
+			b.ReportMetric(float64(kept), "kept-ticks")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// worstSeek is the kept tick whose seek from the end replays the most
+// ticks.
+func worstSeek(e *engine.Engine) int {
+	worst := e.FirstTick()
+	for n := e.FirstTick(); n < e.Tick(); n++ {
+		if e.ReplayTicks(n) > e.ReplayTicks(worst) {
+			worst = n
+		}
+	}
+	return worst
+}
+
 // BenchmarkCluster creates many Deployments from nothing to settled, then
-// seeks back to the middle of the run. It reports the peak heap (the
+// seeks back to the middle of the run, forward to its end, and back to
+// the kept tick whose seek replays the most. It reports the peak heap (the
 // heap the runtime obtained from the system) and the seek. make test runs
 // the 1,500-pod cluster once; the 150,000-pod cluster on 5,000 nodes (the
 // performance issue's target) runs with STATEFLOW_BENCH_LARGE=1, as make
@@ -108,10 +169,16 @@ func BenchmarkCluster(b *testing.B) {
 				}
 				settle := time.Since(start)
 				end := e.Tick()
+				reportRun(b, settle, end)
 				start = time.Now()
 				e.Seek(e.FirstTick() + (end-e.FirstTick())/2)
 				b.ReportMetric(float64(time.Since(start).Milliseconds()), "seek-ms")
-				reportRun(b, settle, end)
+				e.Seek(end)
+				worst := worstSeek(e)
+				b.ReportMetric(float64(e.ReplayTicks(worst)), "worst-replayed-ticks")
+				start = time.Now()
+				e.Seek(worst)
+				b.ReportMetric(float64(time.Since(start).Milliseconds()), "worst-seek-ms")
 			}
 		})
 	}

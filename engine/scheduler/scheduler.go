@@ -42,6 +42,27 @@ type Scheduler struct {
 	// ReplicaSet's UID) for the nodes' cached counts.
 	selectorIDs map[string]int32
 	selectors   []labels.Selector // by id, converted once
+	room        room              // reused by every attempt; not state: a clone starts without it
+}
+
+// room is what a scheduling attempt works in: the feasible nodes, the
+// filter failures and the score columns, one entry per node. Making them
+// afresh cost each attempt six slices of up to a hundred entries.
+type room struct {
+	feasible               []*nodeInfo
+	failures               []status
+	scores, taints, spread []int64
+	raw                    []float64
+}
+
+// sized is buf at length n, zeroed, grown if it must be.
+func sized[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 // New returns a scheduler with an empty cache.
@@ -242,8 +263,12 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 		return "", preFilterError(total, msg), 0
 	}
 	want := numFeasibleNodesToFind(total)
-	feasible := make([]*nodeInfo, 0, want)
-	var failures []status // one per node that did not fit
+	feasible := s.room.feasible[:0]
+	failures := s.room.failures[:0] // one per node that did not fit
+	defer func() {
+		clear(feasible)
+		s.room.feasible, s.room.failures = feasible[:0], failures[:0]
+	}()
 	processed := 0
 	u := usageOf(p)
 	for ; processed < total && len(feasible) < want; processed++ {

@@ -112,7 +112,7 @@ func TestNormalizeSpread(t *testing.T) {
 		{[]float64{2, 2 + math.Log(5), 2}, []int64{100, 50, 100}},
 		{[]float64{2 + 2*math.Log(5), 2 + math.Log(5), 2}, []int64{40, 60, 100}},
 	} {
-		if got := normalizeSpread(tc.raw); !slices.Equal(got, tc.want) {
+		if got := normalizeSpread(tc.raw, make([]int64, len(tc.raw))); !slices.Equal(got, tc.want) {
 			t.Errorf("normalizeSpread(%v) = %v, want %v", tc.raw, got, tc.want)
 		}
 	}

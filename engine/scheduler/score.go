@@ -23,8 +23,9 @@ const (
 // NodeAffinity and InterPodAffinity score every node alike here (no
 // reported images, preferred affinities or pod affinities).
 func (s *Scheduler) scores(p *api.Pod, u *podUsage, feasible []*nodeInfo) []int64 {
-	out := make([]int64, len(feasible))
-	taints := make([]int64, len(feasible))
+	out := sized(s.room.scores, len(feasible))
+	taints := sized(s.room.taints, len(feasible))
+	s.room.scores, s.room.taints = out, taints
 	for i, info := range feasible {
 		out[i] = resourceScore(u, info.node, info)
 		for _, t := range info.node.Spec.Taints {
@@ -61,13 +62,13 @@ func resourceScore(u *podUsage, n *api.Node, info *nodeInfo) int64 {
 
 // normalize is helper.DefaultNormalizeScore: scale to 0–100 by the
 // highest, reversed when fewer is better; all zero stays zero (or 100,
-// reversed).
+// reversed). It scales raw in place and returns it.
 func normalize(raw []int64, reverse bool) []int64 {
 	var most int64
 	for _, r := range raw {
 		most = max(most, r)
 	}
-	out := make([]int64, len(raw))
+	out := raw
 	for i, r := range raw {
 		switch {
 		case most == 0 && reverse:

@@ -134,7 +134,8 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 		return nil
 	}
 	id := s.selectorID(key, sel)
-	raw := make([]float64, len(feasible))
+	raw := sized(s.room.raw, len(feasible))
+	s.room.raw = raw
 	for _, c := range systemDefaultConstraints {
 		if c.key == labelHostname {
 			weight := math.Log(float64(len(feasible) + 2))
@@ -147,7 +148,8 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 		}
 		s.addDomainScores(p, feasible, raw, c.key, c.maxSkew, id)
 	}
-	return normalizeSpread(raw)
+	s.room.spread = sized(s.room.spread, len(raw))
+	return normalizeSpread(raw, s.room.spread)
 }
 
 // addDomainScores scores a topology other than the node itself: the
@@ -198,9 +200,8 @@ func selectsNode(p *api.Pod, n *api.Node) bool {
 }
 
 // normalizeSpread is NormalizeScore: rounded raw scores mapped so the
-// fewest matching pods get 100.
-func normalizeSpread(raw []float64) []int64 {
-	scores := make([]int64, len(raw))
+// fewest matching pods get 100, written to scores (as long as raw).
+func normalizeSpread(raw []float64, scores []int64) []int64 {
 	minScore, maxScore := int64(math.MaxInt64), int64(0)
 	for i, r := range raw {
 		scores[i] = int64(math.Round(r))

@@ -32,6 +32,10 @@ type Kubelet struct {
 	// (podRuntime.gen == gen); the others it shares with its clones or the
 	// kubelet it was cloned from.
 	gen uint64
+	// patch is the status patch being sent (the store keeps only its
+	// status and copies the rest from the stored pod), empty between
+	// writes: a report allocates no pod of its own.
+	patch api.Pod
 }
 
 // New returns the kubelet of node, whose pods get addresses from podCIDR

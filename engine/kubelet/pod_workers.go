@@ -174,9 +174,11 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	if reflect.DeepEqual(base, &st) {
 		return nil
 	}
-	cp := *p // the store keeps only the status of a status patch
-	cp.Status = st
-	if _, err := w.tick.PatchStatus(trace.Realize, &cp, statusSummary(p, &st)); err != nil {
+	k.patch = *p
+	k.patch.Status = st
+	_, err := w.tick.PatchStatus(trace.Realize, &k.patch, statusSummary(p, &st))
+	k.patch = api.Pod{}
+	if err != nil {
 		return err
 	}
 	rt.status = &st

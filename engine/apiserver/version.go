@@ -231,8 +231,8 @@ func (v *Version) Len() int {
 // (namespace, name) order, until f returns false.
 func (v *Version) Ascend(kind, ns string, f func(api.Object) bool) {
 	i, ok := kindIndex(kind)
-	if !ok {
-		return
+	if !ok || v.tree(i).Len() == 0 {
+		return // no pivot to make: most controllers list kinds a cluster has none of at every pod event
 	}
 	if ns == "" {
 		v.tree(i).Ascend(false, nil, entryOps, func(e *entry) bool { return f(e.obj) })

@@ -39,6 +39,7 @@ type Engine struct {
 	first       int // ticks discarded to bound memory
 	scratch     tickScratch
 	planned     []int // checkpoints to take on the way back to a seek's target (planBackSteps)
+	lastRewind  int   // the checkpoint the last seek back restored, -1 before any
 }
 
 // New builds the cluster the configuration describes: namespaces and nodes
@@ -89,7 +90,7 @@ func New(cfg Config) (*Engine, error) {
 		w.schedule(item{at: a.At, kind: kindAction, action: i})
 	}
 	w.startTraffic(cfg.Traffic)
-	e := &Engine{cfg: cfg, w: w}
+	e := &Engine{cfg: cfg, w: w, lastRewind: -1}
 	e.checkpoints = []checkpoint{{0, w.clone()}}
 	return e, nil
 }

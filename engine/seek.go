@@ -57,18 +57,28 @@ func (e *Engine) Rewind(n int) {
 	e.trace = e.trace[:cp.tick-e.first]
 	e.checkpoints = e.checkpoints[:i+1]
 	e.planBackSteps(cp.tick, n)
+	e.lastRewind = cp.tick
 }
 
 // planBackSteps plans checkpoints on the way from a restored checkpoint at
 // tick from to the tick n a seek goes back to, closer and closer to n (at
-// n−d/2, n−d/4, … for d = n−from, none nearer than CheckpointEvery), so
-// that the step backs a learner takes after going back replay a few
-// hundred ticks each, not up to d again: going back k ticks from n then
-// replays at most max(2·CheckpointEvery, k). finish takes them as the
-// replay reaches them; stepping on past n or seeking again drops the
-// plan.
+// n−d/2, n−d/4, … for d = n−from, none nearer than CheckpointEvery), when
+// the seek goes back from the same checkpoint as the one before it: a
+// learner walking back through the same stretch of ticks. The step backs
+// after it then replay a few hundred ticks each, not up to d again: going
+// back k ticks from n replays at most max(2·CheckpointEvery, k). finish
+// takes them as the replay reaches them; stepping on past n or seeking
+// again drops the plan.
+//
+// A first seek back plans none, and neither does a short replay (under
+// 8·CheckpointEvery ticks): each checkpoint costs a copy of the world's
+// queues and, later, of every component the replay changes, which would
+// double a single seek's cost.
 func (e *Engine) planBackSteps(from, n int) {
 	e.planned = e.planned[:0]
+	if from != e.lastRewind || n-from < 8*e.cfg.CheckpointEvery {
+		return
+	}
 	for d := (n - from) / 2; d >= e.cfg.CheckpointEvery; d /= 2 {
 		e.planned = append(e.planned, n-d)
 	}

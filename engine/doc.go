@@ -16,7 +16,9 @@
 // Step, StepBack, Seek, RunUntil and RunUntilSettled move through time;
 // going back restores the nearest checkpoint and replays. A checkpoint
 // shares the store's Version and the components with the live world,
-// which copies a component only when it first changes it. Drain delivers
+// which copies a component only when it first changes it. Going back
+// again from the same checkpoint plans checkpoints on the way, so a
+// learner stepping back tick by tick replays a few hundred ticks a step. Drain delivers
 // the watch events due before the next tick without taking it, so a
 // caller (the differential harness in conformance/) can look at the
 // components exactly as that tick will find them.

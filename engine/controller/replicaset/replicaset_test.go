@@ -74,3 +74,28 @@ func TestCalculateStatusCountsOnlyActiveReadyAndAvailable(t *testing.T) {
 		t.Fatalf("status %+v", st)
 	}
 }
+
+// TestFullyLabeledNeedsEveryTemplateLabelPresent: a pod counts as fully
+// labeled when it carries every label of the template, as upstream's
+// labels.Set(template).AsSelectorPreValidated() tests it
+// (replica_set_utils.go calculateStatus). A template label with an empty
+// value still needs the key on the pod: one that lost it (kubectl label
+// pod p tier-) is not counted, though its missing value reads as "".
+func TestFullyLabeledNeedsEveryTemplateLabelPresent(t *testing.T) {
+	rs := &api.ReplicaSet{}
+	rs.Spec.Replicas = api.Int32(3)
+	rs.Spec.Template.Labels = map[string]string{"app": "web", "tier": ""}
+	labeled := func(name string, l map[string]string) *api.Pod {
+		p := pod(name, name, "n", api.PodRunning, -1, 0, 0)
+		p.Labels = l
+		return p
+	}
+	pods := []*api.Pod{
+		labeled("a", map[string]string{"app": "web", "tier": ""}),
+		labeled("b", map[string]string{"app": "web", "tier": "", "extra": "1"}),
+		labeled("c", map[string]string{"app": "web"}), // tier removed
+	}
+	if st := calculateStatus(rs, pods, nil, 0); st.FullyLabeledReplicas != 2 {
+		t.Fatalf("fullyLabeledReplicas %d, want 2 (the pod without tier is not fully labeled)", st.FullyLabeledReplicas)
+	}
+}

@@ -66,3 +66,38 @@ func storeRVAt(t *testing.T, e *engine.Engine, n int) int64 {
 	e.Seek(end)
 	return rv
 }
+
+// TestStepBacksLeaveTheTraceAlone: the checkpoints planned on the way back
+// must not move the regular ones, where the trace is trimmed, so a run
+// that went back and stepped back, then ran on to the end, keeps exactly
+// the ticks a run that never went back keeps.
+func TestStepBacksLeaveTheTraceAlone(t *testing.T) {
+	opts := []func(*engine.Config){testkit.CheckpointEvery(32), testkit.MaxTraceTicks(1000)}
+	straight, _ := testkit.Load(t, []byte(examples.Scale(300)), opts...)
+	walked, _ := testkit.Load(t, []byte(examples.Scale(300)), opts...)
+	for _, e := range []*engine.Engine{straight, walked} {
+		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end := walked.Tick()
+	n := worstSeek(walked)
+	walked.Seek(n)
+	walked.StepBack()
+	walked.StepBack()
+	if len(walked.CheckpointTicks()) <= len(straight.CheckpointTicks()) {
+		t.Fatalf("stepping back planned no checkpoint: %v", walked.CheckpointTicks())
+	}
+	setImage(straight, "default", "web", "web:2")
+	walked.Seek(end)
+	setImage(walked, "default", "web", "web:2")
+	for _, e := range []*engine.Engine{straight, walked} {
+		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if walked.Tick() != straight.Tick() || walked.FirstTick() != straight.FirstTick() || len(walked.Trace()) != len(straight.Trace()) {
+		t.Fatalf("after stepping back, the run ends at tick %d keeping %d ticks from %d; without, at %d keeping %d from %d",
+			walked.Tick(), len(walked.Trace()), walked.FirstTick(), straight.Tick(), len(straight.Trace()), straight.FirstTick())
+	}
+}

@@ -91,7 +91,7 @@ func New(cfg Config) (*Engine, error) {
 	}
 	w.startTraffic(cfg.Traffic)
 	e := &Engine{cfg: cfg, w: w, lastRewind: -1}
-	e.checkpoints = []checkpoint{{0, w.clone()}}
+	e.checkpoints = []checkpoint{{tick: 0, w: w.clone()}}
 	return e, nil
 }
 
@@ -323,11 +323,10 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 		e.w.rulesTick[t.Host] = e.w.ticks
 	}
 	e.trace = append(e.trace, t)
-	e.takePlanned()
-	last := e.checkpoints[len(e.checkpoints)-1].tick
-	if e.w.ticks-last >= e.checkpointSpacing() {
-		e.checkpoints = append(e.checkpoints, checkpoint{e.w.ticks, e.w.clone()})
+	if e.w.ticks-e.lastRegular() >= e.checkpointSpacing() {
+		e.checkpoints = append(e.checkpoints, checkpoint{tick: e.w.ticks, w: e.w.clone()})
 	}
+	e.takePlanned() // after: a regular checkpoint at the same tick serves as the planned one
 	e.trim()
 	return t
 }

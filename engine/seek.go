@@ -12,6 +12,22 @@ import (
 type checkpoint struct {
 	tick int
 	w    *world
+	// planned marks a checkpoint planned on the way back (planBackSteps).
+	// The regular ones keep their places whatever the seeks were: the
+	// next is spaced from the last regular one, and the trace is trimmed
+	// only at one, so the kept ticks do not depend on where a learner
+	// went back.
+	planned bool
+}
+
+// lastRegular is the tick of the newest checkpoint that was not planned.
+func (e *Engine) lastRegular() int {
+	for i := len(e.checkpoints) - 1; i > 0; i-- {
+		if !e.checkpoints[i].planned {
+			return e.checkpoints[i].tick
+		}
+	}
+	return e.checkpoints[0].tick
 }
 
 // CheckpointTicks are the ticks a seek can restore the world at, oldest
@@ -34,6 +50,9 @@ func (e *Engine) trim() {
 	}
 	target := e.w.ticks - limit
 	i := sort.Search(len(e.checkpoints), func(i int) bool { return e.checkpoints[i].tick > target }) - 1
+	for i > 0 && e.checkpoints[i].planned {
+		i--
+	}
 	if i <= 0 {
 		return
 	}
@@ -67,8 +86,9 @@ func (e *Engine) Rewind(n int) {
 // learner walking back through the same stretch of ticks. The step backs
 // after it then replay a few hundred ticks each, not up to d again: going
 // back k ticks from n replays at most max(2·CheckpointEvery, k). finish
-// takes them as the replay reaches them; stepping on past n or seeking
-// again drops the plan.
+// takes them as the replay reaches them (also when a sliced seek is
+// interrupted and the learner steps or runs on); the next seek back
+// replaces the plan.
 //
 // A first seek back plans none, and neither does a short replay (under
 // 8·CheckpointEvery ticks): each checkpoint costs a copy of the world's
@@ -90,7 +110,7 @@ func (e *Engine) takePlanned() {
 		at := e.planned[0]
 		e.planned = e.planned[1:]
 		if at == e.w.ticks && at > e.checkpoints[len(e.checkpoints)-1].tick {
-			e.checkpoints = append(e.checkpoints, checkpoint{at, e.w.clone()})
+			e.checkpoints = append(e.checkpoints, checkpoint{at, e.w.clone(), true})
 		}
 	}
 }

@@ -55,10 +55,14 @@ func pairsOf(m map[string]string) []labelPair {
 	return ps
 }
 
-// Matches reports whether the label set satisfies the selector.
+// Matches reports whether the label set satisfies the selector. The zero
+// Matcher, like a nil selector, matches nothing.
 func (m Matcher) Matches(l map[string]string) bool {
 	if m.sel != nil {
 		return m.sel.Matches(labels.Set(l))
+	}
+	if len(m.pairs) == 0 {
+		return false
 	}
 	for _, p := range m.pairs {
 		if v, ok := l[p.key]; !ok || v != p.value {

@@ -52,6 +52,9 @@ func TestMatcherAgreesWithApimachinery(t *testing.T) {
 			hits++
 		}
 	}
+	if (Matcher{}).Matches(map[string]string{}) {
+		t.Fatal("the zero Matcher matches: it must match nothing, as a nil selector")
+	}
 	if hits < 2000 {
 		t.Fatalf("only %d of 20,000 cases matched: the test does not exercise matching", hits)
 	}

@@ -176,9 +176,8 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	}
 	k.patch = *p
 	k.patch.Status = st
-	_, err := w.tick.PatchStatus(trace.Realize, &k.patch, statusSummary(p, &st))
-	k.patch = api.Pod{}
-	if err != nil {
+	defer func() { k.patch = api.Pod{} }() // also if the write panics: keep no pod alive
+	if _, err := w.tick.PatchStatus(trace.Realize, &k.patch, statusSummary(p, &st)); err != nil {
 		return err
 	}
 	rt.status = &st

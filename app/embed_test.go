@@ -10,6 +10,7 @@ import (
 
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // embedCtx is the context go-app's test engine gave the embed.
@@ -152,7 +153,7 @@ func TestEmbedBadLinks(t *testing.T) {
 // without Scenario or Close; Next goes on, and Open in Stateflow carries
 // the step. Nothing is kept in storage.
 func TestEmbedOpensALessonAtItsStep(t *testing.T) {
-	src, o := lessonSteps(t, "first-rollout")
+	src, o := testkit.Lesson(t, "first-rollout")
 	s3, _ := o.Step(2)
 	em := openEmbed(t, "#"+share.EncodeState(share.State{Scenario: src, Tick: s3.Tick + 2, Lesson: 3}))
 	p := em.e.p

@@ -9,9 +9,7 @@ import (
 
 	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/app/share"
-	"github.com/stateflow/stateflow/examples"
-	"github.com/stateflow/stateflow/lesson"
-	"github.com/stateflow/stateflow/scenario"
+	"github.com/stateflow/stateflow/internal/testkit"
 )
 
 // loaded is a playground in go-app's test engine; do runs a handler on
@@ -38,23 +36,6 @@ func (l *loaded) do(f func(ctx app.Context)) string {
 	return app.HTMLString(l.p)
 }
 
-func lessonSteps(t *testing.T, name string) (string, *lesson.Lesson) {
-	t.Helper()
-	ex, ok := examples.Lesson(name)
-	if !ok {
-		t.Fatalf("no lesson %s", name)
-	}
-	sc, err := scenario.Parse([]byte(ex.Source))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := lesson.New(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ex.Source, l
-}
-
 // testid finds the element of a data-testid in rendered HTML (its start
 // tag).
 func testid(html, id string) string {
@@ -66,7 +47,7 @@ func testid(html, id string) string {
 // its objects in the diagram and inspects the first; an answer says
 // right or wrong with the proof, and Show me goes there.
 func TestLessonPlayer(t *testing.T) {
-	src, o := lessonSteps(t, "first-rollout")
+	src, o := testkit.Lesson(t, "first-rollout")
 	l := load(t, NewPlayground())
 	html := l.do(func(ctx app.Context) { l.p.chooseLesson(ctx, "first-rollout") })
 	p := l.p
@@ -155,7 +136,7 @@ func storage(p *Playground, key string) string {
 // A reload finds the learner's place: the lesson open at its step, with
 // its answers.
 func TestLessonResumesAfterReload(t *testing.T) {
-	_, o := lessonSteps(t, "first-rollout")
+	_, o := testkit.Lesson(t, "first-rollout")
 	l := load(t, NewPlayground())
 	p := l.p
 	l.do(func(ctx app.Context) { p.chooseLesson(ctx, "first-rollout") })
@@ -185,7 +166,7 @@ func TestLessonResumesAfterReload(t *testing.T) {
 // A share link made at a step opens the player there, at the link's
 // tick; the notice says so.
 func TestLessonShareLink(t *testing.T) {
-	src, o := lessonSteps(t, "first-rollout")
+	src, o := testkit.Lesson(t, "first-rollout")
 	s4, _ := o.Step(4)
 	p := NewPlayground()
 	p.bridge.ReplaceFragment(share.EncodeState(share.State{Scenario: src, Tick: s4.Question.Proof, Lesson: 5}))
@@ -208,7 +189,7 @@ func TestLessonShareLink(t *testing.T) {
 // links are links, opened in a new tab without an opener. A step that
 // cannot resolve says so in the panel and the page keeps working.
 func TestLessonTextIsSafeAndErrorsShow(t *testing.T) {
-	src, _ := lessonSteps(t, "first-rollout")
+	src, _ := testkit.Lesson(t, "first-rollout")
 	hostile := strings.Replace(src, "`kubectl apply` stores the Deployment", "<script>alert(1)</script> <img src=x onerror=alert(2)> [bad](javascript:alert(3)) [good](https://kubernetes.io/docs/) stores the Deployment", 1)
 	hostile = strings.Replace(hostile, "goto: {at: 11s}", "goto: {tick: 100000}", 1)
 	l := load(t, NewPlayground())

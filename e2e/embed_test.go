@@ -19,8 +19,8 @@ import (
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/internal/framing"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/lesson"
-	"github.com/stateflow/stateflow/scenario"
 )
 
 // The embed mode in someone else's page. The host page is served on a
@@ -231,27 +231,8 @@ func TestEmbedInAnotherOriginsPage(t *testing.T) {
 // be the same.
 func embedLesson(t *testing.T, name string) (string, []lesson.Step) {
 	t.Helper()
-	ex, ok := examples.Lesson(name)
-	if !ok {
-		t.Fatalf("no lesson %s", name)
-	}
-	sc, err := scenario.Parse([]byte(ex.Source))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := lesson.New(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []lesson.Step
-	for i := range l.Len() {
-		st, err := l.Step(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		steps = append(steps, st)
-	}
-	return ex.Source, steps
+	src, l := testkit.Lesson(t, name)
+	return src, testkit.Steps(t, l)
 }
 
 // frameLessonAt waits until the frame's player shows step n (from 1),

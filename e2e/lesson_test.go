@@ -10,8 +10,8 @@ import (
 
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/lesson"
-	"github.com/stateflow/stateflow/scenario"
 )
 
 // oracle plays a lesson natively: the page's steps, ticks and answers
@@ -24,27 +24,8 @@ type oracle struct {
 
 func newOracle(t *testing.T, name string) *oracle {
 	t.Helper()
-	ex, ok := examples.Lesson(name)
-	if !ok {
-		t.Fatalf("no lesson %s", name)
-	}
-	sc, err := scenario.Parse([]byte(ex.Source))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := lesson.New(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := &oracle{source: ex.Source, l: l}
-	for i := range l.Len() {
-		st, err := l.Step(i)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		o.steps = append(o.steps, st)
-	}
-	return o
+	src, l := testkit.Lesson(t, name)
+	return &oracle{source: src, l: l, steps: testkit.Steps(t, l)}
 }
 
 // forgetLessons leaves the browser's storage as a new visitor's, so the

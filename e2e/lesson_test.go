@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -228,7 +229,10 @@ func TestLessonShareLink(t *testing.T) {
 	tb.checkStep(o, 2, true)
 	tb.click("share")
 	link := eval[string](tb, sel("share-link")+".value")
-	if !strings.Contains(link, "#s=") || !strings.Contains(tb.text("share-notice"), "opens this lesson at step 3, tick "+fmt.Sprint(o.steps[2].Tick)) {
+	// The notice reads "Copying the link…" until the clipboard answers,
+	// which a loaded machine may take a moment to do.
+	opens := "opens this lesson at step 3, tick " + fmt.Sprint(o.steps[2].Tick)
+	if !strings.Contains(link, "#s=") || !tb.poll(sel("share-notice")+".textContent.includes("+strconv.Quote(opens)+")") {
 		t.Fatalf("share: %q, notice %q", link, tb.text("share-notice"))
 	}
 	st, err := share.Decode(link[strings.Index(link, "#"):])

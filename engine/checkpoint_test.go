@@ -1,6 +1,9 @@
 package engine_test
 
 import (
+	"bytes"
+	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
@@ -99,5 +102,40 @@ func TestStepBacksLeaveTheTraceAlone(t *testing.T) {
 	if walked.Tick() != straight.Tick() || walked.FirstTick() != straight.FirstTick() || len(walked.Trace()) != len(straight.Trace()) {
 		t.Fatalf("after stepping back, the run ends at tick %d keeping %d ticks from %d; without, at %d keeping %d from %d",
 			walked.Tick(), len(walked.Trace()), walked.FirstTick(), straight.Tick(), len(straight.Trace()), straight.FirstTick())
+	}
+}
+
+// A checkpoint keeps its pending watch events without the Versions after
+// them and rebuilds those when it is restored: the components that
+// receive them after a seek back must see exactly what they saw the
+// first time. Every example, with checkpoints every few ticks (so many
+// are taken with deliveries on their way, slow watches included), seeks
+// back to several ticks and runs on: the trace and the final state are
+// those of a straight run.
+func TestRestoredDeliveriesSeeWhatTheySaw(t *testing.T) {
+	for _, path := range testkit.Examples(t, "../examples") {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			straight, _ := testkit.LoadFile(t, path)
+			if err := straight.RunUntilSettled(engine.SettleLimits{}); err != nil && !errors.As(err, new(*engine.NotSettledError)) {
+				t.Fatal(err)
+			}
+			want, n := traceJSON(t, straight.Trace()), straight.Tick()
+			// The same ticks by Seek, which stops at tick n where the run
+			// until settled may have moved the clock on.
+			straight, _ = testkit.LoadFile(t, path)
+			straight.Seek(n)
+			for _, back := range []int{n / 4, n / 2, 3 * n / 4, n - 2} {
+				e, _ := testkit.LoadFile(t, path, testkit.CheckpointEvery(3))
+				e.Seek(n)
+				e.Seek(back)
+				e.Seek(n)
+				if got := traceJSON(t, e.Trace()); !bytes.Equal(got, want) {
+					t.Fatalf("seek back to %d of %d: the replayed trace differs", back, n)
+				}
+				if fingerprint(t, e) != fingerprint(t, straight) {
+					t.Fatalf("seek back to %d of %d: the final state differs", back, n)
+				}
+			}
+		})
 	}
 }

@@ -16,7 +16,9 @@
 // Step, StepBack, Seek, RunUntil and RunUntilSettled move through time;
 // going back restores the nearest checkpoint and replays. A checkpoint
 // shares the store's Version and the components with the live world,
-// which copies a component only when it first changes it. Going back
+// which copies a component only when it first changes it; it keeps its
+// pending watch events without the Versions they carried, which a
+// restore rebuilds from the store's (apiserver.Rebuild). Going back
 // again from the same checkpoint plans checkpoints on the way, so a
 // learner stepping back tick by tick replays a few hundred ticks a step. Drain delivers
 // the watch events due before the next tick without taking it, so a

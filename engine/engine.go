@@ -91,7 +91,7 @@ func New(cfg Config) (*Engine, error) {
 	}
 	w.startTraffic(cfg.Traffic)
 	e := &Engine{cfg: cfg, w: w, lastRewind: -1}
-	e.checkpoints = []checkpoint{{tick: 0, w: w.clone()}}
+	e.checkpoints = []checkpoint{{tick: 0, w: w.checkpoint()}}
 	return e, nil
 }
 
@@ -324,7 +324,7 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	}
 	e.trace = append(e.trace, t)
 	if e.w.ticks-e.lastRegular() >= e.checkpointSpacing() {
-		e.checkpoints = append(e.checkpoints, checkpoint{tick: e.w.ticks, w: e.w.clone()})
+		e.checkpoints = append(e.checkpoints, checkpoint{tick: e.w.ticks, w: e.w.checkpoint()})
 	}
 	e.takePlanned() // after: a regular checkpoint at the same tick serves as the planned one
 	e.trim()

@@ -1,6 +1,11 @@
 package engine
 
-import "github.com/stateflow/stateflow/engine/apiserver"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stateflow/stateflow/engine/apiserver"
+)
 
 // A component's watch deliveries arrive in the order they were sent:
 // each write reaches a component after that component's fixed latency,
@@ -93,4 +98,57 @@ func (w *world) received(i int) apiserver.WatchEvent {
 		w.agenda.push(item{at: next.at, seq: next.seq, kind: kindDelivery, comp: i})
 	}
 	return *d.ev
+}
+
+// checkpoint is a clone of the world to keep: its pending deliveries
+// keep their writes without the Versions after them (a copy of each
+// event, shared by its deliveries), which restore rebuilds. Each of those
+// Versions would keep the tree paths every later write copied.
+func (w *world) checkpoint() *world {
+	c := w.clone()
+	copies := map[*apiserver.WatchEvent]*apiserver.WatchEvent{}
+	c.eachPending(func(d *delivery) {
+		s, ok := copies[d.ev]
+		if !ok {
+			s = new(apiserver.WatchEvent)
+			*s = *d.ev
+			s.Version = nil
+			copies[d.ev] = s
+		}
+		d.ev = s
+	})
+	return c
+}
+
+// restore is a clone of a checkpoint to run: its pending events, copied
+// (the checkpoint's stay as they are), get their Versions back from the
+// store's (apiserver.Rebuild).
+func (w *world) restore() *world {
+	c := w.clone()
+	copies := map[*apiserver.WatchEvent]*apiserver.WatchEvent{}
+	var events []*apiserver.WatchEvent
+	c.eachPending(func(d *delivery) {
+		e, ok := copies[d.ev]
+		if !ok {
+			e = new(apiserver.WatchEvent)
+			*e = *d.ev
+			copies[d.ev] = e
+			events = append(events, e)
+		}
+		d.ev = e
+	})
+	slices.SortFunc(events, func(a, b *apiserver.WatchEvent) int { return cmp.Compare(a.RV, b.RV) })
+	apiserver.Rebuild(c.store.Current(), events)
+	return c
+}
+
+// eachPending calls f with each pending delivery of every inbox, which
+// the world owns (a clone's inboxes are its own copies).
+func (w *world) eachPending(f func(*delivery)) {
+	for i := range w.inboxes {
+		b := &w.inboxes[i]
+		for j := b.head; j < len(b.q); j++ {
+			f(&b.q[j])
+		}
+	}
 }

@@ -72,7 +72,7 @@ func (e *Engine) Rewind(n int) {
 	}
 	i := e.checkpointAt(n)
 	cp := e.checkpoints[i]
-	e.w = cp.w.clone()
+	e.w = cp.w.restore()
 	e.trace = e.trace[:cp.tick-e.first]
 	e.checkpoints = e.checkpoints[:i+1]
 	e.planBackSteps(cp.tick, n)
@@ -110,7 +110,7 @@ func (e *Engine) takePlanned() {
 		at := e.planned[0]
 		e.planned = e.planned[1:]
 		if at == e.w.ticks && at > e.checkpoints[len(e.checkpoints)-1].tick {
-			e.checkpoints = append(e.checkpoints, checkpoint{at, e.w.clone(), true})
+			e.checkpoints = append(e.checkpoints, checkpoint{at, e.w.checkpoint(), true})
 		}
 	}
 }

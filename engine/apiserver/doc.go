@@ -3,7 +3,9 @@
 // metadata.generation on spec changes only, applies the API defaults,
 // validates with the API server's messages and field paths, enforces
 // optimistic concurrency, performs graceful pod deletion, and reports every
-// write as a watch event (Added, Modified, Deleted).
+// write as a watch event (Added, Modified, Deleted) that carries the
+// immutable Version after it; Rebuild gives such Versions back to events
+// a checkpoint kept without them.
 //
 // Stored objects are never modified in place: every write stores a new
 // object, so informer caches and the trace can keep the old pointers.

@@ -52,6 +52,9 @@ func (s *Store) SetNow(ms int64) { s.now = ms }
 // Now returns the virtual time of the store's clock.
 func (s *Store) Now() int64 { return s.now }
 
+// Current is the Version as of the latest write.
+func (s *Store) Current() *Version { return s.cur }
+
 // ResourceVersion returns the newest resourceVersion handed out.
 func (s *Store) ResourceVersion() int64 { return s.rv }
 

@@ -173,6 +173,12 @@ func BenchmarkCluster(b *testing.B) {
 				settle := time.Since(start)
 				end := e.Tick()
 				reportRun(b, settle, end)
+				b.StopTimer()
+				runtime.GC()
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-heap-MiB")
+				b.StartTimer()
 				start = time.Now()
 				e.Seek(e.FirstTick() + (end-e.FirstTick())/2)
 				b.ReportMetric(float64(time.Since(start).Milliseconds()), "seek-ms")

@@ -9,9 +9,13 @@ import (
 )
 
 // MaxRunTicks bounds one "run until settled", which the page runs in
-// slices: enough for 10,000 pods to be created (about 35,000 ticks), and
-// as many ticks as the engine keeps by default (engine.Config's
-// MaxTraceTicks), so one run never discards ticks it made itself.
+// slices, in a small cluster: enough for 10,000 pods to be created (about
+// 35,000 ticks), and as many ticks as the engine keeps by default
+// (engine.Config's MaxTraceTicks), so one run never discards ticks it
+// made itself. A larger cluster's run may take twice as many ticks as
+// the cluster holds objects (runBound): creating one takes about as many
+// ticks as it makes objects (150,000 pods, their 750,000 Events: 604,000
+// ticks), and only its latest ticks can be kept.
 const MaxRunTicks = 50_000
 
 // MaxJumpTicks bounds one jump to the next tick of a class, which the
@@ -125,12 +129,19 @@ func (m *Model) Seek(n int) {
 // caller that drives RunSome itself can render between slices.
 const RunSlice = 250
 
-// RunUntilSettled steps until nothing is left to do, at most MaxRunTicks
+// RunUntilSettled steps until nothing is left to do, at most runBound
 // ticks or an hour of virtual time, in one go.
 func (m *Model) RunUntilSettled() {
 	m.StartRun()
 	for !m.RunSome(RunSlice) {
 	}
+}
+
+// runBound is how many ticks a run until settled may take: MaxRunTicks,
+// or twice the objects the cluster holds, which grows as a large cluster
+// is created.
+func (m *Model) runBound() int {
+	return max(MaxRunTicks, 2*m.eng.Store().Len())
 }
 
 // StartRun begins a run until settled from the current tick.
@@ -192,7 +203,7 @@ func (m *Model) RunSome(n int) (over bool) {
 		return over
 	}
 	before := m.eng.Tick()
-	left := MaxRunTicks - (before - m.runFrom)
+	left := m.runBound() - (before - m.runFrom)
 	err := m.eng.RunUntilSettled(engine.SettleLimits{MaxTicks: min(n, left), MaxTime: m.runUntil, Brief: true})
 	m.reached()
 	if err == nil {

@@ -93,3 +93,30 @@ func TestConsoleClearsAStaleNotice(t *testing.T) {
 		t.Fatalf("after a seek in slices, the notice still says %q", m.Notice)
 	}
 }
+
+// A large cluster's run until settled is not cut at MaxRunTicks: its
+// bound grows with the objects it holds. The rolling update of 8,000 pods
+// takes more ticks than MaxRunTicks and settles in one run, as the page's
+// large examples need; a small cluster that never settles still stops
+// (TestNeverSettlesNamesTheCause).
+func TestALargeClustersRunIsNotCutShort(t *testing.T) {
+	t.Parallel()
+	m, err := New(examples.Scale(8000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Step()
+	m.RunUntilSettled()
+	if !strings.HasPrefix(m.Notice, "Settled at ") {
+		t.Fatalf("creating 8,000 pods: %q", m.Notice)
+	}
+	if e := m.Run("kubectl set image deployment/web web=web:2"); e.Failed {
+		t.Fatalf("set image: %+v", e)
+	}
+	from := m.Status().Tick
+	m.RunUntilSettled()
+	ticks := m.Status().Tick - from
+	if !strings.HasPrefix(m.Notice, "Settled at ") || ticks <= MaxRunTicks {
+		t.Fatalf("the rolling update ran %d ticks (MaxRunTicks %d) and says %q", ticks, MaxRunTicks, m.Notice)
+	}
+}

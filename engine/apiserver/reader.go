@@ -16,6 +16,8 @@ type Reader interface {
 	Each(kind string, f func(api.Object) bool)
 	// Count is how many objects of a kind exist.
 	Count(kind string) int
+	// Len is how many objects exist, of every kind.
+	Len() int
 	// ResourceVersion is the store's latest resourceVersion.
 	ResourceVersion() int64
 	// PodQuota is the per-namespace pod quota (0 for none).

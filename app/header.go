@@ -15,6 +15,7 @@ type Header struct {
 	Example     string   // the example loaded, "" for the visitor's own
 	Description string   // the running scenario's description
 	Examples    []string // the examples menu
+	Large       []string // its "Large clusters" group (examples.Large)
 	// Lessons is the lessons menu and Lesson the one open (its name,
 	// ownLesson for the running scenario's own, "" for none); OwnLesson
 	// is the title of the running scenario's Lesson document when it is
@@ -44,6 +45,12 @@ func (h *Header) Render() app.UI {
 				name := h.Examples[i]
 				return app.Option().Value(name).Text(name).Selected(name == h.Example)
 			}),
+			app.OptGroup().Label("Large clusters (slow to build)").Body(
+				app.Range(h.Large).Slice(func(i int) app.UI {
+					name := h.Large[i]
+					return app.Option().Value(name).Text(name).Selected(name == h.Example)
+				}),
+			),
 		),
 		app.Label().For("lessons").Class("examples-label").Text("Lesson"),
 		app.Select().ID("lessons").DataSet("testid", "lessons").Aria("label", "Open a lesson").

@@ -30,6 +30,7 @@ type Playground struct {
 	// exampleNames is the examples menu, read once (examples.All reads
 	// and sorts the embedded files), and lessons the lessons menu.
 	exampleNames []string
+	largeNames   []string
 	lessons      []lessonEntry
 	lessonItems  []lessonItem
 	// side is what the left column shows on a wide screen while a lesson
@@ -67,6 +68,9 @@ func NewPlayground() *Playground {
 	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", side: "scenario", speed: 5}
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
+	}
+	for _, ex := range examples.Large() {
+		p.largeNames = append(p.largeNames, ex.Name)
 	}
 	p.lessons = lessonEntries()
 	p.lessonItems = menuItems(p.lessons)
@@ -302,7 +306,7 @@ func (p *Playground) apply(ctx app.Context) {
 	p.stopPlay()
 	if p.m.Apply(p.m.Source) {
 		p.example = ""
-		for _, ex := range examples.All() {
+		for _, ex := range append(examples.All(), examples.Large()...) {
 			if ex.Source == p.m.Source {
 				p.example = ex.Name
 			}
@@ -387,7 +391,7 @@ func (p *Playground) Render() app.UI {
 // again only when an input differs from the last render.
 func (p *Playground) header(desc string) *Header {
 	lesson, own := p.lessonMenu()
-	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Lessons: p.lessonItems, Lesson: lesson, OwnLesson: own, p: p}
+	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Large: p.largeNames, Lessons: p.lessonItems, Lesson: lesson, OwnLesson: own, p: p}
 }
 
 func (p *Playground) controls() *Controls {

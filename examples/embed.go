@@ -47,9 +47,9 @@ func All() []Example {
 // out from nothing, the whole flow down and back up in about 10 s.
 const Default = "codartium-api"
 
-// Get returns the example called name.
+// Get returns the example called name, among All and Large.
 func Get(name string) (Example, bool) {
-	for _, e := range All() {
+	for _, e := range append(All(), Large()...) {
 		if e.Name == name {
 			return e, true
 		}

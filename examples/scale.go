@@ -2,6 +2,7 @@ package examples
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/examples/manifest"
@@ -12,7 +13,7 @@ import (
 // 64-CPU, 110-pod nodes, with images that pull in 1 s and start in 0.5 s
 // (web:2 too, for a rolling update) so a run measures the control plane.
 func Scale(pods int) string {
-	return deployment("web", "web", pods) + "---\n" + scaleScenario(pods/100+1, true)
+	return deployment("web", "web", pods) + "---\n" + scaleScenario(pods/100+1, true, "")
 }
 
 // Cluster is the scenario of the large-scale benchmark: deployments
@@ -20,14 +21,21 @@ func Scale(pods int) string {
 // and 16Mi requested), on one 64-CPU, 110-pod node per 30 pods, so
 // Cluster(100, 1500) is 150,000 pods on 5,000 nodes.
 func Cluster(deployments, replicas int) string {
+	return clusterDeployments(deployments, replicas) + scaleScenario(clusterNodes(deployments, replicas), false, "")
+}
+
+// clusterDeployments are Cluster's Deployments, each followed by ---.
+func clusterDeployments(deployments, replicas int) string {
 	var b strings.Builder
 	for i := range deployments {
 		name := fmt.Sprintf("web-%d", i)
 		b.WriteString(deployment(name, "web", replicas) + "---\n")
 	}
-	b.WriteString(scaleScenario(max(1, deployments*replicas/30), false))
 	return b.String()
 }
+
+// clusterNodes is Cluster's node count: one per 30 pods.
+func clusterNodes(deployments, replicas int) int { return max(1, deployments*replicas/30) }
 
 // Flapping never settles: one Deployment "flappy" of replicas pods whose
 // readiness endpoint is up for 20 s and down for 20 s, probed every 5 s,
@@ -54,17 +62,21 @@ func deployment(name, image string, replicas int) string {
 
 // scaleScenario is the Scenario document of Scale and Cluster: seed 7,
 // nodes of 64 CPUs and 110 pods, and web images that pull in 1 s and
-// start in 0.5 s (web:2 as well when update is set).
-func scaleScenario(nodes int, update bool) string {
+// start in 0.5 s (web:2 as well when update is set), with the
+// description, if any.
+func scaleScenario(nodes int, update bool, description string) string {
 	images := `    "web:1": {pull: 1s, start: 500ms}` + "\n"
 	if update {
 		images += `    "web:2": {pull: 1s, start: 500ms}` + "\n"
 	}
+	if description != "" {
+		description = "  description: " + strconv.Quote(description) + "\n"
+	}
 	return fmt.Sprintf(`apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
-  seed: 7
+%s  seed: 7
   nodes: {count: %d, capacity: {cpu: "64", memory: 256Gi, pods: 110}}
   images:
-%s`, nodes, images)
+%s`, description, nodes, images)
 }

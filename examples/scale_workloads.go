@@ -19,7 +19,7 @@ spec:
     spec:
       containers: [{name: web, image: web:1, resources: {requests: {cpu: 10m, memory: 16Mi}}}]
 ---
-` + scaleScenario(nodes, true)
+` + scaleScenario(nodes, true, "")
 }
 
 // StatefulSetScale is a StatefulSet "db" of replicas pods, OrderedReady,
@@ -49,7 +49,7 @@ spec:
     - metadata: {name: data}
       spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
 ---
-`, replicas) + scaleScenario(replicas/100+1, true)
+`, replicas) + scaleScenario(replicas/100+1, true, "")
 }
 
 // ServiceScale is Scale(pods) behind a Service "web" on nodes nodes, with
@@ -64,7 +64,7 @@ spec:
   selector: {app: web}
   ports: [{port: 80, targetPort: 8080}]
 ---
-` + scaleScenario(nodes, true) + `  traffic:
+` + scaleScenario(nodes, true, "") + `  traffic:
     - {service: web, rps: 200, until: 10m}
 `
 }

@@ -11,6 +11,7 @@ import (
 )
 
 func main() {
+	limitMemory()
 	app.Routes()
 	goapp.RunWhenOnBrowser()
 }

@@ -1,0 +1,25 @@
+package examples
+
+import "fmt"
+
+// Large returns the generated examples of the sizes the engine is built
+// for, which the page's examples menu lists apart ("Large clusters"):
+// building them takes seconds to minutes, so the tests that run every
+// example (All) leave them to the benchmarks, which run the same
+// scenarios (Scale and Cluster).
+func Large() []Example {
+	return []Example{
+		{Name: "large-10k-pods", Source: large("10,000 pods", 10000, 1, "One Deployment of 10,000 pods on 101 nodes, and web:2 ready for a rolling update (kubectl set image deployment/web web=web:2).")},
+		{Name: "large-150k-pods", Source: large("150,000 pods", 1500, 100, "100 Deployments of 1,500 pods each on 5,000 nodes: the largest cluster the page runs. Run until settled takes a few minutes, and seeking back replays up to 25,000 ticks.")},
+	}
+}
+
+// large is a generated example: a comment that names it, the scenario
+// (Scale for one Deployment, else Cluster) and its description.
+func large(title string, replicas, deployments int, description string) string {
+	header := fmt.Sprintf("# %s, generated (examples.Large); the benchmarks run the same cluster.\n", title)
+	if deployments == 1 {
+		return header + deployment("web", "web", replicas) + "---\n" + scaleScenario(replicas/100+1, true, description)
+	}
+	return header + clusterDeployments(deployments, replicas) + scaleScenario(clusterNodes(deployments, replicas), false, description)
+}

@@ -177,7 +177,7 @@ const runTimingJS = `new Promise(done => {
 	const t0 = performance.now();
 	run.click();
 	const check = () => {
-		const notice = document.querySelector('.controls .notice');
+		const notice = document.querySelector('[data-testid=notice]');
 		if (run.getAttribute('aria-pressed') === 'false' && notice && notice.textContent.startsWith('Settled at ')) {
 			done([performance.now() - t0, +document.querySelector('[data-testid=tick]').textContent]);
 			return;

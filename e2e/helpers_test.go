@@ -18,12 +18,19 @@ type tab struct {
 	ctx context.Context
 }
 
-// newTab opens a tab; every step in it times out after a minute.
+// newTab opens a tab, which is closed, whatever it is doing, after two
+// minutes.
 func newTab(t testing.TB) *tab {
+	t.Helper()
+	return newTabFor(t, 2*time.Minute)
+}
+
+// newTabFor opens a tab that lives at most d.
+func newTabFor(t testing.TB, d time.Duration) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(shared.browser)
 	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, d)
 	t.Cleanup(cancelTimeout)
 	return &tab{t: t, ctx: ctx}
 }

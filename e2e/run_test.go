@@ -39,7 +39,7 @@ func TestRunUntilSettledCanBeStopped(t *testing.T) {
 		t.Fatalf("aria-pressed %q after Stop", eval[string](tb, sel("run")+".getAttribute('aria-pressed')"))
 	}
 	stopped := tb.tick()
-	notice := eval[string](tb, `document.querySelector('.controls .notice').textContent`)
+	notice := eval[string](tb, `document.querySelector('[data-testid=notice]').textContent`)
 	if want := fmt.Sprintf("Run stopped at tick %s ", stopped); !strings.HasPrefix(notice, want) {
 		t.Errorf("notice %q, want it to start with %q", notice, want)
 	}
@@ -61,7 +61,7 @@ func TestRunUntilSettledEnds(t *testing.T) {
 	tb.chooseExample("codartium-api")
 	tb.click("run")
 	tb.waitFor(sel("run")+".getAttribute('aria-pressed') === 'false' && "+sel("settled")+".textContent === 'settled'", "the run to settle")
-	notice := eval[string](tb, `document.querySelector('.controls .notice').textContent`)
+	notice := eval[string](tb, `document.querySelector('[data-testid=notice]').textContent`)
 	// Settled means the last tick that changed something (the pods were
 	// ready at 10.450 s, the Deployment said so at 10.650 s), not the
 	// progress-deadline re-check at 601 s that changes nothing.

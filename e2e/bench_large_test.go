@@ -147,23 +147,6 @@ func (c *consoleLog) errors() []string {
 	return slices.Clone(c.msgs)
 }
 
-// clickTimingJS clicks the button testid and returns the milliseconds
-// until the tick counter changed.
-func clickTimingJS(testid string) string {
-	return `new Promise(done => {
-	const tick = document.querySelector('[data-testid=tick]');
-	const before = tick.textContent;
-	const t0 = performance.now();
-	const o = new MutationObserver(() => {
-		if (tick.textContent === before) return;
-		o.disconnect();
-		done([performance.now() - t0]);
-	});
-	o.observe(tick, {childList: true, subtree: true, characterData: true});
-	document.querySelector('[data-testid=` + testid + `]').click();
-})`
-}
-
 // seekTimingJS moves the timeline to target and returns the milliseconds
 // until the page shows that tick with no seek running.
 func seekTimingJS(target int) string {

@@ -192,16 +192,18 @@ const runTimingJS = `new Promise(done => {
 func timeSteps(b *testing.B, tb *tab, n int) {
 	var dom, frame []float64
 	for range n {
-		r := eval[[]float64](tb, stepTimingJS)
+		r := eval[[]float64](tb, clickTimingJS("step"))
 		dom, frame = append(dom, r[0]), append(frame, r[1])
 	}
 	reportMillis(b, "dom", dom)
 	reportMillis(b, "frame", frame)
 }
 
-// stepTimingJS clicks Step once and returns the milliseconds until the
-// tick counter changed and until the following animation frame.
-const stepTimingJS = `new Promise(done => {
+// clickTimingJS clicks the button testid once and returns the
+// milliseconds until the tick counter changed and until the following
+// animation frame.
+func clickTimingJS(testid string) string {
+	return `new Promise(done => {
 	const tick = document.querySelector('[data-testid=tick]');
 	const before = tick.textContent;
 	const t0 = performance.now();
@@ -212,8 +214,9 @@ const stepTimingJS = `new Promise(done => {
 		requestAnimationFrame(() => done([dom, performance.now() - t0]));
 	});
 	o.observe(tick, {childList: true, subtree: true, characterData: true});
-	document.querySelector('[data-testid=step]').click();
+	document.querySelector('[data-testid=` + testid + `]').click();
 })`
+}
 
 // loadScenario replaces the editor's text, applies it and waits for tick 0.
 func (tb *tab) loadScenario(src string) {

@@ -27,11 +27,11 @@ func profiling() bool { return os.Getenv("STATEFLOW_PROFILE") != "" }
 func TestProfileSteps(t *testing.T) {
 	profilePage(t, 100, func(tb *tab) {
 		for range 20 {
-			eval[[]float64](tb, stepTimingJS)
+			eval[[]float64](tb, clickTimingJS("step"))
 		}
 	}, func(tb *tab) {
 		for range 40 {
-			eval[[]float64](tb, stepTimingJS)
+			eval[[]float64](tb, clickTimingJS("step"))
 		}
 	})
 }

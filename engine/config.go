@@ -148,6 +148,11 @@ type Config struct {
 	// its lease before it is marked Unknown (default 50 s, the
 	// upstream default since kubernetes/kubernetes#126287; it was 40 s).
 	NodeMonitorGracePeriodMS int64
+	// VerifyIncremental is for tests: every decision a component makes
+	// from state it keeps up to date event by event (the ReplicaSet
+	// controller's pod counts) is also made the slow way, by walking its
+	// cache, and a difference fails the tick with an internal error.
+	VerifyIncremental bool
 }
 
 func (c *Config) latency(kind string) int64 {

@@ -57,6 +57,7 @@ func New(cfg Config) (*Engine, error) {
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
 	rsc := replicaset.New()
+	rsc.Verify(cfg.VerifyIncremental)
 	w.store.SetPodQuota(cfg.PodLimit)
 	for _, c := range []struct {
 		comp reconcile.Component

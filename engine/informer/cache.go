@@ -158,6 +158,12 @@ func (c *Cache) OnNode(node string) []api.Object {
 	return out
 }
 
+// EachOrphan calls f for each cached object of kind in ns without a
+// controller owner, until f returns false.
+func (c *Cache) EachOrphan(kind, ns string, f func(api.Object) bool) {
+	c.eachOwned(kind, apiserver.OrphanIndex(ns), f)
+}
+
 // Orphans returns the cached objects of kind in ns without a controller owner.
 func (c *Cache) Orphans(kind, ns string) []api.Object {
 	return c.collect(kind, apiserver.OrphanIndex(ns))

@@ -23,8 +23,12 @@ const BurstReplicas = 500
 
 // Controller is the ReplicaSet controller with its cache of ReplicaSets and Pods.
 type Controller struct {
-	cache *informer.Cache
-	exp   expectations.Expectations
+	cache  *informer.Cache
+	exp    expectations.Expectations
+	counts counts // the pods each ReplicaSet controls, counted (counts.go)
+	// verify makes every sync that uses counts also walk the pods and
+	// fail if the two differ (engine.Config.VerifyIncremental).
+	verify bool
 	// owned is the room activePods lists a sync's pods in, reused by the
 	// next sync (not state: a clone starts without it).
 	owned []*api.Pod
@@ -32,8 +36,12 @@ type Controller struct {
 
 // New returns a ReplicaSet controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindReplicaSet, api.KindPod), exp: expectations.Expectations{}}
+	return &Controller{cache: informer.New(api.KindReplicaSet, api.KindPod), exp: expectations.Expectations{}, counts: counts{}}
 }
+
+// Verify makes every sync that uses the kept pod counts check them
+// against a walk over the cache (for tests: engine.Config.VerifyIncremental).
+func (c *Controller) Verify(on bool) { c.verify = on }
 
 // Name implements reconcile.Component.
 func (c *Controller) Name() string { return Name }
@@ -49,7 +57,7 @@ func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), exp: c.exp.Clone()}
+	return &Controller{cache: c.cache.Clone(), exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
 }
 
 // Observe applies a watch event and queues the ReplicaSets it concerns.
@@ -59,9 +67,11 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	case *api.ReplicaSet:
 		if ev.Type == apiserver.Deleted {
 			delete(c.exp, api.KeyOf(o))
+			delete(c.counts, o.UID)
 		}
 		q.Add(api.KeyOf(o))
 	case *api.Pod:
+		c.counts.observe(ev, o)
 		c.observePod(ev, o, q)
 	}
 }
@@ -118,8 +128,12 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	tick.Read(rs)
 	now := tick.Now()
 	needsSync := c.exp.Satisfied(key, now)
+	if pc, ok := c.countedSync(rs, needsSync); ok {
+		return c.syncCounted(tick, rs, pc, needsSync, now)
+	}
 	owned, orphans := activePods(c.cache, rs, c.owned[:0])
 	defer func() { clear(owned); c.owned = owned[:0] }()
+	c.counts.rebuild(rs, owned)
 	pods, err := c.claimPods(tick, rs, owned, orphans)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -129,10 +143,68 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	if needsSync && rs.DeletionTimestamp == nil {
 		action, manageErr = c.manageReplicas(tick, pods, rs)
 	} else if !needsSync {
-		action = "waits for its earlier creations/deletions to show up in its cache"
+		action = waitsAction
 	}
 	newStatus := calculateStatus(rs, pods, manageErr, now)
-	tick.Explain("rs/%s: saw %d of %d pods (%d ready, %d available)%s", rs.Name, len(pods), rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
+	return c.finishSync(tick, rs, len(pods), newStatus, manageErr, func(u *api.ReplicaSet) reconcile.Result {
+		if u.Spec.MinReadySeconds > 0 && u.Status.ReadyReplicas != u.Status.AvailableReplicas {
+			return reconcile.Result{RequeueAfter: nextAvailabilityCheck(pods, u.Spec.MinReadySeconds, now)}
+		}
+		return reconcile.Result{}
+	}, action)
+}
+
+// waitsAction is what a sync with unmet expectations does.
+const waitsAction = "waits for its earlier creations/deletions to show up in its cache"
+
+// countedSync returns rs's kept pod counts when this sync can be decided
+// from them alone, as the walk would decide it: every pod rs controls
+// matches its selector (nothing to release), no orphan waits to be
+// adopted, no pod is to be deleted (choosing which needs the pods), and
+// availability is readiness (minReadySeconds 0, so no pod's ready time
+// matters).
+func (c *Controller) countedSync(rs *api.ReplicaSet, needsSync bool) (*podCounts, bool) {
+	if rs.Spec.MinReadySeconds != 0 {
+		return nil, false
+	}
+	pc, ok := c.counts.usable(rs)
+	if !ok || pc.active != pc.matching || hasActiveOrphans(c.cache, rs.Namespace) {
+		return nil, false
+	}
+	if needsSync && rs.DeletionTimestamp == nil && pc.matching > rs.Replicas() {
+		return nil, false
+	}
+	return pc, true
+}
+
+// syncCounted is the rest of syncReplicaSet decided from the counts:
+// ClaimPods would keep every pod rs controls and adopt none, so the
+// claimed pods are the counted ones.
+func (c *Controller) syncCounted(tick reconcile.Tick, rs *api.ReplicaSet, pc *podCounts, needsSync bool, now int64) (reconcile.Result, error) {
+	if c.verify {
+		owned, _ := activePods(c.cache, rs, nil)
+		if err := pc.check(rs, owned); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	n := int(pc.matching)
+	var manageErr error
+	action := ""
+	if needsSync && rs.DeletionTimestamp == nil {
+		if diff := n - int(rs.Replicas()); diff < 0 {
+			action, manageErr = c.createReplicas(tick, rs, -diff)
+		}
+	} else if !needsSync {
+		action = waitsAction
+	}
+	newStatus := statusOf(rs, n, pc.labeled, pc.ready, pc.ready, manageErr, now)
+	return c.finishSync(tick, rs, n, newStatus, manageErr, func(*api.ReplicaSet) reconcile.Result { return reconcile.Result{} }, action)
+}
+
+// finishSync explains the sync and writes the status; requeue says when
+// to sync again after a successful write.
+func (c *Controller) finishSync(tick reconcile.Tick, rs *api.ReplicaSet, pods int, newStatus api.ReplicaSetStatus, manageErr error, requeue func(*api.ReplicaSet) reconcile.Result, action string) (reconcile.Result, error) {
+	tick.Explain("rs/%s: saw %d of %d pods (%d ready, %d available)%s", rs.Name, pods, rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
 	updated, err := c.updateStatus(tick, rs, newStatus)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -140,10 +212,18 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	if manageErr != nil {
 		return reconcile.Result{}, manageErr
 	}
-	if u := updated; u.Spec.MinReadySeconds > 0 && u.Status.ReadyReplicas != u.Status.AvailableReplicas {
-		return reconcile.Result{RequeueAfter: nextAvailabilityCheck(pods, u.Spec.MinReadySeconds, now)}, nil
-	}
-	return reconcile.Result{}, nil
+	return requeue(updated), nil
+}
+
+// hasActiveOrphans reports whether the cache holds an active pod without
+// a controller in namespace ns (one ClaimPods would try to adopt).
+func hasActiveOrphans(cache *informer.Cache, ns string) bool {
+	found := false
+	cache.EachOrphan(api.KindPod, ns, func(o api.Object) bool {
+		found = api.IsPodActive(o.(*api.Pod))
+		return !found
+	})
+	return found
 }
 
 // nextAvailabilityCheck is when the earliest ready pod becomes available
@@ -208,15 +288,7 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 	key := api.KeyOf(rs)
 	switch {
 	case diff < 0:
-		n := min(-diff, BurstReplicas)
-		c.exp.ExpectCreations(key, n, tick.Now())
-		ok, batches, err := c.slowStartBatch(tick, rs, n)
-		if skipped := n - ok; skipped > 0 {
-			for i := 0; i < skipped; i++ {
-				c.exp.CreationObserved(key)
-			}
-		}
-		return fmt.Sprintf("created %d pods in batches %s", ok, batches), err
+		return c.createReplicas(tick, rs, -diff)
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		byName(pods)
@@ -241,6 +313,21 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 		return fmt.Sprintf("deleted %d pods", deleted), firstErr
 	}
 	return "", nil
+}
+
+// createReplicas creates the diff missing pods, at most BurstReplicas,
+// expecting their creations first.
+func (c *Controller) createReplicas(tick reconcile.Tick, rs *api.ReplicaSet, diff int) (string, error) {
+	key := api.KeyOf(rs)
+	n := min(diff, BurstReplicas)
+	c.exp.ExpectCreations(key, n, tick.Now())
+	ok, batches, err := c.slowStartBatch(tick, rs, n)
+	if skipped := n - ok; skipped > 0 {
+		for i := 0; i < skipped; i++ {
+			c.exp.CreationObserved(key)
+		}
+	}
+	return fmt.Sprintf("created %d pods in batches %s", ok, batches), err
 }
 
 // slowStartBatch creates count pods in batches of 1, 2, 4, … and stops at
@@ -313,8 +400,6 @@ func (c *Controller) relatedPods(rs *api.ReplicaSet) []*api.Pod {
 // calculateStatus aggregates the pods into the ReplicaSet's status
 // (replica_set_utils.go calculateStatus).
 func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now int64) api.ReplicaSetStatus {
-	st := rs.Status
-	st.Conditions = append([]api.ReplicaSetCondition(nil), rs.Status.Conditions...)
 	var labeled, ready, available int32
 	templateLabels := api.EqualityMatcher(rs.Spec.Template.Labels)
 	for _, p := range pods {
@@ -328,10 +413,18 @@ func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now i
 			}
 		}
 	}
+	return statusOf(rs, len(pods), labeled, ready, available, manageErr, now)
+}
+
+// statusOf is the rest of calculateStatus, from the counts of the pods:
+// the ReplicaFailure condition follows manageErr.
+func statusOf(rs *api.ReplicaSet, pods int, labeled, ready, available int32, manageErr error, now int64) api.ReplicaSetStatus {
+	st := rs.Status
+	st.Conditions = append([]api.ReplicaSetCondition(nil), rs.Status.Conditions...)
 	failure := st.Condition(api.ReplicaSetReplicaFailure)
 	if manageErr != nil && failure == nil {
 		reason := "FailedCreate"
-		if int32(len(pods)) > rs.Replicas() {
+		if int32(pods) > rs.Replicas() {
 			reason = "FailedDelete"
 		}
 		st.Conditions = append(st.Conditions, api.ReplicaSetCondition{Type: api.ReplicaSetReplicaFailure, Status: api.ConditionTrue,
@@ -345,7 +438,7 @@ func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now i
 		}
 		st.Conditions = kept
 	}
-	st.Replicas = int32(len(pods))
+	st.Replicas = int32(pods)
 	st.FullyLabeledReplicas = labeled
 	st.ReadyReplicas = ready
 	st.AvailableReplicas = available

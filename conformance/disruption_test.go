@@ -526,7 +526,7 @@ func TestCatchesDisruptionRecheck(t *testing.T) {
 
 	notDeleted := func(tk *trace.Tick) bool {
 		for _, ef := range tk.Effects {
-			if ev, ok := ef.After.(*api.Event); ok && ev.Reason == "NotDeleted" {
+			if ev, ok := api.EventOf(ef.After); ok && ev.Reason == "NotDeleted" {
 				return true
 			}
 		}

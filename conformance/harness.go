@@ -384,7 +384,7 @@ func engineOutcome(tk *trace.Tick, clk clock) (outcome, error) {
 	out := outcome{err: tk.Error}
 	for _, ef := range tk.Effects {
 		if ef.Class == trace.Event {
-			ev := ef.After.(*api.Event)
+			ev, _ := api.EventOf(ef.After)
 			out.events = append(out.events, eventLine(ev.InvolvedObject.Kind, ev.InvolvedObject.Name, ev.Type, ev.Reason, ev.Message))
 			continue
 		}

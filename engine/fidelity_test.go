@@ -36,7 +36,7 @@ func scaling(e *engine.Engine) []string {
 	var out []string
 	for _, tk := range e.Trace() {
 		for _, eff := range tk.Effects {
-			if ev, ok := eff.After.(*api.Event); ok && ev.Reason == "ScalingReplicaSet" {
+			if ev, ok := api.EventOf(eff.After); ok && ev.Reason == "ScalingReplicaSet" {
 				out = append(out, ev.Message)
 			}
 		}

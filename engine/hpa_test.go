@@ -68,7 +68,7 @@ func rescales(e *engine.Engine) []string {
 	var out []string
 	for _, tk := range e.Trace() {
 		for _, eff := range tk.Effects {
-			if ev, ok := eff.After.(*api.Event); ok && ev.Reason == "SuccessfulRescale" && eff.Op == trace.Create {
+			if ev, ok := api.EventOf(eff.After); ok && ev.Reason == "SuccessfulRescale" && eff.Op == trace.Create {
 				out = append(out, fmt.Sprintf("%s@%s", ev.Message, trace.FormatTime(tk.Time)))
 			}
 		}
@@ -156,7 +156,7 @@ func rescaleTime(e *engine.Engine, i int) int64 {
 	n := 0
 	for _, tk := range e.Trace() {
 		for _, eff := range tk.Effects {
-			if ev, ok := eff.After.(*api.Event); ok && ev.Reason == "SuccessfulRescale" && eff.Op == trace.Create {
+			if ev, ok := api.EventOf(eff.After); ok && ev.Reason == "SuccessfulRescale" && eff.Op == trace.Create {
 				if n == i {
 					return tk.Time
 				}

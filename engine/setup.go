@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -93,11 +92,7 @@ func (w *world) expireEvents() {
 		return
 	}
 	w.nextSweep = w.now + 60_000
-	for _, o := range w.store.List(api.KindEvent, "") {
-		if e := o.(*api.Event); w.now-e.LastTimestamp.MS > EventTTLMS {
-			_, _, _ = w.store.Delete(api.KeyOf(e), apiserver.DeleteOptions{})
-		}
-	}
+	w.store.ExpireEvents(w.now - EventTTLMS)
 }
 
 // discard is a queue that drops every key.

@@ -9,6 +9,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/disruption"
 	"github.com/stateflow/stateflow/engine/controller/endpoint"
 	"github.com/stateflow/stateflow/engine/controller/endpointslice"
+	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -76,11 +77,21 @@ func (c *liveTick) write(class trace.Class, obj api.Object, summary string, f fu
 		c.record(class, trace.Delete, before, nil, summary+"; the object is deleted")
 		return out, nil
 	}
-	if out == before {
+	if out == before || sameEvent(out, before) {
 		return out, nil // a no-op update: nothing was written
 	}
 	c.record(class, trace.Update, before, out, summary)
 	return out, nil
+}
+
+// sameEvent reports whether out and before are one version of an Event:
+// the store builds an Event anew at each read, so a write that changed
+// nothing returns an equal Event, not the same pointer.
+func sameEvent(out, before api.Object) bool {
+	if before == nil || out.GetKind() != api.KindEvent {
+		return false
+	}
+	return out.Meta().ResourceVersion == before.Meta().ResourceVersion
 }
 
 func (c *liveTick) Update(class trace.Class, obj api.Object, summary string) (api.Object, error) {
@@ -138,19 +149,19 @@ func eventSource(component string) string {
 
 func (c *liveTick) Event(obj api.Object, fieldPath, eventType, reason, message string) {
 	m := obj.Meta()
-	e := &api.Event{
-		InvolvedObject: api.ObjectReference{Kind: obj.GetKind(), Namespace: m.Namespace, Name: m.Name, UID: m.UID,
+	e := events.Emitted{
+		Involved: api.ObjectReference{Kind: obj.GetKind(), Namespace: m.Namespace, Name: m.Name, UID: m.UID,
 			APIVersion: api.APIVersionOf(obj.GetKind()), ResourceVersion: m.ResourceVersion, FieldPath: fieldPath},
 		Reason: reason, Message: message, Type: eventType,
 		Source: api.EventSource{Component: eventSource(c.name), Host: c.host},
 	}
-	w, ok, err := c.w.recorder.Record(c.w.store, e)
+	w, ok, err := c.w.recorder.Record(c.w.store, &e)
 	if err != nil || !ok {
 		return
 	}
-	op := trace.Create
-	if w.Before != nil {
-		op = trace.Update
+	if w.Before == nil {
+		c.record(trace.Event, trace.Create, nil, w.After, "") // trace.Effect.Text says it
+		return
 	}
-	c.record(trace.Event, op, w.Before, w.After, "") // trace.Effect.Text says it
+	c.record(trace.Event, trace.Update, w.Before, w.After, "")
 }

@@ -105,8 +105,16 @@ func (w *world) clone() *world {
 // fanOut turns a write into deliveries, one per watching component, after
 // that component's latency. Pods go only to the kubelets of their nodes.
 func (w *world) fanOut(e apiserver.WatchEvent) {
+	kind := e.Object.GetKind()
+	if len(w.watchers[kind]) == 0 && kind != api.KindPod && kind != api.KindNode {
+		return // an Event's write, which nobody watches
+	}
+	w.deliverAll(kind, e)
+}
+
+// deliverAll is fanOut of a watched write.
+func (w *world) deliverAll(kind string, e apiserver.WatchEvent) {
 	ev := &e // one copy, shared by every delivery
-	kind := ev.Object.GetKind()
 	for _, i := range w.watchers[kind] {
 		w.deliver(i, ev)
 	}

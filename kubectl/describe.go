@@ -560,12 +560,12 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 		ns = "default"
 	}
 	var evs []*api.Event
-	for _, x := range s.Cluster.Store().List(api.KindEvent, ns) {
-		e := x.(*api.Event)
-		if e.InvolvedObject.Kind == o.GetKind() && e.InvolvedObject.Name == m.Name && (e.InvolvedObject.UID == "" || e.InvolvedObject.UID == m.UID) {
-			evs = append(evs, e)
+	s.Cluster.Store().EachEvent(ns, func(r *api.EventRecord) bool {
+		if ref := r.Ref(); ref.Kind == o.GetKind() && ref.Name == m.Name && (ref.UID == "" || ref.UID == m.UID) {
+			evs = append(evs, r.Event())
 		}
-	}
+		return true
+	})
 	if len(evs) == 0 {
 		w.line(0, "Events:\t<none>")
 		return

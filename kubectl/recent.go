@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -38,13 +37,12 @@ func (s *Session) RecentEvents(selector string, n int) Result {
 	}
 	type event struct {
 		ms, rv int64
-		o      api.Object
+		r      *api.EventRecord
 	}
 	var evs []event
-	s.Cluster.Store().Each(api.KindEvent, func(o api.Object) bool {
-		if selector == "" || fs.Matches(fieldSet{o, api.KindEvent}) {
-			rv, _ := strconv.ParseInt(o.Meta().ResourceVersion, 10, 64)
-			evs = append(evs, event{o.(*api.Event).LastTimestamp.MS, rv, o})
+	s.Cluster.Store().EachEvent("", func(r *api.EventRecord) bool {
+		if selector == "" || fs.Matches(fieldSet{r, api.KindEvent}) {
+			evs = append(evs, event{r.LastSeenMS(), r.Version(), r})
 		}
 		return true
 	})
@@ -56,7 +54,7 @@ func (s *Session) RecentEvents(selector string, n int) Result {
 	slices.SortFunc(evs, func(a, b event) int { return cmp.Or(cmp.Compare(a.ms, b.ms), cmp.Compare(a.rv, b.rv)) })
 	objs := make([]api.Object, 0, n)
 	for _, e := range evs[total-n:] {
-		objs = append(objs, e.o)
+		objs = append(objs, e.r.Event())
 	}
 	results := []found{{q: qs[0], objs: objs}}
 	note := fmt.Sprintf("The %d most recent of %d events, oldest first (by last timestamp, then by when they were written); a field selector narrows them.\n\n", n, total)

@@ -122,7 +122,27 @@ func podField(field string) func(api.Object) string {
 // (pkg/registry/core/event/strategy.go ToSelectableFields).
 func eventField(field string) func(api.Object) string {
 	ref := func(f func(r *api.ObjectReference) string) func(api.Object) string {
-		return of(func(e *api.Event) string { return f(&e.InvolvedObject) })
+		return func(o api.Object) string {
+			switch e := o.(type) {
+			case *api.Event:
+				return f(&e.InvolvedObject)
+			case *api.EventRecord:
+				r := e.Ref()
+				return f(&r)
+			}
+			return ""
+		}
+	}
+	either := func(ev func(*api.Event) string, rec func(*api.EventRecord) string) func(api.Object) string {
+		return func(o api.Object) string {
+			switch e := o.(type) {
+			case *api.Event:
+				return ev(e)
+			case *api.EventRecord:
+				return rec(e)
+			}
+			return ""
+		}
 	}
 	switch field {
 	case "involvedObject.kind":
@@ -140,13 +160,18 @@ func eventField(field string) func(api.Object) string {
 	case "involvedObject.fieldPath":
 		return ref(func(r *api.ObjectReference) string { return r.FieldPath })
 	case "reason":
-		return of(func(e *api.Event) string { return e.Reason })
+		return either(func(e *api.Event) string { return e.Reason }, func(r *api.EventRecord) string {
+			if r.Full != nil {
+				return r.Full.Reason
+			}
+			return r.Reason
+		})
 	case "type":
-		return of(func(e *api.Event) string { return e.Type })
+		return either(func(e *api.Event) string { return e.Type }, (*api.EventRecord).Type)
 	case "source":
-		return of(func(e *api.Event) string { return e.Source.Component })
+		return either(func(e *api.Event) string { return e.Source.Component }, (*api.EventRecord).Component)
 	case "reportingComponent":
-		return of(func(e *api.Event) string { return e.ReportingComponent })
+		return either(func(e *api.Event) string { return e.ReportingComponent }, (*api.EventRecord).ReportingComponent)
 	}
 	return nil
 }

@@ -38,6 +38,9 @@ func (s *Session) watch(p *parsed, qs []query, results []found) string {
 			if o == nil {
 				o = e.Before
 			}
+			if ev, ok := api.EventOf(o); ok {
+				o = ev // a recorder's Event is kept as a record
+			}
 			fs, err := fieldSelector(p.str("field-selector"), q.res)
 			if err != nil || !ls.Matches(labels.Set(o.Meta().Labels)) || !fs.Matches(fieldSet{o, q.res.kind}) {
 				continue

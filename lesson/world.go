@@ -52,6 +52,10 @@ func (w *world) apply(t *trace.Tick) {
 		if _, ok := w.objs[e.Object]; !ok {
 			w.born[e.Object] = t.Seq
 		}
+		if ev, ok := api.EventOf(e.After); ok {
+			w.objs[e.Object] = ev // a recorder's Event is kept as a record
+			continue
+		}
 		w.objs[e.Object] = e.After
 	}
 }

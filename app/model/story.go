@@ -61,8 +61,10 @@ func Visible(t *trace.Tick) bool {
 // Deployment that has just exceeded its progress deadline.
 func alerts(e *trace.Effect) bool {
 	switch o := e.After.(type) {
+	case *api.EventRecord:
+		return o.Type() == api.EventWarning
 	case *api.Event:
-		return o.Type == "Warning"
+		return o.Type == api.EventWarning
 	case *api.Deployment:
 		return timedOut(o) && !timedOut(e.Before)
 	}

@@ -6,5 +6,6 @@
 // Objects are treated as immutable once they are stored: the API server,
 // every informer cache and the trace share the same pointers. Code that
 // wants to change an object calls DeepCopy first and writes the copy back
-// through the API server.
+// through the API server. An Event a recorder wrote is kept as an
+// EventRecord, which builds the Event when read.
 package api

@@ -56,6 +56,9 @@ type Object interface {
 
 // KeyOf returns the key of any object.
 func KeyOf(o Object) Key {
+	if r, ok := o.(*EventRecord); ok {
+		return Key{Kind: KindEvent, Namespace: r.Namespace, Name: r.Name} // its Meta is built on each call
+	}
 	m := o.Meta()
 	return Key{Kind: o.GetKind(), Namespace: m.Namespace, Name: m.Name}
 }

@@ -24,6 +24,14 @@ package apiserver
 //
 // A ptree is a small value (a root and a count): writes return a new one
 // without allocating a header.
+//
+// A writer that keeps no earlier tree may own the nodes it made: the
+// *Owned writes mutate in place every node stamped with the writer's
+// generation (its owner stamp) and copy, stamping them, the nodes of
+// anyone else, as google/btree's copy-on-write contexts do. Taking a
+// snapshot of such a tree is then giving the writer a new stamp: the
+// snapshot keeps nodes nobody changes any more. The plain writes never
+// mutate (their stamp is 0, which no writer owns).
 type ptree[T any] struct {
 	root   *pnode[T]
 	length int
@@ -36,7 +44,8 @@ const pmax = 16
 // pnode is a leaf (kids == nil: items[:n] are the items) or an internal
 // node (items[:n] separate kids[:n+1]).
 type pnode[T any] struct {
-	n     int
+	n     int32
+	gen   uint32 // the owner stamp of the writer that made it, 0 for none
 	items [pmax]T
 	kids  *[pmax + 1]*pnode[T]
 }
@@ -51,7 +60,7 @@ func (nd *pnode[T]) leaf() bool { return nd.kids == nil }
 
 // lowerBound is the first index of items[:n] not less than x.
 func (nd *pnode[T]) lowerBound(x T, less func(a, b T) bool) int {
-	lo, hi := 0, nd.n
+	lo, hi := 0, int(nd.n)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if less(nd.items[m], x) {
@@ -66,7 +75,7 @@ func (nd *pnode[T]) lowerBound(x T, less func(a, b T) bool) int {
 // child is the index of the child of an internal node whose range holds
 // x: the number of separators not greater than x.
 func (nd *pnode[T]) child(x T, less func(a, b T) bool) int {
-	lo, hi := 0, nd.n
+	lo, hi := 0, int(nd.n)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if less(x, nd.items[m]) {
@@ -85,22 +94,31 @@ type inode[T any] struct {
 	arr [pmax + 1]*pnode[T]
 }
 
-// newInternal returns an empty internal node: one allocation.
-func newInternal[T any]() *pnode[T] {
+// newInternal returns an empty internal node stamped gen: one allocation.
+func newInternal[T any](gen uint32) *pnode[T] {
 	in := &inode[T]{}
-	in.kids = &in.arr
+	in.kids, in.gen = &in.arr, gen
 	return &in.pnode
 }
 
-// copyNode returns a copy of nd that the caller may change: one
-// allocation.
-func (nd *pnode[T]) copyNode() *pnode[T] {
+// copyNode returns a copy of nd that the caller may change, stamped gen:
+// one allocation.
+func (nd *pnode[T]) copyNode(gen uint32) *pnode[T] {
 	if nd.kids == nil {
-		return &pnode[T]{n: nd.n, items: nd.items}
+		return &pnode[T]{n: nd.n, gen: gen, items: nd.items}
 	}
 	in := &inode[T]{arr: *nd.kids}
-	in.n, in.items, in.kids = nd.n, nd.items, &in.arr
+	in.n, in.gen, in.items, in.kids = nd.n, gen, nd.items, &in.arr
 	return &in.pnode
+}
+
+// mutable returns nd itself when the writer stamped gen made it, else a
+// copy the writer owns.
+func (nd *pnode[T]) mutable(gen uint32) *pnode[T] {
+	if gen != 0 && nd.gen == gen {
+		return nd
+	}
+	return nd.copyNode(gen)
 }
 
 // Len is how many items the tree holds.
@@ -112,7 +130,7 @@ func (t ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
 	for nd != nil {
 		if nd.leaf() {
 			i := nd.lowerBound(x, ops.less)
-			if i < nd.n && !ops.less(x, nd.items[i]) {
+			if i < int(nd.n) && !ops.less(x, nd.items[i]) {
 				return nd.items[i], true
 			}
 			break
@@ -125,15 +143,19 @@ func (t ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
 
 // With returns a tree that holds x in place of the item equal to it, if
 // any; t is unchanged.
-func (t ptree[T]) With(x T, ops *ptreeOps[T]) ptree[T] {
+func (t ptree[T]) With(x T, ops *ptreeOps[T]) ptree[T] { return t.WithOwned(x, ops, 0) }
+
+// WithOwned is With by the writer stamped gen: the nodes it made are
+// changed in place, so t is changed too unless gen is 0.
+func (t ptree[T]) WithOwned(x T, ops *ptreeOps[T], gen uint32) ptree[T] {
 	if t.root == nil {
-		root := &pnode[T]{n: 1}
+		root := &pnode[T]{n: 1, gen: gen}
 		root.items[0] = x
 		return ptree[T]{root: root, length: 1}
 	}
-	nd, right, sep, replaced := t.root.insert(x, ops)
+	nd, right, sep, replaced := t.root.insert(x, ops, gen)
 	if right != nil {
-		root := newInternal[T]()
+		root := newInternal[T](gen)
 		root.n = 1
 		root.items[0] = sep
 		root.kids[0], root.kids[1] = nd, right
@@ -148,18 +170,19 @@ func (t ptree[T]) With(x T, ops *ptreeOps[T]) ptree[T] {
 
 // insert returns nd with x inserted or replaced, and, when nd had to
 // split, the new right sibling and the separator between the two.
-func (nd *pnode[T]) insert(x T, ops *ptreeOps[T]) (out, right *pnode[T], sep T, replaced bool) {
-	c := nd.copyNode()
+func (nd *pnode[T]) insert(x T, ops *ptreeOps[T], gen uint32) (out, right *pnode[T], sep T, replaced bool) {
 	if nd.leaf() {
 		i := nd.lowerBound(x, ops.less)
-		if i < nd.n && !ops.less(x, nd.items[i]) {
+		c := nd.mutable(gen)
+		if i < int(nd.n) && !ops.less(x, nd.items[i]) {
 			c.items[i] = x
 			return c, nil, sep, true
 		}
 		return c.insertAt(i, x, nil, ops)
 	}
 	i := nd.child(x, ops.less)
-	kid, kidRight, kidSep, replaced := nd.kids[i].insert(x, ops)
+	kid, kidRight, kidSep, replaced := nd.kids[i].insert(x, ops, gen)
+	c := nd.mutable(gen)
 	c.kids[i] = kid
 	if kidRight == nil {
 		return c, nil, sep, replaced
@@ -171,11 +194,11 @@ func (nd *pnode[T]) insert(x T, ops *ptreeOps[T]) (out, right *pnode[T], sep T, 
 // insertAt puts item x at index i of c, a copy nd owns, and (in an
 // internal node) the child right after it, splitting c if it is full.
 func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out, newRight *pnode[T], sep T, replaced bool) {
-	if c.n < pmax {
-		copy(c.items[i+1:c.n+1], c.items[i:c.n])
+	if n := int(c.n); n < pmax {
+		copy(c.items[i+1:n+1], c.items[i:n])
 		c.items[i] = x
 		if c.kids != nil {
-			copy(c.kids[i+2:c.n+2], c.kids[i+1:c.n+1])
+			copy(c.kids[i+2:n+2], c.kids[i+1:n+1])
 			c.kids[i+1] = right
 		}
 		c.n++
@@ -188,8 +211,8 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 	items[i] = x
 	copy(items[i+1:], c.items[i:pmax])
 	if c.leaf() {
-		half := (pmax + 1) / 2
-		r := &pnode[T]{n: pmax + 1 - half}
+		const half = (pmax + 1) / 2
+		r := &pnode[T]{n: pmax + 1 - half, gen: c.gen}
 		copy(r.items[:], items[half:])
 		c.items = [pmax]T{}
 		copy(c.items[:], items[:half])
@@ -200,8 +223,8 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 	copy(kids[:i+1], c.kids[:i+1])
 	kids[i+1] = right
 	copy(kids[i+2:], c.kids[i+1:pmax+1])
-	mid := (pmax + 1) / 2 // items[mid] moves up
-	r := newInternal[T]()
+	const mid = (pmax + 1) / 2 // items[mid] moves up
+	r := newInternal[T](c.gen)
 	r.n = pmax - mid
 	copy(r.items[:], items[mid+1:])
 	copy(r.kids[:], kids[mid+1:])
@@ -214,11 +237,14 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 
 // Without returns a tree without the item equal to x, and whether there
 // was one; t is unchanged.
-func (t ptree[T]) Without(x T, ops *ptreeOps[T]) (ptree[T], bool) {
+func (t ptree[T]) Without(x T, ops *ptreeOps[T]) (ptree[T], bool) { return t.WithoutOwned(x, ops, 0) }
+
+// WithoutOwned is Without by the writer stamped gen (see WithOwned).
+func (t ptree[T]) WithoutOwned(x T, ops *ptreeOps[T], gen uint32) (ptree[T], bool) {
 	if t.root == nil {
 		return t, false
 	}
-	nd, found := t.root.remove(x, ops)
+	nd, found := t.root.remove(x, ops, gen)
 	if !found {
 		return t, false
 	}
@@ -227,41 +253,57 @@ func (t ptree[T]) Without(x T, ops *ptreeOps[T]) (ptree[T], bool) {
 
 // remove returns nd without the item equal to x (nil when nd empties),
 // and whether nd held it.
-func (nd *pnode[T]) remove(x T, ops *ptreeOps[T]) (*pnode[T], bool) {
+func (nd *pnode[T]) remove(x T, ops *ptreeOps[T], gen uint32) (*pnode[T], bool) {
+	n := int(nd.n)
 	if nd.leaf() {
 		i := nd.lowerBound(x, ops.less)
-		if i == nd.n || ops.less(x, nd.items[i]) {
+		if i == n || ops.less(x, nd.items[i]) {
 			return nd, false
 		}
-		if nd.n == 1 {
+		if n == 1 {
 			return nil, true
 		}
-		c := &pnode[T]{n: nd.n - 1}
+		if gen != 0 && nd.gen == gen {
+			copy(nd.items[i:], nd.items[i+1:n])
+			var none T
+			nd.items[n-1] = none
+			nd.n--
+			return nd, true
+		}
+		c := &pnode[T]{n: nd.n - 1, gen: gen}
 		copy(c.items[:i], nd.items[:i])
-		copy(c.items[i:], nd.items[i+1:nd.n])
+		copy(c.items[i:], nd.items[i+1:n])
 		return c, true
 	}
 	i := nd.child(x, ops.less)
-	kid, found := nd.kids[i].remove(x, ops)
+	kid, found := nd.kids[i].remove(x, ops, gen)
 	if !found {
 		return nd, false
 	}
 	if kid != nil {
-		c := nd.copyNode()
+		c := nd.mutable(gen)
 		c.kids[i] = kid
 		return c, true
 	}
 	// The child emptied: drop it with the separator on one side of it.
-	if nd.n == 1 {
+	if n == 1 {
 		return nd.kids[1-i], true
 	}
-	c := newInternal[T]()
-	c.n = nd.n - 1
 	gone := max(i-1, 0) // the separator that goes with child i
+	if gen != 0 && nd.gen == gen {
+		copy(nd.items[gone:], nd.items[gone+1:n])
+		copy(nd.kids[i:], nd.kids[i+1:n+1])
+		var none T
+		nd.items[n-1], nd.kids[n] = none, nil
+		nd.n--
+		return nd, true
+	}
+	c := newInternal[T](gen)
+	c.n = nd.n - 1
 	copy(c.items[:gone], nd.items[:gone])
-	copy(c.items[gone:], nd.items[gone+1:nd.n])
+	copy(c.items[gone:], nd.items[gone+1:n])
 	copy(c.kids[:i], nd.kids[:i])
-	copy(c.kids[i:], nd.kids[i+1:nd.n+1])
+	copy(c.kids[i:], nd.kids[i+1:n+1])
 	return c, true
 }
 
@@ -279,7 +321,7 @@ func (nd *pnode[T]) ascend(from bool, pivot T, less func(a, b T) bool, f func(T)
 		if from {
 			i = nd.lowerBound(pivot, less)
 		}
-		for ; i < nd.n; i++ {
+		for ; i < int(nd.n); i++ {
 			if !f(nd.items[i]) {
 				return false
 			}
@@ -290,7 +332,7 @@ func (nd *pnode[T]) ascend(from bool, pivot T, less func(a, b T) bool, f func(T)
 	if from {
 		c = nd.child(pivot, less)
 	}
-	for first := c; c <= nd.n; c++ {
+	for first := c; c <= int(nd.n); c++ {
 		if !nd.kids[c].ascend(from && c == first, pivot, less, f) {
 			return false
 		}

@@ -100,6 +100,91 @@ func TestPtreeMatchesASortedSlice(t *testing.T) {
 	}
 }
 
+// A writer that owns its nodes (WithOwned, WithoutOwned) and snapshots
+// its tree now and then by taking a new stamp: its live tree always
+// matches the model of every write so far, and every snapshot still
+// matches the model as of the moment it was taken, after every later
+// in-place write. Writes under one stamp between two snapshots change
+// nodes in place (fewer nodes are made than by plain writes).
+func TestPtreeOwnedWritesKeepSnapshots(t *testing.T) {
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		keys := 1 + rng.IntN(2000)
+		var live ptree[kv]
+		var m model
+		gen := uint32(1)
+		type snap struct {
+			tr ptree[kv]
+			m  model
+		}
+		var snaps []snap
+		for step := range 3000 {
+			k := rng.IntN(keys)
+			if rng.IntN(3) == 0 {
+				var found bool
+				live, found = live.WithoutOwned(kv{k: k}, kvOps, gen)
+				var want bool
+				m, want = m.without(k)
+				if found != want {
+					t.Fatalf("seed %d step %d: WithoutOwned(%d) found %v, want %v", seed, step, k, found, want)
+				}
+			} else {
+				x := kv{k, step}
+				live, m = live.WithOwned(x, kvOps, gen), m.with(x)
+			}
+			if rng.IntN(50) == 0 {
+				snaps = append(snaps, snap{live, m})
+				gen++ // the snapshot keeps the nodes made so far
+			}
+			if step%97 == 0 {
+				check(t, live, m)
+				for _, s := range snaps {
+					check(t, s.tr, s.m)
+				}
+			}
+		}
+		check(t, live, m)
+		for _, s := range snaps {
+			check(t, s.tr, s.m)
+		}
+	}
+}
+
+// check fails unless tr holds exactly m, in order, with sound separators.
+func check(t *testing.T, tr ptree[kv], m model) {
+	t.Helper()
+	if tr.Len() != len(m) {
+		t.Fatalf("Len %d, want %d", tr.Len(), len(m))
+	}
+	if got := collect(tr, false, 0, len(m)+1); !slices.Equal(got, m) && (len(got) != 0 || len(m) != 0) {
+		t.Fatalf("items %v, want %v", got, m)
+	}
+	for _, x := range m {
+		if y, ok := tr.Get(kv{k: x.k}, kvOps); !ok || y != x {
+			t.Fatalf("Get(%d) = %v, %v; want %v", x.k, y, ok, x)
+		}
+	}
+	if tr.root != nil {
+		checkSeparators(t, tr.root)
+	}
+}
+
+// Owned writes between snapshots make far fewer nodes than plain ones.
+func TestPtreeOwnedWritesChangeInPlace(t *testing.T) {
+	var plain, owned ptree[kv]
+	for i := range 20000 {
+		x := kv{i * 7919 % 20011, i}
+		plain, owned = plain.With(x, kvOps), owned.WithOwned(x, kvOps, 1)
+	}
+	allocs := func(f func()) float64 { return testing.AllocsPerRun(100, f) }
+	i := 0
+	p := allocs(func() { i++; plain = plain.With(kv{i % 20011, 0}, kvOps) })
+	o := allocs(func() { i++; owned = owned.WithOwned(kv{i % 20011, 0}, kvOps, 1) })
+	if o >= 1 || p < 3 {
+		t.Fatalf("allocations per write: plain %.1f, owned %.1f; want owned writes in place", p, o)
+	}
+}
+
 // checkSeparators fails if a separator carries a payload or orders its
 // children wrongly.
 func checkSeparators(t *testing.T, nd *pnode[kv]) (lo, hi int, ok bool) {
@@ -114,12 +199,12 @@ func checkSeparators(t *testing.T, nd *pnode[kv]) (lo, hi int, ok bool) {
 		return nd.items[0].k, nd.items[nd.n-1].k, true
 	}
 	first := true
-	for c := 0; c <= nd.n; c++ {
+	for c := 0; c <= int(nd.n); c++ {
 		l, h, ok := checkSeparators(t, nd.kids[c])
 		if !ok {
 			t.Fatal("an internal node with a nil child")
 		}
-		if c > 0 && l < nd.items[c-1].k || c < nd.n && h >= nd.items[c].k {
+		if c > 0 && l < nd.items[c-1].k || c < int(nd.n) && h >= nd.items[c].k {
 			t.Fatalf("child %d spans %d..%d across separators %v", c, l, h, nd.items[:nd.n])
 		}
 		if first {

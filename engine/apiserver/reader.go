@@ -18,6 +18,10 @@ type Reader interface {
 	Count(kind string) int
 	// Len is how many objects exist, of every kind.
 	Len() int
+	// EachEvent calls f with the record of every Event in a namespace
+	// ("" for all), by namespace and name, until f returns false: a scan
+	// that builds no Event (api.EventRecord.Event builds one).
+	EachEvent(ns string, f func(*api.EventRecord) bool)
 	// ResourceVersion is the store's latest resourceVersion.
 	ResourceVersion() int64
 	// PodQuota is the per-namespace pod quota (0 for none).

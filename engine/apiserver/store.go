@@ -18,13 +18,16 @@ const alphanums = "bcdfghjklmnpqrstvwxz2456789"
 // Store is the simulated API server. It is not safe for concurrent use;
 // the engine drives it from one goroutine.
 type Store struct {
-	cur   *Version // the objects as of the latest write
-	pivot *Pivot   // scratch for lookups
-	rv    int64
-	now   int64
-	pcg   rand.PCG
-	rng   *rand.Rand
-	sink  func(WatchEvent)
+	cur    *Version // the objects as of the latest write, but Events
+	events events   // the Events (events.go)
+	pivot  *Pivot   // scratch for lookups
+	// evPivot is the scratch key of an Event lookup.
+	evPivot api.EventRecord
+	rv      int64
+	now     int64
+	pcg     rand.PCG
+	rng     *rand.Rand
+	sink    func(WatchEvent)
 	// podQuota, when positive, is a ResourceQuota on pods in every namespace.
 	podQuota int
 }
@@ -38,7 +41,7 @@ func (s *Store) PodQuota() int { return s.podQuota }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{cur: EmptyVersion(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10)}
+	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10)}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -52,36 +55,68 @@ func (s *Store) SetNow(ms int64) { s.now = ms }
 // Now returns the virtual time of the store's clock.
 func (s *Store) Now() int64 { return s.now }
 
-// Current is the Version as of the latest write.
+// Current is the Version as of the latest write: every object but the
+// Events, which no informer watches.
 func (s *Store) Current() *Version { return s.cur }
 
 // ResourceVersion returns the newest resourceVersion handed out.
 func (s *Store) ResourceVersion() int64 { return s.rv }
 
 // Clone returns a store with the same contents and random state, in
-// O(1): it shares the current Version, which no write changes.
+// O(1): it shares the current Version, which no write changes, and the
+// Events, which from now on neither side changes in place.
 func (s *Store) Clone() *Store {
 	c := *s
 	c.rng = rand.New(&c.pcg)
 	c.pivot = new(Pivot)
+	c.events.gen, s.events.gen = s.events.stamp(), s.events.stamp()
 	return &c
 }
 
-// Get returns the stored object, or false.
-func (s *Store) Get(k api.Key) (api.Object, bool) { return s.cur.Lookup(k, s.pivot) }
+// Get returns the stored object, or false. An Event is built from its
+// record (api.EventRecord.Event).
+func (s *Store) Get(k api.Key) (api.Object, bool) {
+	if k.Kind == api.KindEvent {
+		r, ok := s.eventRecord(k.Namespace, k.Name)
+		if !ok {
+			return nil, false
+		}
+		return r.Event(), true
+	}
+	return s.cur.Lookup(k, s.pivot)
+}
 
 // Len returns how many objects are stored.
-func (s *Store) Len() int { return s.cur.Len() }
+func (s *Store) Len() int { return s.cur.Len() + s.events.tree.Len() }
 
 // Count returns how many objects of kind are stored.
-func (s *Store) Count(kind string) int { return s.cur.Count(kind) }
+func (s *Store) Count(kind string) int {
+	if kind == api.KindEvent {
+		return s.events.tree.Len()
+	}
+	return s.cur.Count(kind)
+}
 
-// Each calls f for every object of kind until f returns false.
-func (s *Store) Each(kind string, f func(api.Object) bool) { s.cur.Ascend(kind, "", f) }
+// Each calls f for every object of kind until f returns false. Events are
+// built from their records; EachEvent scans the records.
+func (s *Store) Each(kind string, f func(api.Object) bool) {
+	if kind == api.KindEvent {
+		s.EachEvent("", func(r *api.EventRecord) bool { return f(r.Event()) })
+		return
+	}
+	s.cur.Ascend(kind, "", f)
+}
 
 // List returns the objects of kind in namespace ns ("" for all), sorted
 // by namespace and name.
-func (s *Store) List(kind, ns string) []api.Object { return s.cur.List(kind, ns) }
+func (s *Store) List(kind, ns string) []api.Object {
+	if kind == api.KindEvent {
+		var out []api.Object
+		s.EachEvent(ns, func(r *api.EventRecord) bool { out = append(out, r.Event()); return true })
+		return out
+	}
+	return s.cur.List(kind, ns)
+}
 
 // RandomString returns n characters from the name-suffix alphabet, drawn
 // from the store's seeded generator.
@@ -109,11 +144,25 @@ func (s *Store) newUID() string {
 	return string(b)
 }
 
-// put stores o (new, or replacing old) as the latest Version.
-func (s *Store) put(o, old api.Object) { s.cur = s.cur.with(o, old, s.rv) }
+// put stores o (new, or replacing old) as the latest Version; an Event
+// (written whole, as kubectl does) as its record.
+func (s *Store) put(o, old api.Object) {
+	if e, ok := o.(*api.Event); ok {
+		s.putEvent(fullRecord(e))
+		return
+	}
+	s.cur = s.cur.with(o, old, s.rv)
+}
 
-// remove deletes old from the latest Version.
-func (s *Store) remove(old api.Object) { s.cur = s.cur.without(old, s.rv) }
+// remove deletes old from the latest Version, or from the Events.
+func (s *Store) remove(old api.Object) {
+	if old.GetKind() == api.KindEvent {
+		m := old.Meta()
+		s.removeEvent(m.Namespace, m.Name)
+		return
+	}
+	s.cur = s.cur.without(old, s.rv)
+}
 
 func (s *Store) emit(typ string, obj, old api.Object) {
 	if s.sink != nil {
@@ -156,9 +205,17 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	// looking for its name and inserting it are one descent; the Version
 	// becomes the store's only once every check has passed. Nothing after
 	// this changes what the indexes read (owners, node name).
-	next, added := s.cur.withNew(obj, s.rv+1)
-	if !added {
-		return nil, alreadyExists(obj.GetKind(), m.Name)
+	var next *Version
+	if obj.GetKind() == api.KindEvent {
+		if _, taken := s.eventRecord(m.Namespace, m.Name); taken {
+			return nil, alreadyExists(api.KindEvent, m.Name)
+		}
+	} else {
+		n, added := s.cur.withNew(obj, s.rv+1)
+		if !added {
+			return nil, alreadyExists(obj.GetKind(), m.Name)
+		}
+		next = n
 	}
 	if err := s.admitQuota(obj); err != nil {
 		return nil, err
@@ -178,7 +235,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		m.Generation = 1
 	}
 	s.bump(obj)
-	s.cur = next
+	if next != nil {
+		s.cur = next
+	} else {
+		s.putEvent(fullRecord(obj.(*api.Event)))
+	}
 	s.emit(Added, obj, nil)
 	return obj, nil
 }

@@ -21,20 +21,21 @@ import (
 // An informer cache is a view of the Version its last watch event carried
 // (see WatchEvent.Version); a checkpoint holds the store's.
 //
-// Every write makes a Version, so a Version is small: the trees of pods and
-// Events, written at nearly every tick, and the indexes are in it; the
-// other kinds' trees are in an array it shares with the Versions before
-// it until one of those kinds is written.
+// Every write but an Event's makes a Version, so a Version is small: the
+// tree of pods, written at nearly every tick, and the indexes are in it;
+// the other kinds' trees are in an array it shares with the Versions
+// before it until one of those kinds is written. Events are not in it:
+// no component watches them, and the store keeps them apart (events.go).
 type Version struct {
-	rv     int64
-	pods   ptree[*entry]
-	events ptree[*entry]
-	other  *[numKinds]ptree[*entry] // every kind but pods and Events
-	owner  ptree[*indexEntry]       // (owner index, kind, namespace, name)
-	node   ptree[*indexEntry]       // pods: (node, namespace, name)
+	rv    int64
+	pods  ptree[*entry]
+	other *[numKinds]ptree[*entry] // every kind but pods and Events
+	owner ptree[*indexEntry]       // (owner index, kind, namespace, name)
+	node  ptree[*indexEntry]       // pods: (node, namespace, name)
 }
 
-// The kindIndex numbers of the kinds a Version holds itself.
+// The kindIndex numbers of the kinds a Version holds itself, and of the
+// Events, which it does not hold (the store keeps them: events.go).
 const (
 	podTree   = 4
 	eventTree = 5
@@ -46,7 +47,7 @@ func (v *Version) tree(i int) ptree[*entry] {
 	case podTree:
 		return v.pods
 	case eventTree:
-		return v.events
+		return ptree[*entry]{}
 	}
 	if v.other == nil {
 		return ptree[*entry]{}
@@ -61,7 +62,7 @@ func (v *Version) setTree(i int, t ptree[*entry]) {
 	case podTree:
 		v.pods = t
 	case eventTree:
-		v.events = t
+		panic("apiserver: a Version holds no Events (the store keeps them)")
 	default:
 		other := new([numKinds]ptree[*entry])
 		if v.other != nil {

@@ -6,10 +6,10 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// TestVersionHoldsPodsAndEvents checks that the trees a Version holds
-// itself are the pods' and the Events', and that writing another kind
-// leaves the Versions before it as they were.
-func TestVersionHoldsPodsAndEvents(t *testing.T) {
+// TestVersionHoldsPods checks that the tree a Version holds itself is the
+// pods', that it holds no Events (the store keeps them), and that writing
+// another kind leaves the Versions before it as they were.
+func TestVersionHoldsPods(t *testing.T) {
 	if i, _ := kindIndex(api.KindPod); i != podTree {
 		t.Fatalf("pods are kind %d, the Version holds kind %d", i, podTree)
 	}
@@ -33,5 +33,16 @@ func TestVersionHoldsPodsAndEvents(t *testing.T) {
 	}
 	if v1.other != v2.other {
 		t.Errorf("a pod write copied the other kinds' trees")
+	}
+	s := New(1)
+	if _, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}); err != nil {
+		t.Fatal(err)
+	}
+	before := s.Current()
+	if _, err := s.Create(&api.Event{ObjectMeta: api.ObjectMeta{Name: "e", Namespace: "default"}}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Current() != before || s.Current().Count(api.KindEvent) != 0 || s.Count(api.KindEvent) != 1 {
+		t.Errorf("an Event write made a Version (%v) or went into one (%d); the store counts %d", s.Current() != before, s.Current().Count(api.KindEvent), s.Count(api.KindEvent))
 	}
 }

@@ -45,12 +45,26 @@ type Recorder struct {
 	objects map[uint64]*correlation // by involvedObjectKey
 	gen     uint64
 	counter int64
+	// sources are the emitting components, each kept once for the
+	// records that point at it: a cache of immutable values, shared by
+	// clones (what it holds never changes what is recorded).
+	sources map[api.EventSource]*api.EventSource
+}
+
+// Emitted is an event as a component emits it: record.EventRecorder's
+// Event(object, eventtype, reason, message) with the recorder's source.
+type Emitted struct {
+	Involved              api.ObjectReference
+	Type, Reason, Message string
+	Source                api.EventSource
 }
 
 // correlation is the recorder's memory of one involved object's events:
-// small slices sorted by key (an object has a handful of each).
+// small slices sorted by key (an object has a handful of each), and the
+// object's reference, which its Events' records share.
 type correlation struct {
 	gen       uint64
+	ref       *api.ObjectReference // without resourceVersion and fieldPath
 	spam      []keyed[spamBucket]
 	aggregate []keyed[aggregateRecord]
 	logged    []keyed[string] // event key → name of the stored Event
@@ -88,29 +102,31 @@ func store[V any](s []keyed[V], key uint64, v V) []keyed[V] {
 }
 
 func (c *correlation) clone(gen uint64) *correlation {
-	return &correlation{gen: gen, spam: slices.Clone(c.spam), aggregate: slices.Clone(c.aggregate), logged: slices.Clone(c.logged)}
+	return &correlation{gen: gen, ref: c.ref, spam: slices.Clone(c.spam), aggregate: slices.Clone(c.aggregate), logged: slices.Clone(c.logged)}
 }
 
 // New returns an empty recorder.
 func New() *Recorder {
-	return &Recorder{objects: map[uint64]*correlation{}}
+	return &Recorder{objects: map[uint64]*correlation{}, sources: map[api.EventSource]*api.EventSource{}}
 }
 
 // Clone returns an independent copy: O(involved objects), the
 // correlations shared until either side changes one.
 func (r *Recorder) Clone() *Recorder {
 	r.gen += 2
-	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter}
+	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter, sources: r.sources}
 }
 
 // correlation returns the state of the object an event is about, to
 // change: copied first if a clone shares it.
-func (r *Recorder) correlation(e *api.Event) *correlation {
+func (r *Recorder) correlation(e *Emitted) *correlation {
 	k := involvedObjectKey(e)
 	c, ok := r.objects[k]
 	switch {
 	case !ok:
-		c = &correlation{gen: r.gen}
+		ref := e.Involved
+		ref.ResourceVersion, ref.FieldPath = "", ""
+		c = &correlation{gen: r.gen, ref: &ref}
 	case c.gen != r.gen:
 		c = c.clone(r.gen)
 	default:
@@ -120,15 +136,15 @@ func (r *Recorder) correlation(e *api.Event) *correlation {
 	return c
 }
 
-// Write is the store write a recorded event caused.
+// Write is the store write a recorded event caused: the records of the
+// Event before (nil for a new Event) and after.
 type Write struct {
-	Before, After api.Object // Before is nil for a new Event
+	Before, After *api.EventRecord
 }
 
-// Record correlates e (with InvolvedObject, Reason, Message, Type and
-// Source set) and writes it. It returns the write, or false when the spam
-// filter dropped the event.
-func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error) {
+// Record correlates e and writes it. It returns the write, or false when
+// the spam filter dropped the event.
+func (r *Recorder) Record(s *apiserver.Store, e *Emitted) (Write, bool, error) {
 	now := s.Now()
 	c := r.correlation(e)
 	if !c.allow(e, now) {
@@ -140,33 +156,51 @@ func (r *Recorder) Record(s *apiserver.Store, e *api.Event) (Write, bool, error)
 	} else {
 		key = eventKey(e)
 	}
+	ns := eventNamespace(e)
 	if name, ok := lookup(c.logged, key); ok {
-		if old, ok := s.Get(api.Key{Kind: api.KindEvent, Namespace: eventNamespace(e), Name: name}); ok {
-			prev := old.(*api.Event)
-			ne := prev.DeepCopy()
-			ne.Count++
-			ne.LastTimestamp = api.At(now)
-			ne.Message = e.Message
-			out, err := s.Update(ne)
+		if old, ok := s.EventRecord(api.Key{Kind: api.KindEvent, Namespace: ns, Name: name}); ok {
+			out, err := s.CountEvent(old, e.Message)
 			if err != nil {
 				return Write{}, false, err
 			}
-			return Write{Before: prev, After: out}, true, nil
+			return Write{Before: old, After: out}, true, nil
 		}
 	}
 	r.counter++
-	e.Name = eventName(e.InvolvedObject.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
-	e.Namespace = eventNamespace(e)
-	e.Count = 1
-	e.FirstTimestamp, e.LastTimestamp = api.At(now), api.At(now)
-	e.ReportingComponent = e.Source.Component
-	e.ReportingInstance = e.Source.Host
-	out, err := s.Create(e)
+	name := eventName(e.Involved.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
+	out, err := r.create(s, c, e, ns, name)
 	if err != nil {
 		return Write{}, false, err
 	}
-	c.logged = store(c.logged, key, out.Meta().Name)
+	c.logged = store(c.logged, key, out.Name)
 	return Write{After: out}, true, nil
+}
+
+// create stores a new Event: a record, or, for a type other than Normal
+// and Warning, the whole Event.
+func (r *Recorder) create(s *apiserver.Store, c *correlation, e *Emitted, ns, name string) (*api.EventRecord, error) {
+	if e.Type != api.EventNormal && e.Type != api.EventWarning {
+		ev := &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns}, InvolvedObject: e.Involved, Reason: e.Reason, Message: e.Message,
+			Source: e.Source, Type: e.Type, Count: 1, FirstTimestamp: api.At(s.Now()), LastTimestamp: api.At(s.Now()),
+			ReportingComponent: e.Source.Component, ReportingInstance: e.Source.Host}
+		if _, err := s.Create(ev); err != nil {
+			return nil, err
+		}
+		rec, _ := s.EventRecord(api.KeyOf(ev))
+		return rec, nil
+	}
+	return s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: c.ref, InvolvedRV: e.Involved.ResourceVersion,
+		FieldPath: e.Involved.FieldPath, Reason: e.Reason, Message: e.Message, Warning: e.Type == api.EventWarning, Source: r.source(e.Source)})
+}
+
+// source is the recorder's one copy of an emitting component.
+func (r *Recorder) source(src api.EventSource) *api.EventSource {
+	if p, ok := r.sources[src]; ok {
+		return p
+	}
+	p := &src
+	r.sources[src] = p
+	return p
 }
 
 // eventName is the name client-go's recorder gives an Event:
@@ -198,30 +232,30 @@ func hash(parts ...string) uint64 {
 
 // eventNamespace is the namespace of an Event: its involved object's, or
 // default for a cluster-scoped one.
-func eventNamespace(e *api.Event) string {
-	if e.InvolvedObject.Namespace == "" {
+func eventNamespace(e *Emitted) string {
+	if e.Involved.Namespace == "" {
 		return "default"
 	}
-	return e.InvolvedObject.Namespace
+	return e.Involved.Namespace
 }
 
 // involvedObjectKey identifies the object an event is about: every
 // correlation key below includes these fields.
-func involvedObjectKey(e *api.Event) uint64 {
-	o := e.InvolvedObject
+func involvedObjectKey(e *Emitted) uint64 {
+	o := e.Involved
 	return hash(o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
 }
 
 // eventKey identifies identical events (getEventKey).
-func eventKey(e *api.Event) uint64 {
-	o := e.InvolvedObject
+func eventKey(e *Emitted) uint64 {
+	o := e.Involved
 	return hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.FieldPath, o.UID, o.APIVersion, e.Type, e.Reason, e.Message)
 }
 
 // aggregateKey returns the key and message of a combined event once an
 // object has had 10 distinct messages with one reason within 10 minutes.
-func (c *correlation) aggregateKey(e *api.Event, now int64) (uint64, string) {
-	o := e.InvolvedObject
+func (c *correlation) aggregateKey(e *Emitted, now int64) (uint64, string) {
+	o := e.Involved
 	akey := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason)
 	rec, ok := lookup(c.aggregate, akey)
 	if !ok || now-rec.lastMS > aggregateIntervalMS {
@@ -258,8 +292,8 @@ var spamQPS = float64(float32(1000.0 / spamRefillMS))
 // nanosecond to refill, and a refused Event leaves the bucket as it was.
 // (Tokens accrued exactly at a refill's boundary decide whether a
 // CronJob's Events, which come on the minute, are let through.)
-func (c *correlation) allow(e *api.Event, now int64) bool {
-	o := e.InvolvedObject
+func (c *correlation) allow(e *Emitted, now int64) bool {
+	o := e.Involved
 	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type)
 	b, ok := lookup(c.spam, key)
 	if !ok {

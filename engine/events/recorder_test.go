@@ -11,8 +11,8 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
-func event(msg string) *api.Event {
-	return &api.Event{InvolvedObject: api.ObjectReference{Kind: "Deployment", Namespace: "default", Name: "web", UID: "u"},
+func event(msg string) *Emitted {
+	return &Emitted{Involved: api.ObjectReference{Kind: "Deployment", Namespace: "default", Name: "web", UID: "u"},
 		Reason: "ScalingReplicaSet", Message: msg, Type: api.EventNormal, Source: api.EventSource{Component: "deployment-controller"}}
 }
 

@@ -64,11 +64,32 @@ func (e *Effect) Text() string {
 	if e.Summary != "" {
 		return e.Summary
 	}
-	if ev, ok := e.After.(*api.Event); ok && e.Class == Event {
-		o := ev.InvolvedObject
-		return ev.Type + " " + ev.Reason + " on " + api.Key{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name}.Short() + ": " + ev.Message
+	if e.Class == Event {
+		switch ev := e.After.(type) {
+		case *api.EventRecord:
+			if ev.Full == nil {
+				o := ev.Involved
+				return ev.Type() + " " + ev.Reason + " on " + api.Key{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name}.Short() + ": " + ev.Message
+			}
+			return eventText(ev.Full)
+		case *api.Event:
+			return eventText(ev)
+		}
 	}
 	return string(e.Op) + "d " + e.Object.Short()
+}
+
+// readable is o, or the Event a record stands for.
+func readable(o api.Object) api.Object {
+	if r, ok := o.(*api.EventRecord); ok {
+		return r.Event()
+	}
+	return o
+}
+
+func eventText(ev *api.Event) string {
+	o := ev.InvolvedObject
+	return ev.Type + " " + ev.Reason + " on " + api.Key{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name}.Short() + ": " + ev.Message
 }
 
 // Changes returns the fields the effect changed. It is computed on demand
@@ -77,7 +98,7 @@ func (e *Effect) Changes() []Change {
 	if e.Op != Update || e.Before == nil || e.After == nil {
 		return nil
 	}
-	return Diff(e.Before, e.After)
+	return Diff(readable(e.Before), readable(e.After))
 }
 
 // Read is a cached object a component acted on, with the version its

@@ -12,7 +12,11 @@ import (
 func FirstTime[T api.Object](tr []*trace.Tick, match func(T) bool) int64 {
 	for _, tk := range tr {
 		for _, eff := range tk.Effects {
-			if o, ok := eff.After.(T); ok && match(o) {
+			after := eff.After
+			if ev, ok := api.EventOf(after); ok {
+				after = ev // a recorder's Event is kept as a record
+			}
+			if o, ok := after.(T); ok && match(o) {
 				return tk.Time
 			}
 		}

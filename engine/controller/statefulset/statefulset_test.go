@@ -71,7 +71,7 @@ func events(e *engine.Engine, from int) []string {
 	var out []string
 	for _, tk := range e.Trace()[from-e.FirstTick():] {
 		for _, eff := range tk.Effects {
-			if ev, ok := eff.After.(*api.Event); ok && eff.Op == trace.Create && ev.InvolvedObject.Kind == api.KindStatefulSet {
+			if ev, ok := api.EventOf(eff.After); ok && eff.Op == trace.Create && ev.InvolvedObject.Kind == api.KindStatefulSet {
 				out = append(out, ev.Message)
 			}
 		}

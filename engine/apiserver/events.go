@@ -1,0 +1,184 @@
+package apiserver
+
+import "github.com/stateflow/stateflow/engine/api"
+
+// The store keeps its Events apart from its Versions. No component
+// watches Events, so no informer's view needs them, and they are the most
+// written kind (five or more per pod): in a Version, every Event write
+// copied the path from the root of its tree, and the next pod write froze
+// it again. Here they are one tree of records (api.EventRecord) that the
+// store owns and changes in place; only a snapshot (Clone, for a
+// checkpoint) freezes it, by giving both sides a new owner stamp.
+type events struct {
+	tree ptree[*api.EventRecord]
+	gen  uint32  // this store's owner stamp
+	last *uint32 // the last stamp handed out, shared by the store's clones
+}
+
+func newEvents() events {
+	last := uint32(1)
+	return events{gen: 1, last: &last}
+}
+
+// stamp hands out a new owner stamp.
+func (e *events) stamp() uint32 {
+	*e.last++
+	return *e.last
+}
+
+var eventOps = &ptreeOps[*api.EventRecord]{
+	less: func(a, b *api.EventRecord) bool {
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	},
+	sep: func(r *api.EventRecord) *api.EventRecord {
+		return &api.EventRecord{Namespace: r.Namespace, Name: r.Name}
+	},
+}
+
+// eventRecord looks a record up by its key.
+func (s *Store) eventRecord(ns, name string) (*api.EventRecord, bool) {
+	s.evPivot.Namespace, s.evPivot.Name = ns, name
+	r, ok := s.events.tree.Get(&s.evPivot, eventOps)
+	s.evPivot = api.EventRecord{}
+	return r, ok
+}
+
+// EventRecord returns the record of the Event with key k, if there is
+// one.
+func (s *Store) EventRecord(k api.Key) (*api.EventRecord, bool) {
+	return s.eventRecord(k.Namespace, k.Name)
+}
+
+// EachEvent calls f with the record of every Event in namespace ns (""
+// for all), in (namespace, name) order, until f returns false: a scan
+// that builds no Event.
+func (s *Store) EachEvent(ns string, f func(*api.EventRecord) bool) {
+	if ns == "" {
+		s.events.tree.Ascend(false, nil, eventOps, f)
+		return
+	}
+	s.events.tree.Ascend(true, &api.EventRecord{Namespace: ns}, eventOps, func(r *api.EventRecord) bool { return r.Namespace == ns && f(r) })
+}
+
+// putEvent stores r in place of the record with its key, if any.
+func (s *Store) putEvent(r *api.EventRecord) {
+	s.events.tree = s.events.tree.WithOwned(r, eventOps, s.events.gen)
+}
+
+// removeEvent deletes the record with ns and name.
+func (s *Store) removeEvent(ns, name string) {
+	s.events.tree, _ = s.events.tree.WithoutOwned(&api.EventRecord{Namespace: ns, Name: name}, eventOps, s.events.gen)
+}
+
+// fullRecord is the record of an Event kept whole.
+func fullRecord(e *api.Event) *api.EventRecord {
+	return &api.EventRecord{Namespace: e.Namespace, Name: e.Name, Full: e}
+}
+
+// CreateEvent stores a recorder's Event: r has its name, namespace,
+// involved object, source, reason, message and type; the store adds the
+// UID, resourceVersion, timestamps (now) and a count of 1, exactly as
+// Create does for the Event r stands for, with the same errors.
+func (s *Store) CreateEvent(r *api.EventRecord) (*api.EventRecord, error) {
+	e := errs{}
+	switch {
+	case r.Name == "":
+		e.add("metadata.name", "Required value: name or generateName is required")
+	case !isDNS1123Subdomain(r.Name):
+		e.invalid("metadata.name", r.Name, dns1123SubdomainMsg)
+	}
+	if r.Namespace != "" && !isDNS1123Label(r.Namespace) {
+		e.invalid("metadata.namespace", r.Namespace, dns1123LabelMsg)
+	}
+	if len(e) > 0 {
+		return nil, &InvalidError{Kind: api.KindEvent, Name: r.Name, Fields: e}
+	}
+	if _, taken := s.eventRecord(r.Namespace, r.Name); taken {
+		return nil, alreadyExists(api.KindEvent, r.Name)
+	}
+	r.UID = s.newEventUID()
+	r.FirstMS, r.LastMS, r.Count = s.now, s.now, 1
+	s.rv++
+	r.RV = s.rv
+	s.putEvent(r)
+	s.emit(Added, r, nil)
+	return r, nil
+}
+
+// CountEvent records that a recorder's Event happened again at now with
+// message: a new record in place of old (which stays as it was), with
+// the count one more, as an Update of the Event would store it.
+func (s *Store) CountEvent(old *api.EventRecord, message string) (*api.EventRecord, error) {
+	if old.Full != nil {
+		ne := old.Full.DeepCopy()
+		ne.Count++
+		ne.LastTimestamp = api.At(s.now)
+		ne.Message = message
+		out, err := s.Update(ne)
+		if err != nil {
+			return nil, err
+		}
+		return fullRecord(out.(*api.Event)), nil
+	}
+	cur, ok := s.eventRecord(old.Namespace, old.Name)
+	if !ok || cur.UID != old.UID {
+		return nil, NotFound(api.KindEvent, old.Name)
+	}
+	if cur.RV != old.RV {
+		return nil, conflict(api.KindEvent, old.Name)
+	}
+	r := *old
+	r.Count++
+	r.LastMS, r.Message = s.now, message
+	s.rv++
+	r.RV = s.rv
+	s.putEvent(&r)
+	s.emit(Modified, &r, old)
+	return &r, nil
+}
+
+// ExpireEvents deletes every Event last written before cutoff (virtual
+// milliseconds), as the API server's event TTL does.
+func (s *Store) ExpireEvents(cutoff int64) {
+	var gone []*api.EventRecord
+	s.EachEvent("", func(r *api.EventRecord) bool {
+		last := r.LastMS
+		if r.Full != nil {
+			last = r.Full.LastTimestamp.MS
+		}
+		if last < cutoff {
+			gone = append(gone, r)
+		}
+		return true
+	})
+	for _, r := range gone {
+		if r.Full != nil {
+			_, _, _ = s.Delete(api.Key{Kind: api.KindEvent, Namespace: r.Namespace, Name: r.Name}, DeleteOptions{})
+			continue
+		}
+		s.rv++
+		s.removeEvent(r.Namespace, r.Name)
+		s.emit(Deleted, r, r)
+	}
+}
+
+// newEventUID draws a UID as newUID does (the same draws from the store's
+// generator), kept as its digits.
+func (s *Store) newEventUID() api.EventUID {
+	var u api.EventUID
+	for d := range 32 {
+		nib := byte(4) // newUID's '4' at position 14, not drawn
+		if d != 12 {
+			nib = byte(s.rng.IntN(16))
+		}
+		if d%2 == 0 {
+			u[d/2] = nib << 4
+		} else {
+			u[d/2] |= nib
+		}
+	}
+	return u
+}

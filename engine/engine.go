@@ -324,6 +324,9 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 		e.w.rulesTick[t.Host] = e.w.ticks
 	}
 	e.trace = append(e.trace, t)
+	if e.w.ticks%e.cfg.CheckpointEvery == 0 {
+		e.w.rebaseIdle()
+	}
 	if e.w.ticks-e.lastRegular() >= e.checkpointSpacing() {
 		e.checkpoints = append(e.checkpoints, checkpoint{tick: e.w.ticks, w: e.w.checkpoint()})
 	}

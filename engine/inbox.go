@@ -100,11 +100,28 @@ func (w *world) received(i int) apiserver.WatchEvent {
 	return *d.ev
 }
 
+// rebaseIdle moves the view of every component without pending deliveries
+// to the store's Version (informer.Cache.Rebase): such a component has
+// been delivered every write it watches, so nothing it can see differs.
+// A component a checkpoint shares is rebased in place: it has received
+// nothing since that checkpoint and has nothing pending now, so no write
+// it watches happened since, and the Version is as good a view for the
+// checkpoint.
+func (w *world) rebaseIdle() {
+	cur := w.store.Current()
+	for i, c := range w.comps {
+		if w.inboxes[i].empty() {
+			c.Cache().Rebase(cur)
+		}
+	}
+}
+
 // checkpoint is a clone of the world to keep: its pending deliveries
 // keep their writes without the Versions after them (a copy of each
 // event, shared by its deliveries), which restore rebuilds. Each of those
 // Versions would keep the tree paths every later write copied.
 func (w *world) checkpoint() *world {
+	w.rebaseIdle()
 	c := w.clone()
 	copies := map[*apiserver.WatchEvent]*apiserver.WatchEvent{}
 	c.eachPending(func(d *delivery) {

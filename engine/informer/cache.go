@@ -16,7 +16,10 @@ import (
 // cloning a cache for a checkpoint; the indexes (objects by controller
 // owner, pods by node) are the Version's, shared by every component.
 type Cache struct {
-	v     *apiserver.Version
+	v *apiserver.Version
+	// rv is the resourceVersion of the last event delivered: the view's,
+	// kept apart from v's because Rebase moves v on.
+	rv    int64
 	kinds []string // the kinds watched
 	node  string   // a kubelet's node, else ""
 	pivot *apiserver.Pivot
@@ -34,6 +37,7 @@ func ForNode(node string) *Cache {
 }
 
 // Clone returns a copy of the cache: O(1), as a Version never changes.
+// A clone and its original may be rebased apart.
 func (c *Cache) Clone() *Cache {
 	out := *c
 	out.pivot = new(apiserver.Pivot)
@@ -41,14 +45,23 @@ func (c *Cache) Clone() *Cache {
 }
 
 // Apply moves the cache to the Version a watch event carries.
-func (c *Cache) Apply(ev apiserver.WatchEvent) { c.v = ev.Version }
+func (c *Cache) Apply(ev apiserver.WatchEvent) { c.v, c.rv = ev.Version, ev.RV }
+
+// Rebase moves the view to v, a later Version that holds the same objects
+// of every kind the component watches (and, for a kubelet, on its node),
+// keeping the view's resourceVersion: for a component that has been
+// delivered every write it watches, the store's current Version is such a
+// Version. A component gone quiet then shares the store's Version instead
+// of keeping alive the one its last event carried, with the tree paths
+// every later write copied.
+func (c *Cache) Rebase(v *apiserver.Version) { c.v = v }
 
 // Watches lists the kinds the component watches.
 func (c *Cache) Watches() []string { return c.kinds }
 
 // ResourceVersion is the resourceVersion of the last event the cache has
 // seen: how far behind the API server it is.
-func (c *Cache) ResourceVersion() int64 { return c.v.ResourceVersion() }
+func (c *Cache) ResourceVersion() int64 { return c.rv }
 
 // watches reports whether the component watches kind.
 func (c *Cache) watches(kind string) bool { return slices.Contains(c.kinds, kind) }

@@ -67,31 +67,22 @@ func (c *liveTick) Create(class trace.Class, obj api.Object, summary string) (ap
 }
 
 func (c *liveTick) write(class trace.Class, obj api.Object, summary string, f func(api.Object) (api.Object, error)) (api.Object, error) {
-	before, _ := c.w.store.Get(api.KeyOf(obj))
+	n, _ := c.w.store.Writes()
 	out, err := f(obj)
 	if err != nil {
 		return nil, err
 	}
-	if _, still := c.w.store.Get(api.KeyOf(obj)); !still {
+	m, w := c.w.store.Writes()
+	switch {
+	case m == n:
+		return out, nil // a no-op update: nothing was written
+	case w.Type == apiserver.Deleted:
 		// Removing the last finalizer completed a pending deletion.
-		c.record(class, trace.Delete, before, nil, summary+"; the object is deleted")
+		c.record(class, trace.Delete, w.Before(), nil, summary+"; the object is deleted")
 		return out, nil
 	}
-	if out == before || sameEvent(out, before) {
-		return out, nil // a no-op update: nothing was written
-	}
-	c.record(class, trace.Update, before, out, summary)
+	c.record(class, trace.Update, w.Before(), out, summary)
 	return out, nil
-}
-
-// sameEvent reports whether out and before are one version of an Event:
-// the store builds an Event anew at each read, so a write that changed
-// nothing returns an equal Event, not the same pointer.
-func sameEvent(out, before api.Object) bool {
-	if before == nil || out.GetKind() != api.KindEvent {
-		return false
-	}
-	return out.Meta().ResourceVersion == before.Meta().ResourceVersion
 }
 
 func (c *liveTick) Update(class trace.Class, obj api.Object, summary string) (api.Object, error) {
@@ -107,26 +98,35 @@ func (c *liveTick) PatchStatus(class trace.Class, obj api.Object, summary string
 }
 
 func (c *liveTick) Delete(class trace.Class, key api.Key, opts apiserver.DeleteOptions, summary string) error {
-	before, _ := c.w.store.Get(key)
-	last, gone, err := c.w.store.Delete(key, opts)
+	n, _ := c.w.store.Writes()
+	_, gone, err := c.w.store.Delete(key, opts)
 	if err != nil {
 		return err
 	}
-	if gone {
-		c.record(class, trace.Delete, before, nil, summary)
-	} else if last != before {
-		c.record(class, trace.Delete, before, last, summary)
+	m, w := c.w.store.Writes()
+	switch {
+	case m == n:
+		// Already being deleted: nothing was written.
+	case gone:
+		c.record(class, trace.Delete, w.Before(), nil, summary)
+	default:
+		c.record(class, trace.Delete, w.Before(), w.After(), summary)
 	}
 	return nil
 }
 
 func (c *liveTick) Bind(pod *api.Pod, node, summary string) error {
-	before, _ := c.w.store.Get(api.KeyOf(pod))
+	n, _ := c.w.store.Writes()
 	out, err := c.w.store.Bind(api.KeyOf(pod), pod.UID, node)
 	if err != nil {
 		return err
 	}
-	c.record(trace.Bind, trace.Update, before, out, summary)
+	if m, w := c.w.store.Writes(); m != n {
+		c.record(trace.Bind, trace.Update, w.Before(), out, summary)
+	} else {
+		before, _ := c.w.store.Get(api.KeyOf(pod))
+		c.record(trace.Bind, trace.Update, before, out, summary) // a bind that changed nothing, as before
+	}
 	return nil
 }
 

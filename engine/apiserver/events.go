@@ -96,14 +96,15 @@ func (s *Store) CreateEvent(r *api.EventRecord) (*api.EventRecord, error) {
 	if len(e) > 0 {
 		return nil, &InvalidError{Kind: api.KindEvent, Name: r.Name, Fields: e}
 	}
-	if _, taken := s.eventRecord(r.Namespace, r.Name); taken {
+	t, added := s.events.tree.AddOwned(r, eventOps, s.events.gen)
+	if !added {
 		return nil, alreadyExists(api.KindEvent, r.Name)
 	}
+	s.events.tree = t // r is in it: what follows fills it in
 	r.UID = s.newEventUID()
 	r.FirstMS, r.LastMS, r.Count = s.now, s.now, 1
 	s.rv++
 	r.RV = s.rv
-	s.putEvent(r)
 	s.emit(Added, r, nil)
 	return r, nil
 }

@@ -148,12 +148,29 @@ func (t ptree[T]) With(x T, ops *ptreeOps[T]) ptree[T] { return t.WithOwned(x, o
 // WithOwned is With by the writer stamped gen: the nodes it made are
 // changed in place, so t is changed too unless gen is 0.
 func (t ptree[T]) WithOwned(x T, ops *ptreeOps[T], gen uint32) ptree[T] {
+	out, _ := t.put(x, ops, gen, true)
+	return out
+}
+
+// AddOwned is WithOwned of an item the tree must not hold yet: when it
+// holds one equal to x, it returns t as it was and false, in the one
+// descent that looked.
+func (t ptree[T]) AddOwned(x T, ops *ptreeOps[T], gen uint32) (ptree[T], bool) {
+	return t.put(x, ops, gen, false)
+}
+
+// put inserts x, replacing an equal item if replace, else leaving the
+// tree as it was and reporting false.
+func (t ptree[T]) put(x T, ops *ptreeOps[T], gen uint32, replace bool) (ptree[T], bool) {
 	if t.root == nil {
 		root := &pnode[T]{n: 1, gen: gen}
 		root.items[0] = x
-		return ptree[T]{root: root, length: 1}
+		return ptree[T]{root: root, length: 1}, true
 	}
-	nd, right, sep, replaced := t.root.insert(x, ops, gen)
+	nd, right, sep, replaced := t.root.insert(x, ops, gen, replace)
+	if replaced && !replace {
+		return t, false
+	}
 	if right != nil {
 		root := newInternal[T](gen)
 		root.n = 1
@@ -165,23 +182,29 @@ func (t ptree[T]) WithOwned(x T, ops *ptreeOps[T], gen uint32) ptree[T] {
 	if !replaced {
 		n++
 	}
-	return ptree[T]{root: nd, length: n}
+	return ptree[T]{root: nd, length: n}, true
 }
 
 // insert returns nd with x inserted or replaced, and, when nd had to
 // split, the new right sibling and the separator between the two.
-func (nd *pnode[T]) insert(x T, ops *ptreeOps[T], gen uint32) (out, right *pnode[T], sep T, replaced bool) {
+func (nd *pnode[T]) insert(x T, ops *ptreeOps[T], gen uint32, replace bool) (out, right *pnode[T], sep T, replaced bool) {
 	if nd.leaf() {
 		i := nd.lowerBound(x, ops.less)
-		c := nd.mutable(gen)
 		if i < int(nd.n) && !ops.less(x, nd.items[i]) {
+			if !replace {
+				return nd, nil, sep, true
+			}
+			c := nd.mutable(gen)
 			c.items[i] = x
 			return c, nil, sep, true
 		}
-		return c.insertAt(i, x, nil, ops)
+		return nd.mutable(gen).insertAt(i, x, nil, ops)
 	}
 	i := nd.child(x, ops.less)
-	kid, kidRight, kidSep, replaced := nd.kids[i].insert(x, ops, gen)
+	kid, kidRight, kidSep, replaced := nd.kids[i].insert(x, ops, gen, replace)
+	if replaced && !replace {
+		return nd, nil, sep, true
+	}
 	c := nd.mutable(gen)
 	c.kids[i] = kid
 	if kidRight == nil {

@@ -100,7 +100,7 @@ func TestPtreeMatchesASortedSlice(t *testing.T) {
 	}
 }
 
-// A writer that owns its nodes (WithOwned, WithoutOwned) and snapshots
+// A writer that owns its nodes (WithOwned, AddOwned, WithoutOwned) and snapshots
 // its tree now and then by taking a new stamp: its live tree always
 // matches the model of every write so far, and every snapshot still
 // matches the model as of the moment it was taken, after every later
@@ -128,9 +128,20 @@ func TestPtreeOwnedWritesKeepSnapshots(t *testing.T) {
 				if found != want {
 					t.Fatalf("seed %d step %d: WithoutOwned(%d) found %v, want %v", seed, step, k, found, want)
 				}
-			} else {
+			} else if rng.IntN(2) == 0 {
 				x := kv{k, step}
 				live, m = live.WithOwned(x, kvOps, gen), m.with(x)
+			} else {
+				x := kv{k, step}
+				_, had := slices.BinarySearchFunc(m, k, func(e kv, k int) int { return e.k - k })
+				var added bool
+				live, added = live.AddOwned(x, kvOps, gen)
+				if added == had {
+					t.Fatalf("seed %d step %d: AddOwned(%d) added %v, the tree had it %v", seed, step, k, added, had)
+				}
+				if added {
+					m = m.with(x)
+				}
 			}
 			if rng.IntN(50) == 0 {
 				snaps = append(snaps, snap{live, m})

@@ -30,7 +30,39 @@ type Store struct {
 	sink    func(WatchEvent)
 	// podQuota, when positive, is a ResourceQuota on pods in every namespace.
 	podQuota int
+	// writes counts the writes so far; last is the latest.
+	writes uint64
+	last   Write
 }
+
+// Write is one write the store made, as its watch event says it: the
+// object after (for Deleted, the last state) and before (nil for Added).
+type Write struct {
+	Type        string
+	Object, Old api.Object
+}
+
+// Before and After are the object before the write (nil for a create) and
+// after it (nil for a deletion).
+func (w Write) Before() api.Object {
+	if w.Type == Added {
+		return nil
+	}
+	return w.Old
+}
+
+// After is the object after the write, nil when it went.
+func (w Write) After() api.Object {
+	if w.Type == Deleted {
+		return nil
+	}
+	return w.Object
+}
+
+// Writes is how many writes the store has made, and the latest: a caller
+// that counts before and after a call knows what the call wrote without
+// looking the object up again.
+func (s *Store) Writes() (uint64, Write) { return s.writes, s.last }
 
 // SetPodQuota makes admission refuse pods beyond n per namespace, like a
 // ResourceQuota named pod-quota with pods: n (0 removes it).
@@ -165,6 +197,8 @@ func (s *Store) remove(old api.Object) {
 }
 
 func (s *Store) emit(typ string, obj, old api.Object) {
+	s.writes++
+	s.last = Write{Type: typ, Object: obj, Old: old}
 	if s.sink != nil {
 		s.sink(WatchEvent{Type: typ, Object: obj, Old: old, RV: s.rv, Version: s.cur})
 	}
@@ -611,6 +645,9 @@ func (s *Store) Bind(k api.Key, uid, node string) (api.Object, error) {
 	p.Spec.NodeName = node
 	p.Status.Conditions = slices.Clone(old.Status.Conditions)
 	SetPodCondition(&p.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.now)
+	if node != "" {
+		return s.modify(&p, old), nil // the node name changed: not a no-op (replace would compare the whole pod)
+	}
 	return s.replace(&p, old), nil
 }
 

@@ -141,6 +141,31 @@ func (t ptree[T]) Get(x T, ops *ptreeOps[T]) (T, bool) {
 	return none, false
 }
 
+// getNear is Get starting from *near, a leaf of t (or nil), when x lies
+// within that leaf's items, and from the root otherwise; it sets *near to
+// the leaf it ends in. Walking keys in order, a lookup then costs one
+// search of a leaf while they stay in one.
+func (t ptree[T]) getNear(x T, ops *ptreeOps[T], near **pnode[T]) (T, bool) {
+	nd := *near
+	if nd == nil || ops.less(x, nd.items[0]) || ops.less(nd.items[nd.n-1], x) {
+		nd = t.root
+		for nd != nil && !nd.leaf() {
+			nd = nd.kids[nd.child(x, ops.less)]
+		}
+		if nd == nil {
+			var none T
+			return none, false
+		}
+		*near = nd
+	}
+	i := nd.lowerBound(x, ops.less)
+	if i < int(nd.n) && !ops.less(x, nd.items[i]) {
+		return nd.items[i], true
+	}
+	var none T
+	return none, false
+}
+
 // With returns a tree that holds x in place of the item equal to it, if
 // any; t is unchanged.
 func (t ptree[T]) With(x T, ops *ptreeOps[T]) ptree[T] { return t.WithOwned(x, ops, 0) }

@@ -256,3 +256,29 @@ func BenchmarkPtreeGet(b *testing.B) {
 		tr.Get(kv{k: rng.IntN(100003)}, kvOps)
 	}
 }
+
+// getNear finds exactly what Get finds, for keys in order and at random,
+// carrying its leaf from one lookup to the next.
+func TestPtreeGetNearMatchesGet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	var tr ptree[kv]
+	for i := range 5000 {
+		tr = tr.With(kv{rng.IntN(20000), i}, kvOps)
+	}
+	var near *pnode[kv]
+	for k := -5; k < 20005; k++ {
+		if rng.IntN(4) == 0 {
+			k += rng.IntN(200) - 100 // jump about
+		}
+		want, wok := tr.Get(kv{k: k}, kvOps)
+		got, ok := tr.getNear(kv{k: k}, kvOps, &near)
+		if ok != wok || got != want {
+			t.Fatalf("getNear(%d) = %v, %v; Get says %v, %v", k, got, ok, want, wok)
+		}
+	}
+	var empty ptree[kv]
+	near = nil
+	if _, ok := empty.getNear(kv{k: 1}, kvOps, &near); ok {
+		t.Fatal("an empty tree found something")
+	}
+}

@@ -101,3 +101,35 @@ func describe(v *Version) string {
 	}
 	return out
 }
+
+// EachOwned and CountOwned list, in name order, exactly the pods whose
+// controller reference (or, for the orphan index, the lack of one) says
+// so, in every Version of random pod writes: the oracle is a walk over
+// every pod of the Version.
+func TestEachOwnedMatchesAWalk(t *testing.T) {
+	for seed := range uint64(5) {
+		s := New(seed)
+		if _, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}); err != nil {
+			t.Fatal(err)
+		}
+		var versions []*Version
+		s.SetSink(func(e WatchEvent) { versions = append(versions, e.Version) })
+		randomPodWrites(t, s, rand.New(rand.NewPCG(seed, 2)), 300)
+		for _, v := range versions {
+			for _, idx := range []string{"uid-a", "uid-b", "uid-c", OrphanIndex("default")} {
+				var want []string
+				v.Ascend(api.KindPod, "", func(o api.Object) bool {
+					if ownerIndex(o) == idx {
+						want = append(want, o.Meta().Name)
+					}
+					return true
+				})
+				var got []string
+				v.EachOwned(api.KindPod, idx, func(o api.Object) bool { got = append(got, o.Meta().Name); return true })
+				if !slices.Equal(got, want) || v.CountOwned(api.KindPod, idx) != len(want) {
+					t.Fatalf("seed %d rv %d: %s owns %v (counted %d), a walk says %v", seed, v.rv, idx, got, v.CountOwned(api.KindPod, idx), want)
+				}
+			}
+		}
+	}
+}

@@ -150,15 +150,14 @@ func lessEntry(a, b *entry) bool {
 	return a.name < b.name
 }
 
-// indexEntry is one object under an index value. The owner index holds
-// the object itself, so listing a ReplicaSet's pods is a range scan
-// without a lookup per pod, and a write of an owned object replaces its
-// entry too. The node index holds only keys: a kubelet lists its few
-// pods by lookup, and a pod's status writes leave that index alone.
+// indexEntry is one object's key under an index value. The indexes hold
+// keys, not objects: a write that leaves an object's owner and node as
+// they were (a pod's status, at nearly every tick) leaves the indexes
+// alone, and listing them looks each key up, in order, mostly in the leaf
+// of the one before (EachOwned).
 type indexEntry struct {
 	idx string
 	key api.Key
-	obj api.Object
 }
 
 func lessIndex(a, b *indexEntry) bool {
@@ -177,7 +176,7 @@ func lessIndex(a, b *indexEntry) bool {
 // and drop the objects.
 var (
 	entryOps = &ptreeOps[*entry]{less: lessEntry, sep: func(e *entry) *entry { return &entry{ns: e.ns, name: e.name} }}
-	indexOps = &ptreeOps[*indexEntry]{less: lessIndex, sep: func(e *indexEntry) *indexEntry { return &indexEntry{idx: e.idx, key: e.key} }}
+	indexOps = &ptreeOps[*indexEntry]{less: lessIndex, sep: func(e *indexEntry) *indexEntry { return e }} // an index entry is all key
 )
 
 // EmptyVersion is a Version with no objects, at resourceVersion 0.
@@ -253,19 +252,41 @@ func (v *Version) List(kind, ns string) []api.Object {
 	return out
 }
 
-// ascendIndex calls f for each object of kind under idx in an index, in
+// ascendKeys calls f for each key of kind under idx in an index, in
 // (namespace, name) order, until f returns false.
-func ascendIndex(t ptree[*indexEntry], idx, kind string, f func(api.Object) bool) {
+func ascendKeys(t ptree[*indexEntry], idx, kind string, f func(api.Key) bool) {
 	t.Ascend(true, &indexEntry{idx: idx, key: api.Key{Kind: kind}}, indexOps, func(e *indexEntry) bool {
-		return e.idx == idx && e.key.Kind == kind && f(e.obj)
+		return e.idx == idx && e.key.Kind == kind && f(e.key)
 	})
 }
 
 // EachOwned calls f for each object of kind whose controller owner has
 // uid, in (namespace, name) order, until f returns false. Owner "orphan/"
 // + namespace holds the objects of that namespace without a controller.
+// The keys come in the order of the kind's tree, so each lookup starts
+// from the leaf the one before ended in (a ReplicaSet's pods lie side by
+// side there).
 func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
-	ascendIndex(v.owner, uid, kind, f)
+	i, ok := kindIndex(kind)
+	if !ok {
+		return
+	}
+	t := v.tree(i)
+	var near *pnode[*entry]
+	var e entry
+	ascendKeys(v.owner, uid, kind, func(k api.Key) bool {
+		e.ns, e.name = k.Namespace, k.Name
+		got, _ := t.getNear(&e, entryOps, &near)
+		return f(got.obj)
+	})
+}
+
+// CountOwned is how many objects of kind uid controls, counted from the
+// index alone.
+func (v *Version) CountOwned(kind, uid string) int {
+	n := 0
+	ascendKeys(v.owner, uid, kind, func(api.Key) bool { n++; return true })
+	return n
 }
 
 // EachOnNode calls f for each pod bound to node, in (namespace, name)
@@ -379,27 +400,23 @@ func reindex(n, v *Version, old, cur api.Object) {
 	if cur != nil {
 		curOwner, curNode = ownerIndex(cur), nodeIndex(cur)
 	}
-	n.owner = move(v.owner, k, old != nil, oldOwner, cur, curOwner, true)
-	n.node = move(v.node, k, oldNode != "", oldNode, cur, curNode, false)
+	n.owner = move(v.owner, k, old != nil, oldOwner, cur != nil, curOwner)
+	n.node = move(v.node, k, oldNode != "", oldNode, cur != nil, curNode)
 }
 
 // move returns t with k's entry moved from index value from (if had) to
-// to (nil cur, or to "", for none), holding cur if withObjects: a new
-// tree, or t itself when nothing changes. An index
-// without objects changes only when the object changes index value.
-func move(t ptree[*indexEntry], k api.Key, had bool, from string, cur api.Object, to string, withObjects bool) ptree[*indexEntry] {
-	has := cur != nil && to != ""
-	if !had && !has || !withObjects && had == has && from == to {
+// to (if has, and to is not ""): a new tree, or t itself when the value
+// does not change.
+func move(t ptree[*indexEntry], k api.Key, had bool, from string, has bool, to string) ptree[*indexEntry] {
+	has = has && to != ""
+	if had == has && (!had || from == to) {
 		return t
 	}
-	if !withObjects {
-		cur = nil
-	}
-	if had && (!has || from != to) {
+	if had {
 		t, _ = t.Without(&indexEntry{idx: from, key: k}, indexOps)
 	}
 	if has {
-		t = t.With(&indexEntry{idx: to, key: k, obj: cur}, indexOps)
+		t = t.With(&indexEntry{idx: to, key: k}, indexOps)
 	}
 	return t
 }

@@ -156,6 +156,12 @@ func (c *Cache) EachOwned(kind, uid string, f func(api.Object)) {
 
 // CountOwned returns how many cached objects of kind uid owns.
 func (c *Cache) CountOwned(kind, uid string) int {
+	if !c.watches(kind) {
+		return 0
+	}
+	if c.node == "" {
+		return c.v.CountOwned(kind, uid) // every object is seen: the index says
+	}
 	n := 0
 	c.eachOwned(kind, uid, func(api.Object) bool { n++; return true })
 	return n

@@ -123,18 +123,62 @@ func (w *world) rebaseIdle() {
 func (w *world) checkpoint() *world {
 	w.rebaseIdle()
 	c := w.clone()
-	copies := map[*apiserver.WatchEvent]*apiserver.WatchEvent{}
+	copies := c.pendingCopies()
 	c.eachPending(func(d *delivery) {
-		s, ok := copies[d.ev]
-		if !ok {
-			s = new(apiserver.WatchEvent)
-			*s = *d.ev
-			s.Version = nil
-			copies[d.ev] = s
-		}
-		d.ev = s
+		d.ev = copies.of(d.ev, func(s *apiserver.WatchEvent) { s.Version = nil })
 	})
 	return c
+}
+
+// eventCopies gives each pending watch event one copy, shared by its
+// deliveries. A write has one event and one resourceVersion, so the
+// copies are found by resourceVersion, in a slice over the pending ones'
+// range (a map when that range is sparse).
+type eventCopies struct {
+	low    int64
+	byRV   []*apiserver.WatchEvent
+	sparse map[int64]*apiserver.WatchEvent
+	made   []*apiserver.WatchEvent // in the order they were made
+}
+
+// pendingCopies makes room for copies of the world's pending events.
+func (w *world) pendingCopies() *eventCopies {
+	low, high, n := int64(0), int64(-1), 0
+	w.eachPending(func(d *delivery) {
+		if n == 0 || d.ev.RV < low {
+			low = d.ev.RV
+		}
+		high = max(high, d.ev.RV)
+		n++
+	})
+	c := &eventCopies{low: low}
+	if span := high - low + 1; span <= int64(8*n+1024) {
+		c.byRV = make([]*apiserver.WatchEvent, max(span, 0))
+	} else {
+		c.sparse = map[int64]*apiserver.WatchEvent{}
+	}
+	return c
+}
+
+// of returns the copy of ev, made (and changed by fix) the first time.
+func (c *eventCopies) of(ev *apiserver.WatchEvent, fix func(*apiserver.WatchEvent)) *apiserver.WatchEvent {
+	if c.byRV != nil {
+		if cp := c.byRV[ev.RV-c.low]; cp != nil {
+			return cp
+		}
+	} else if cp, ok := c.sparse[ev.RV]; ok {
+		return cp
+	}
+	cp := new(apiserver.WatchEvent)
+	*cp = *ev
+	fix(cp)
+	if c.byRV != nil {
+		c.byRV[ev.RV-c.low] = cp
+	} else {
+		c.sparse[ev.RV] = cp
+	}
+	c.made = append(c.made, cp)
+	return cp
 }
 
 // restore is a clone of a checkpoint to run: its pending events, copied
@@ -142,18 +186,9 @@ func (w *world) checkpoint() *world {
 // store's (apiserver.Rebuild).
 func (w *world) restore() *world {
 	c := w.clone()
-	copies := map[*apiserver.WatchEvent]*apiserver.WatchEvent{}
-	var events []*apiserver.WatchEvent
-	c.eachPending(func(d *delivery) {
-		e, ok := copies[d.ev]
-		if !ok {
-			e = new(apiserver.WatchEvent)
-			*e = *d.ev
-			copies[d.ev] = e
-			events = append(events, e)
-		}
-		d.ev = e
-	})
+	copies := c.pendingCopies()
+	c.eachPending(func(d *delivery) { d.ev = copies.of(d.ev, func(*apiserver.WatchEvent) {}) })
+	events := copies.made
 	slices.SortFunc(events, func(a, b *apiserver.WatchEvent) int { return cmp.Compare(a.RV, b.RV) })
 	apiserver.Rebuild(c.store.Current(), events)
 	return c

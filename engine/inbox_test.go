@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stateflow/stateflow/engine/apiserver"
+)
 
 // An inbox hands deliveries out in the order they came, and one that is
 // never empty (a cluster that never settles) keeps its slice bounded by
@@ -31,5 +35,43 @@ func TestInboxIsAFIFOThatStaysBounded(t *testing.T) {
 	}
 	if want != next || cap(b.q) > keptCapacity {
 		t.Fatalf("drained at %d of %d with a slice of %d", want, next, cap(b.q))
+	}
+}
+
+// A checkpoint gives each pending event one copy, shared by all its
+// deliveries, whether the pending resourceVersions lie close together
+// (a slice) or far apart (a map): every delivery of one event gets the
+// same copy, deliveries of different events different ones, and each
+// copy holds its event as fixed.
+func TestPendingCopiesOnePerEvent(t *testing.T) {
+	for _, spread := range []int64{1, 100_000} {
+		w := &world{inboxes: make([]inbox, 4)}
+		var evs []*apiserver.WatchEvent
+		for i := range 50 {
+			evs = append(evs, &apiserver.WatchEvent{Type: apiserver.Modified, RV: 1000 + int64(i)*spread})
+		}
+		for i, ev := range evs {
+			for c := range 1 + i%4 {
+				w.inboxes[c].push(delivery{seq: uint64(i), ev: ev})
+			}
+		}
+		copies := w.pendingCopies()
+		if (copies.byRV != nil) != (spread == 1) {
+			t.Fatalf("spread %d: slice %v", spread, copies.byRV != nil)
+		}
+		byEvent := map[*apiserver.WatchEvent]*apiserver.WatchEvent{}
+		w.eachPending(func(d *delivery) {
+			cp := copies.of(d.ev, func(s *apiserver.WatchEvent) { s.Type = "fixed" })
+			if prev, ok := byEvent[d.ev]; ok && prev != cp {
+				t.Fatalf("spread %d: two copies of rv %d", spread, d.ev.RV)
+			}
+			if cp == d.ev || cp.RV != d.ev.RV || cp.Type != "fixed" {
+				t.Fatalf("spread %d: copy %+v of %+v", spread, cp, d.ev)
+			}
+			byEvent[d.ev] = cp
+		})
+		if len(copies.made) != len(evs) || len(byEvent) != len(evs) {
+			t.Fatalf("spread %d: %d copies made for %d events", spread, len(copies.made), len(evs))
+		}
 	}
 }

@@ -75,29 +75,19 @@ func (w *world) comp(i int) reconcile.Component {
 // are copied.
 func (w *world) clone() *world {
 	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
-		agenda: w.agenda.clone(), inboxes: cloneInboxes(w.inboxes), pending: make(map[workKey]pendingEntry, len(w.pending)),
-		waiting: make(map[workKey]pendingEntry, len(w.waiting)),
-		comps:   slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
+		agenda: w.agenda.clone(), inboxes: cloneInboxes(w.inboxes), pending: maps.Clone(w.pending), waiting: maps.Clone(w.waiting),
+		comps: slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
 		kubelets: w.kubelets, proxies: w.proxies, proxyNodes: w.proxyNodes, seed: w.seed, rulesTick: maps.Clone(w.rulesTick),
-		failures: make(map[workKey]int, len(w.failures)),
+		failures: maps.Clone(w.failures),
 		recorder: w.recorder.Clone(), clients: cloneClients(w.clients), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	c.traffic = make([]trafficState, len(w.traffic))
 	for i, s := range w.traffic {
 		c.traffic[i] = s.clone()
 	}
-	for k, v := range w.pending {
-		c.pending[k] = v
-	}
-	for k, v := range w.waiting {
-		c.waiting[k] = v
-	}
 	// Neither side owns a component now: a new generation for each.
 	w.gen += 2
 	c.gen = w.gen + 1
-	for k, v := range w.failures {
-		c.failures[k] = v
-	}
 	c.store.SetSink(c.fanOut)
 	return c
 }

@@ -16,7 +16,7 @@ import (
 // for more memory than the tab has. Near the limit the collector runs
 // more often instead: the run takes longer, and fails only if what is
 // live passes the limit.
-const memoryLimit = 3400 << 20
+const memoryLimit = 2900 << 20
 
 // limitMemory sets the limit and exposes the runtime's figures to the
 // page's benchmarks as stateflowMemory(): [bytes obtained from the

@@ -98,7 +98,19 @@ func store[V any](s []keyed[V], key uint64, v V) []keyed[V] {
 		s[i].val = v
 		return s
 	}
-	return slices.Insert(slices.Clip(s), i, keyed[V]{key, v}) // grown to fit: most objects keep a handful
+	return inserted(s, i, keyed[V]{key, v})
+}
+
+// inserted is s with v at index i, in a new slice of exactly that length:
+// a clone of the correlation shares the old one, and an object keeps a
+// handful of entries for as long as its Events live, so room to grow
+// would be kept for nothing.
+func inserted[V any](s []V, i int, v V) []V {
+	out := make([]V, len(s)+1)
+	copy(out, s[:i])
+	out[i] = v
+	copy(out[i+1:], s[i:])
+	return out
 }
 
 func (c *correlation) clone(gen uint64) *correlation {
@@ -263,7 +275,7 @@ func (c *correlation) aggregateKey(e *Emitted, now int64) (uint64, string) {
 	}
 	msg := hash(e.Message)
 	if i, found := slices.BinarySearch(rec.localKeys, msg); !found {
-		rec.localKeys = slices.Insert(slices.Clip(rec.localKeys), i, msg) // a new slice: a clone of the correlation shares the old
+		rec.localKeys = inserted(rec.localKeys, i, msg)
 	}
 	rec.lastMS = now
 	combined := len(rec.localKeys) >= aggregateMaxEvents

@@ -10,10 +10,10 @@ import (
 // to the parts every Event of one object and one source shares. An Event
 // is a 496-byte struct with its name, UID, resourceVersion and message
 // beside it, and a cluster keeps five or more of them per pod for an
-// hour; a record is 176 bytes with its name and message. Event builds the
-// Event it stands for when someone reads it (kubectl, the inspector, a
-// trace effect's diff); the store, the recorder and the trace keep the
-// record.
+// hour; a record is 168 bytes with its name and message beside it (the
+// UID and resourceVersion are numbers until read). Event builds the Event
+// it stands for when someone reads it (kubectl, the inspector, a trace
+// effect's diff); the store, the recorder and the trace keep the record.
 //
 // An Event a recorder did not write (one applied from a manifest, or
 // edited by kubectl) is kept whole in Full: the record's other fields are

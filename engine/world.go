@@ -26,6 +26,8 @@ type world struct {
 	// comps are the components. A checkpoint shares them with the live
 	// world, which copies one (comp) the first time it changes it after
 	// the checkpoint: compGen[i] == gen says the live world owns comps[i].
+	// The one change made to a shared component in place is rebasing its
+	// view (rebaseIdle), which changes nothing it or the checkpoint sees.
 	comps   []reconcile.Component
 	compGen []uint64
 	gen     uint64

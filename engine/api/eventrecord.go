@@ -15,9 +15,9 @@ import (
 // it stands for when someone reads it (kubectl, the inspector, a trace
 // effect's diff); the store, the recorder and the trace keep the record.
 //
-// An Event a recorder did not write (one applied from a manifest, or
-// edited by kubectl) is kept whole in Full: the record's other fields are
-// then only its key.
+// An Event kept whole is in Full: one a recorder did not write (applied
+// from a manifest, or edited by kubectl) or one of a type other than
+// Normal and Warning. The record's other fields are then only its key.
 type EventRecord struct {
 	Name, Namespace string
 	UID             EventUID
@@ -146,8 +146,8 @@ func (r *EventRecord) Ref() ObjectReference {
 	return ref
 }
 
-// Event is the Event the record stands for: Full, or a new Event built
-// from the record (the caller may keep and change it).
+// Event is the Event the record stands for: Full (stored: read it, do not
+// change it), or a new Event built from the record.
 func (r *EventRecord) Event() *Event {
 	if r.Full != nil {
 		return r.Full

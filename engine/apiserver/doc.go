@@ -7,8 +7,9 @@
 // immutable Version after it; Rebuild gives such Versions back to events
 // a checkpoint kept without them.
 //
-// Stored objects are never modified in place: every write stores a new
-// object, so informer caches and the trace can keep the old pointers.
+// Stored objects are never modified in place once a write has returned:
+// every write stores a new object, so informer caches and the trace can
+// keep the old pointers.
 // Events are kept apart from the Versions, as compact records
 // (api.EventRecord) in a tree the store changes in place between
 // snapshots (events.go): no informer watches them, and they are most of

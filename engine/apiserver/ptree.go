@@ -45,7 +45,7 @@ const pmax = 16
 // node (items[:n] separate kids[:n+1]).
 type pnode[T any] struct {
 	n     int32
-	gen   uint32 // the owner stamp of the writer that made it, 0 for none
+	gen   uint32 // the owner stamp of the writer that made it, 0 for none (2^32 stamps: two per checkpoint, 2^31 checkpoints)
 	items [pmax]T
 	kids  *[pmax + 1]*pnode[T]
 }

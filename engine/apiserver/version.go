@@ -19,7 +19,9 @@ import (
 // node) are versioned with them, once for every component.
 //
 // An informer cache is a view of the Version its last watch event carried
-// (see WatchEvent.Version); a checkpoint holds the store's.
+// (see WatchEvent.Version), or of a later one that holds the same objects
+// of the kinds it watches (informer.Cache.Rebase); a checkpoint holds the
+// store's.
 //
 // Every write but an Event's makes a Version, so a Version is small: the
 // tree of pods, written at nearly every tick, and the indexes are in it;
@@ -276,7 +278,10 @@ func (v *Version) EachOwned(kind, uid string, f func(api.Object) bool) {
 	var e entry
 	ascendKeys(v.owner, uid, kind, func(k api.Key) bool {
 		e.ns, e.name = k.Namespace, k.Name
-		got, _ := t.getNear(&e, entryOps, &near)
+		got, ok := t.getNear(&e, entryOps, &near)
+		if !ok {
+			panic("apiserver: the owner index names " + k.String() + ", which the Version does not hold")
+		}
 		return f(got.obj)
 	})
 }
@@ -324,8 +329,8 @@ func nodeIndex(o api.Object) string {
 	return ""
 }
 
-// indexed reports whether objects of kind are in the owner index: Events
-// are not (nobody looks them up by owner, and they are the most written).
+// indexed reports whether objects of kind are in the indexes: every kind
+// a Version holds (Events, which no Version holds, are not).
 func indexed(kind string) bool { return kind != api.KindEvent }
 
 // With returns a Version that also holds objs, each replacing the object

@@ -12,7 +12,8 @@ import (
 // prefix of the API server's history, and its cache is the API server's
 // Version as of the last watch event delivered to it, seen through the
 // component's watch (the kinds it watches; for a kubelet, only its own
-// Node and the pods bound to it). Applying an event is O(1), and so is
+// Node and the pods bound to it), or a later Version that holds the same
+// objects of those kinds (Rebase). Applying an event is O(1), and so is
 // cloning a cache for a checkpoint; the indexes (objects by controller
 // owner, pods by node) are the Version's, shared by every component.
 type Cache struct {

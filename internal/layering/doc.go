@@ -15,6 +15,7 @@
 //	                   only tests (_test.go files) import it
 //	internal/framing   who may frame the site (stateflow serve and build,
 //	                   and the browser tests' server)
+//	internal/heapwalk  what a value keeps reachable, for the memory benchmark
 //
 // The differential harness (conformance/) is a module of its own above
 // all of them.

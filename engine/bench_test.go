@@ -101,13 +101,7 @@ func BenchmarkSeekWorst(b *testing.B) {
 				// Each round starts from a fresh run: a seek leaves
 				// checkpoints that make the next round's seeks cheaper.
 				e, _ := testkit.Load(b, []byte(examples.Scale(pods)))
-				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
-					b.Fatal(err)
-				}
-				setImage(e, "default", "web", "web:2")
-				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
-					b.Fatal(err)
-				}
+				settleRollout(b, e)
 				end := e.Tick()
 				worst := worstSeek(e)
 				stepBack, replayed, kept = e.ReplayTicks(end-1), e.ReplayTicks(worst), end-e.FirstTick()
@@ -207,13 +201,7 @@ func BenchmarkCreateThenRollout(b *testing.B) {
 			runtime.GC()
 			e, _ := testkit.Load(b, src)
 			start := time.Now()
-			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
-				b.Fatal(err)
-			}
-			setImage(e, "default", "web", "web:2")
-			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
-				b.Fatal(err)
-			}
+			settleRollout(b, e)
 			reportRun(b, time.Since(start), e.Tick())
 			// What the settled engine keeps (its trace, checkpoints and
 			// world), measured outside the timing.
@@ -243,13 +231,7 @@ func BenchmarkRetained(b *testing.B) {
 	b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 		for b.Loop() {
 			e, _ := testkit.Load(b, []byte(examples.Scale(pods)))
-			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
-				b.Fatal(err)
-			}
-			setImage(e, "default", "web", "web:2")
-			if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
-				b.Fatal(err)
-			}
+			settleRollout(b, e)
 			b.StopTimer()
 			for _, h := range testkit.Retained(e) {
 				b.ReportMetric(float64(h.Bytes)/1e6, h.Name+"-MB")
@@ -260,6 +242,19 @@ func BenchmarkRetained(b *testing.B) {
 			b.StartTimer()
 		}
 	})
+}
+
+// settleRollout runs e's Deployment web to settled, sets a new image and
+// runs the rolling update to settled.
+func settleRollout(b *testing.B, e *engine.Engine) {
+	b.Helper()
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		b.Fatal(err)
+	}
+	setImage(e, "default", "web", "web:2")
+	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // BenchmarkWorkloads creates each workload to settled, then rolls out a

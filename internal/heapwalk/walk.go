@@ -34,17 +34,24 @@ func (w *Walker) charge(t string, n int64) {
 	w.Total += n
 }
 
+// first reports whether p is reached for the first time, and marks it.
+func (w *Walker) first(p unsafe.Pointer) bool {
+	if w.seen[uintptr(p)] {
+		return false
+	}
+	w.seen[uintptr(p)] = true
+	return true
+}
+
 func (w *Walker) value(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
 			return
 		}
-		p := uintptr(v.UnsafePointer())
-		if w.seen[p] {
+		if !w.first(v.UnsafePointer()) {
 			return
 		}
-		w.seen[p] = true
 		e := v.Elem()
 		w.charge(e.Type().String(), int64(e.Type().Size()))
 		w.inline(e)
@@ -57,19 +64,16 @@ func (w *Walker) value(v reflect.Value) {
 			w.value(e)
 			return
 		}
-		// A non-pointer in an interface is boxed: count it once per box is
-		// not knowable; count its contents.
+		// A boxed non-pointer value: its box is not counted (reflection
+		// does not say where it is), what it points to is.
 		w.inline(e)
 	case reflect.Slice:
 		if v.IsNil() || v.Cap() == 0 {
 			return
 		}
-		p := uintptr(v.UnsafePointer())
-		if w.seen[p] {
-			// a subslice of a seen array: walk its elements only
-			return
+		if !w.first(v.UnsafePointer()) {
+			return // its array is counted already (a subslice of it too)
 		}
-		w.seen[p] = true
 		et := v.Type().Elem()
 		w.charge("[]"+et.String(), int64(v.Cap())*int64(et.Size()))
 		full := v.Slice3(0, v.Cap(), v.Cap())
@@ -82,11 +86,9 @@ func (w *Walker) value(v reflect.Value) {
 		if v.IsNil() {
 			return
 		}
-		p := uintptr(v.UnsafePointer())
-		if w.seen[p] {
+		if !w.first(v.UnsafePointer()) {
 			return
 		}
-		w.seen[p] = true
 		kt, vt := v.Type().Key(), v.Type().Elem()
 		// Swiss tables: slots of key+value plus a control byte, at 7/8 load.
 		n := int64(v.Len())
@@ -100,11 +102,9 @@ func (w *Walker) value(v reflect.Value) {
 		if v.Len() == 0 {
 			return
 		}
-		p := uintptr(unsafe.Pointer(unsafe.StringData(v.String())))
-		if w.seen[p] {
+		if !w.first(unsafe.Pointer(unsafe.StringData(v.String()))) {
 			return
 		}
-		w.seen[p] = true
 		w.charge("string", int64(v.Len()))
 	}
 }

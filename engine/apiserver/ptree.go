@@ -39,7 +39,7 @@ type ptree[T any] struct {
 
 // pmax is how many items a leaf and how many separators an internal node
 // holds at most.
-const pmax = 16
+const pmax = 8
 
 // pnode is a leaf (kids == nil: items[:n] are the items) or an internal
 // node (items[:n] separate kids[:n+1]).

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -25,7 +26,20 @@ type liveTick struct {
 func (c *liveTick) Now() int64       { return c.w.now }
 func (c *liveTick) Rand() *rand.Rand { return c.w.rng }
 
+// Explain sets the tick's explanation. A plain string (format "%s" and
+// one string, as Notes.Explain writes it, or a format without verbs) is
+// kept as it is, without formatting it again.
 func (c *liveTick) Explain(format string, args ...any) {
+	if len(args) == 1 && format == "%s" {
+		if s, ok := args[0].(string); ok {
+			c.tick.Explanation = s
+			return
+		}
+	}
+	if len(args) == 0 && strings.IndexByte(format, '%') < 0 {
+		c.tick.Explanation = format
+		return
+	}
 	c.tick.Explanation = fmt.Sprintf(format, args...)
 }
 

@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -201,7 +202,10 @@ func statusSummary(p *api.Pod, st *api.PodStatus) string {
 			ready++
 		}
 	}
-	return fmt.Sprintf("pod/%s status: %s, %d/%d containers ready, Ready=%s", p.Name, st.Phase, ready, len(st.ContainerStatuses), condStatus(st, api.PodReady))
+	// "pod/%s status: %s, %d/%d containers ready, Ready=%s", concatenated:
+	// every status the kubelet writes carries one.
+	return "pod/" + p.Name + " status: " + st.Phase + ", " + strconv.Itoa(ready) + "/" + strconv.Itoa(len(st.ContainerStatuses)) +
+		" containers ready, Ready=" + condStatus(st, api.PodReady)
 }
 
 func condStatus(st *api.PodStatus, t string) string {

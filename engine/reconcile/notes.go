@@ -1,26 +1,30 @@
 package reconcile
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Notes gathers the clauses of one tick's explanation as a sync goes, the
 // way a controller's log lines would, and writes them as the tick's
-// one-line explanation at the end.
-type Notes struct{ clauses []string }
+// one-line explanation at the end. The clauses are written into one
+// buffer, "; " apart, so an explanation costs one string however many
+// clauses it has.
+type Notes struct{ text []byte }
 
 // Note adds one clause.
 func (n *Notes) Note(format string, args ...any) {
-	n.clauses = append(n.clauses, fmt.Sprintf(format, args...))
+	if len(n.text) > 0 {
+		n.text = append(n.text, "; "...)
+	} else if n.text == nil {
+		n.text = make([]byte, 0, 128)
+	}
+	n.text = fmt.Appendf(n.text, format, args...)
 }
 
 // Explain sets the tick's explanation to "subject: clause; clause", or
 // "subject: otherwise" when nothing was noted.
 func (n *Notes) Explain(tick Tick, subject, otherwise string) {
-	what := otherwise
-	if len(n.clauses) > 0 {
-		what = strings.Join(n.clauses, "; ")
+	if len(n.text) == 0 {
+		tick.Explain("%s", subject+": "+otherwise)
+		return
 	}
-	tick.Explain("%s: %s", subject, what)
+	tick.Explain("%s", subject+": "+string(n.text))
 }

@@ -313,20 +313,35 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 // "No preemption victims found for incoming pod" (every pod here has the
 // same priority, so there is never a victim).
 func fitError(total int, failures []status) string {
-	reasons := map[string]int{}
-	preempt := map[string]int{}
+	// Counted per reason bit, then named: a pod that fits nowhere is
+	// tried against every node, so this runs once per node and failure.
+	var perReason [reasonCount]int
+	unresolvable := 0
 	for _, st := range failures {
-		for _, r := range st.reasons.texts() {
-			reasons[r]++
+		for i := range reasonCount {
+			if st.reasons&(reasons(1)<<i) != 0 {
+				perReason[i]++
+			}
 		}
 		if st.unresolvable {
-			preempt["Preemption is not helpful for scheduling"]++
-		} else {
-			preempt["No preemption victims found for incoming pod"]++
+			unresolvable++
 		}
 	}
+	byText := map[string]int{}
+	for i, n := range perReason {
+		if n > 0 {
+			byText[(reasons(1) << i).text()] += n
+		}
+	}
+	preempt := map[string]int{}
+	if unresolvable > 0 {
+		preempt["Preemption is not helpful for scheduling"] = unresolvable
+	}
+	if n := len(failures) - unresolvable; n > 0 {
+		preempt["No preemption victims found for incoming pod"] = n
+	}
 	inner := fmt.Sprintf("0/%d nodes are available: %s.", total, histogram(preempt))
-	return fmt.Sprintf("0/%d nodes are available: %s. no new claims to deallocate, preemption: %s", total, histogram(reasons), inner)
+	return fmt.Sprintf("0/%d nodes are available: %s. no new claims to deallocate, preemption: %s", total, histogram(byText), inner)
 }
 
 func histogram(m map[string]int) string {

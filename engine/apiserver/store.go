@@ -196,11 +196,15 @@ func (s *Store) remove(old api.Object) {
 	s.cur = s.cur.without(old, s.rv)
 }
 
-func (s *Store) emit(typ string, obj, old api.Object) {
+func (s *Store) emit(typ string, obj, old api.Object) { s.emitWrite(typ, obj, old, false) }
+
+// emitWrite is emit, saying whether only the status changed (a status
+// write of a kind whose new version is the old one with a new status).
+func (s *Store) emitWrite(typ string, obj, old api.Object, statusOnly bool) {
 	s.writes++
 	s.last = Write{Type: typ, Object: obj, Old: old}
 	if s.sink != nil {
-		s.sink(WatchEvent{Type: typ, Object: obj, Old: old, RV: s.rv, Version: s.cur})
+		s.sink(WatchEvent{Type: typ, Object: obj, Old: old, RV: s.rv, Version: s.cur, StatusOnly: statusOnly})
 	}
 }
 
@@ -503,10 +507,13 @@ func (s *Store) replace(obj, old api.Object) api.Object {
 
 // modify stores obj, a changed version of old, at the next
 // resourceVersion and tells the watchers.
-func (s *Store) modify(obj, old api.Object) api.Object {
+func (s *Store) modify(obj, old api.Object) api.Object { return s.modifyAs(obj, old, false) }
+
+// modifyAs is modify, saying whether only the status changed.
+func (s *Store) modifyAs(obj, old api.Object, statusOnly bool) api.Object {
 	s.bump(obj)
 	s.put(obj, old)
-	s.emit(Modified, obj, old)
+	s.emitWrite(Modified, obj, old, statusOnly)
 	return obj
 }
 
@@ -531,9 +538,10 @@ func (s *Store) PatchStatus(obj api.Object) (api.Object, error) {
 }
 
 // replaceStatus is replace of a status write made by withStatusOf. A
-// pod's, ReplicaSet's or node's new version shares everything but its
-// status with old, so comparing the statuses tells whether it changes
-// anything, without walking the spec.
+// pod's, ReplicaSet's or node's new version (and that of every kind
+// listed below) shares everything but its status with old, so comparing
+// the statuses tells whether it changes anything, without walking the
+// spec, and its watch event says only the status changed.
 func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 	var same bool
 	switch o := obj.(type) {
@@ -563,7 +571,7 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 	if same {
 		return old
 	}
-	return s.modify(obj, old)
+	return s.modifyAs(obj, old, true)
 }
 
 // withStatusOf returns a copy of old carrying src's status.

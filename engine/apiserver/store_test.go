@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -203,5 +204,55 @@ func TestNoOpUpdateIsNotWritten(t *testing.T) {
 	c.Status.ObservedGeneration = 1
 	if out, _ := s.UpdateStatus(c); out.Meta().ResourceVersion == rv || len(events) != 1 {
 		t.Errorf("a real change must be written: resourceVersion %s, %d events", out.Meta().ResourceVersion, len(events))
+	}
+}
+
+// A watch event says StatusOnly exactly when the write changed nothing
+// but the status: status writes of pods, ReplicaSets and nodes do, and
+// an update, a bind or a deletion does not. The kubelet skips its
+// comparison of spec, labels and deletion on the strength of it.
+func TestWatchEventStatusOnly(t *testing.T) {
+	s := newStore(t)
+	var got []WatchEvent
+	s.SetSink(func(e WatchEvent) { got = append(got, e) })
+	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web-1", Namespace: "default", Labels: map[string]string{"app": "web"}}}
+	pod.Spec.Containers = []api.Container{{Name: "web", Image: "web:1"}}
+	created, err := s.Create(pod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := created.(*api.Pod).DeepCopy()
+	status.Status.Phase = api.PodRunning
+	status.Labels["app"] = "ignored" // a status write keeps the stored labels
+	if _, err := s.PatchStatus(status); err != nil {
+		t.Fatal(err)
+	}
+	cur, _ := s.Get(api.KeyOf(pod))
+	relabeled := cur.(*api.Pod).DeepCopy()
+	relabeled.Labels["tier"] = "front"
+	if _, err := s.Update(relabeled); err != nil {
+		t.Fatal(err)
+	}
+	cur, _ = s.Get(api.KeyOf(pod))
+	if _, err := s.Bind(api.KeyOf(cur), cur.Meta().UID, "node-1"); err != nil {
+		t.Fatal(err)
+	}
+	want := []bool{false, true, false, false}
+	if len(got) != len(want) {
+		t.Fatalf("%d watch events, want %d", len(got), len(want))
+	}
+	for i, e := range got {
+		if e.StatusOnly != want[i] {
+			t.Errorf("event %d (%s): StatusOnly %v, want %v", i, e.Type, e.StatusOnly, want[i])
+		}
+		if !e.StatusOnly || e.Old == nil {
+			continue
+		}
+		before, after := e.Old.(*api.Pod).DeepCopy(), e.Object.(*api.Pod).DeepCopy()
+		before.Status, after.Status = api.PodStatus{}, api.PodStatus{}
+		before.ResourceVersion, after.ResourceVersion = "", ""
+		if !reflect.DeepEqual(before, after) {
+			t.Errorf("event %d says StatusOnly but more than the status changed:\n%+v\n%+v", i, before, after)
+		}
 	}
 }

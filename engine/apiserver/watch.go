@@ -17,12 +17,19 @@ const (
 // that has seen this event holds exactly that Version (a watch stream is
 // ordered, so what a watcher has seen is always a prefix of the store's
 // history).
+//
+// StatusOnly says the change was a status write that kept everything
+// else: Object is Old with a new status, its metadata, spec and labels
+// the very same values (a pod's, ReplicaSet's or node's status, and the
+// other kinds whose status subresource keeps the rest; not a
+// Deployment's, whose status write may change annotations).
 type WatchEvent struct {
-	Type    string
-	Object  api.Object
-	Old     api.Object
-	RV      int64
-	Version *Version
+	Type       string
+	Object     api.Object
+	Old        api.Object
+	RV         int64
+	Version    *Version
+	StatusOnly bool
 }
 
 // Key returns the key of the changed object.

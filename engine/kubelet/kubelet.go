@@ -102,6 +102,9 @@ func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		return
 	}
 	if ev.Type == apiserver.Modified {
+		if ev.StatusOnly {
+			return // the spec, deletion and labels are the old ones
+		}
 		old, cur := ev.Old.(*api.Pod), ev.Object.(*api.Pod)
 		if reflect.DeepEqual(&old.Spec, &cur.Spec) && reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&
 			reflect.DeepEqual(old.Labels, cur.Labels) && reflect.DeepEqual(old.Annotations, cur.Annotations) {

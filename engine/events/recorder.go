@@ -49,6 +49,40 @@ type Recorder struct {
 	// records that point at it: a cache of immutable values, shared by
 	// clones (what it holds never changes what is recorded).
 	sources map[api.EventSource]*api.EventSource
+	// texts keeps one copy of the strings many records repeat, shared
+	// by clones the same way: the last message of each reason (a
+	// kubelet's "Pulling image", "Created container" and "Started
+	// container" repeat for every pod of a Deployment) and each field
+	// path ("spec.containers{web}").
+	texts *texts
+}
+
+// texts are the recorder's shared copies of repeated strings.
+type texts struct {
+	lastMessage map[string]string // by reason
+	fieldPaths  map[string]string
+}
+
+// message is msg, as the copy the last record of reason kept when the two
+// are equal.
+func (t *texts) message(reason, msg string) string {
+	if last, ok := t.lastMessage[reason]; ok && last == msg {
+		return last
+	}
+	t.lastMessage[reason] = msg
+	return msg
+}
+
+// fieldPath is the kept copy of path.
+func (t *texts) fieldPath(path string) string {
+	if path == "" {
+		return ""
+	}
+	if kept, ok := t.fieldPaths[path]; ok {
+		return kept
+	}
+	t.fieldPaths[path] = path
+	return path
 }
 
 // Emitted is an event as a component emits it: record.EventRecorder's
@@ -119,14 +153,15 @@ func (c *correlation) clone(gen uint64) *correlation {
 
 // New returns an empty recorder.
 func New() *Recorder {
-	return &Recorder{objects: map[uint64]*correlation{}, sources: map[api.EventSource]*api.EventSource{}}
+	return &Recorder{objects: map[uint64]*correlation{}, sources: map[api.EventSource]*api.EventSource{},
+		texts: &texts{lastMessage: map[string]string{}, fieldPaths: map[string]string{}}}
 }
 
 // Clone returns an independent copy: O(involved objects), the
 // correlations shared until either side changes one.
 func (r *Recorder) Clone() *Recorder {
 	r.gen += 2
-	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter, sources: r.sources}
+	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter, sources: r.sources, texts: r.texts}
 }
 
 // correlation returns the state of the object an event is about, to
@@ -202,7 +237,8 @@ func (r *Recorder) create(s *apiserver.Store, c *correlation, e *Emitted, ns, na
 		return rec, nil
 	}
 	return s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: c.ref, InvolvedRV: e.Involved.ResourceVersion,
-		FieldPath: e.Involved.FieldPath, Reason: e.Reason, Message: e.Message, Warning: e.Type == api.EventWarning, Source: r.source(e.Source)})
+		FieldPath: r.texts.fieldPath(e.Involved.FieldPath), Reason: e.Reason, Message: r.texts.message(e.Reason, e.Message),
+		Warning: e.Type == api.EventWarning, Source: r.source(e.Source)})
 }
 
 // source is the recorder's one copy of an emitting component.

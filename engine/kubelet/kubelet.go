@@ -36,6 +36,8 @@ type Kubelet struct {
 	// status and copies the rest from the stored pod), empty between
 	// writes: a report allocates no pod of its own.
 	patch api.Pod
+	// texts are strings made once and shared with the clones.
+	texts *texts
 }
 
 // New returns the kubelet of node, whose pods get addresses from podCIDR
@@ -43,7 +45,7 @@ type Kubelet struct {
 func New(node, hostIP, podCIDR string, behaviors Behaviors) *Kubelet {
 	prefix := strings.TrimSuffix(podCIDR, "0/24")
 	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.ForNode(node),
-		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: Ready}
+		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: Ready, texts: newTexts()}
 }
 
 // Name implements reconcile.Component.

@@ -21,12 +21,13 @@ type worker struct {
 	pod  *api.Pod
 	now  int64
 	reconcile.Notes
+	texts *texts
 }
 
 func (w *worker) event(c *container, typ, reason, msg string) {
 	field := ""
 	if c != nil {
-		field = "spec.containers{" + c.name + "}"
+		field = w.texts.fieldPath(c.name)
 	}
 	w.tick.Event(w.pod, field, typ, reason, msg)
 }
@@ -54,7 +55,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 	if rt != nil && rt.uid != p.UID {
 		rt = nil
 	}
-	w := &worker{tick: tick, pod: p, now: tick.Now()}
+	w := &worker{tick: tick, pod: p, now: tick.Now(), texts: k.texts}
 	var next int64
 	var err error
 	if p.DeletionTimestamp != nil {
@@ -202,7 +203,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 		for i, c := range rt.containers {
 			c.sigtermAt = -1
 			if c.stage == stageRunning || c.stage == stageStarting {
-				w.event(c, api.EventNormal, "Killing", "Stopping container "+c.name)
+				w.event(c, api.EventNormal, "Killing", k.texts.message("Stopping container %s", c.name, func(n string) string { return "Stopping container " + n }))
 				// killContainer: the preStop hook first, then SIGTERM
 				// with what is left of the grace period.
 				hook := min(preStopMS(p, c.name), grace)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
@@ -150,6 +151,37 @@ func TestCloneSharesCachesCopyOnWrite(t *testing.T) {
 		}
 		if _, ok, err := other.Record(os, event("after the flood")); err != nil || !ok {
 			t.Errorf("flooding the original=%v emptied the other side's bucket too (%v)", floodOriginal, err)
+		}
+	}
+}
+
+// The records of a reason's repeated message, and of one field path, share
+// one copy of the string: a kubelet's "Started container web" for every
+// pod of a Deployment is kept once, not once per Event. A clone of the
+// recorder shares the copies too. The messages are built afresh for each
+// event, as a component's Sprintf builds them.
+func TestRecordsShareRepeatedTexts(t *testing.T) {
+	s := apiserver.New(1)
+	r := New()
+	emit := func(r *Recorder, pod string) *api.EventRecord {
+		e := &Emitted{Involved: api.ObjectReference{Kind: "Pod", Namespace: "default", Name: pod, UID: "uid-" + pod,
+			FieldPath: strings.Join([]string{"spec.containers{", "web", "}"}, "")},
+			Reason: "Started", Message: strings.Join([]string{"Started container", "web"}, " "), Type: api.EventNormal,
+			Source: api.EventSource{Component: "kubelet", Host: "node-1"}}
+		w, ok, err := r.Record(s, e)
+		if !ok || err != nil {
+			t.Fatalf("event of %s not recorded: %v", pod, err)
+		}
+		return w.After
+	}
+	a, b := emit(r, "web-a"), emit(r, "web-b")
+	c := emit(r.Clone(), "web-c")
+	for _, rec := range []*api.EventRecord{b, c} {
+		if rec.Message != a.Message || unsafe.StringData(rec.Message) != unsafe.StringData(a.Message) {
+			t.Errorf("%s's message %q is a copy of its own, not the one %s's record keeps", rec.Involved.Name, rec.Message, a.Involved.Name)
+		}
+		if rec.FieldPath != a.FieldPath || unsafe.StringData(rec.FieldPath) != unsafe.StringData(a.FieldPath) {
+			t.Errorf("%s's field path %q is a copy of its own", rec.Involved.Name, rec.FieldPath)
 		}
 	}
 }

@@ -287,24 +287,24 @@ func eventNamespace(e *Emitted) string {
 	return e.Involved.Namespace
 }
 
-// involvedObjectKey identifies the object an event is about: every
-// correlation key below includes these fields.
+// involvedObjectKey identifies the object an event is about: every key
+// of client-go's caches includes these fields, so the recorder keeps one
+// correlation per object, and the keys below, which are only ever looked
+// up in that object's correlation, hash the other fields alone.
 func involvedObjectKey(e *Emitted) uint64 {
 	o := e.Involved
 	return hash(o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
 }
 
-// eventKey identifies identical events (getEventKey).
+// eventKey identifies identical events of one object (getEventKey).
 func eventKey(e *Emitted) uint64 {
-	o := e.Involved
-	return hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.FieldPath, o.UID, o.APIVersion, e.Type, e.Reason, e.Message)
+	return hash(e.Source.Component, e.Source.Host, e.Involved.FieldPath, e.Type, e.Reason, e.Message)
 }
 
 // aggregateKey returns the key and message of a combined event once an
 // object has had 10 distinct messages with one reason within 10 minutes.
 func (c *correlation) aggregateKey(e *Emitted, now int64) (uint64, string) {
-	o := e.Involved
-	akey := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type, e.Reason)
+	akey := hash(e.Source.Component, e.Source.Host, e.Type, e.Reason)
 	rec, ok := lookup(c.aggregate, akey)
 	if !ok || now-rec.lastMS > aggregateIntervalMS {
 		rec = aggregateRecord{}
@@ -341,8 +341,7 @@ var spamQPS = float64(float32(1000.0 / spamRefillMS))
 // (Tokens accrued exactly at a refill's boundary decide whether a
 // CronJob's Events, which come on the minute, are let through.)
 func (c *correlation) allow(e *Emitted, now int64) bool {
-	o := e.Involved
-	key := hash(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type)
+	key := hash(e.Source.Component, e.Source.Host, e.Type)
 	b, ok := lookup(c.spam, key)
 	if !ok {
 		b = spamBucket{tokens: spamBurst, lastMS: now}

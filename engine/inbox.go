@@ -25,38 +25,64 @@ type delivery struct {
 	ev  *apiserver.WatchEvent
 }
 
-// inbox is a component's pending deliveries, oldest first (q[head:]).
+// inbox is a component's pending deliveries, oldest first: a ring of
+// n deliveries from q[head], wrapping at len(q). A ring never moves what
+// it holds to make room at the back, and keeps its slice from one burst
+// to the next: a ReplicaSet creating 10,000 pods sends each pod watcher
+// 10,000 deliveries in a few ticks, and a slice that starts over after
+// every burst grows by doubling again each time.
 type inbox struct {
-	q    []delivery
-	head int
+	q       []delivery
+	head, n int
 }
 
-func (b *inbox) empty() bool { return b.head == len(b.q) }
+func (b *inbox) empty() bool { return b.n == 0 }
 
-func (b *inbox) push(d delivery) { b.q = append(b.q, d) }
+// at is the i-th pending delivery, 0 the oldest.
+func (b *inbox) at(i int) *delivery {
+	j := b.head + i
+	if j >= len(b.q) {
+		j -= len(b.q)
+	}
+	return &b.q[j]
+}
 
-// keptCapacity is how many deliveries' room an inbox keeps once it has
-// drained: a burst's larger slice is let go.
-const keptCapacity = 256
+func (b *inbox) push(d delivery) {
+	if b.n == len(b.q) {
+		b.grow()
+	}
+	b.n++
+	*b.at(b.n - 1) = d
+}
+
+// grow doubles the ring, its pending deliveries first in order.
+func (b *inbox) grow() {
+	q := make([]delivery, max(8, 2*len(b.q)))
+	for i := range b.n {
+		q[i] = *b.at(i)
+	}
+	b.q, b.head = q, 0
+}
+
+// keptCapacity is the most deliveries' room an inbox keeps once it has
+// drained: a larger ring (a burst at 150,000 pods) is let go.
+const keptCapacity = 1 << 14
 
 // pop removes and returns the oldest delivery; the inbox must not be
-// empty. A drained inbox starts over at the front of its slice, and one
-// that never drains (a cluster that never settles) moves its pending
-// deliveries to the front once the delivered ones fill half of it, so
-// its slice stays bounded by what is pending.
+// empty.
 func (b *inbox) pop() delivery {
 	d := b.q[b.head]
 	b.q[b.head] = delivery{}
 	b.head++
-	switch {
-	case b.head == len(b.q) && cap(b.q) > keptCapacity:
-		b.q, b.head = nil, 0
-	case b.head == len(b.q):
-		b.q, b.head = b.q[:0], 0
-	case b.head >= keptCapacity && b.head*2 >= len(b.q):
-		n := copy(b.q, b.q[b.head:])
-		clear(b.q[n:])
-		b.q, b.head = b.q[:n], 0
+	if b.head == len(b.q) {
+		b.head = 0
+	}
+	b.n--
+	if b.n == 0 {
+		b.head = 0
+		if len(b.q) > keptCapacity {
+			b.q = nil
+		}
 	}
 	return d
 }
@@ -66,7 +92,11 @@ func (b *inbox) clone() inbox {
 	if b.empty() {
 		return inbox{}
 	}
-	return inbox{q: append([]delivery(nil), b.q[b.head:]...)}
+	c := inbox{q: make([]delivery, b.n), n: b.n}
+	for i := range b.n {
+		c.q[i] = *b.at(i)
+	}
+	return c
 }
 
 func cloneInboxes(bs []inbox) []inbox {
@@ -199,8 +229,8 @@ func (w *world) restore() *world {
 func (w *world) eachPending(f func(*delivery)) {
 	for i := range w.inboxes {
 		b := &w.inboxes[i]
-		for j := b.head; j < len(b.q); j++ {
-			f(&b.q[j])
+		for j := range b.n {
+			f(b.at(j))
 		}
 	}
 }

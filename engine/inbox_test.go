@@ -6,9 +6,10 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
-// An inbox hands deliveries out in the order they came, and one that is
-// never empty (a cluster that never settles) keeps its slice bounded by
-// what is pending rather than by all it ever held.
+// An inbox hands deliveries out in the order they came, across the
+// wrap of its ring and its growth, and one that is never empty (a
+// cluster that never settles) keeps its ring bounded by what is pending
+// rather than by all it ever held.
 func TestInboxIsAFIFOThatStaysBounded(t *testing.T) {
 	var b inbox
 	next, want := uint64(0), uint64(0)
@@ -17,14 +18,18 @@ func TestInboxIsAFIFOThatStaysBounded(t *testing.T) {
 			next++
 			b.push(delivery{seq: next})
 		}
+		peak := b.n
 		for range 50 {
 			want++
 			if d := b.pop(); d.seq != want {
 				t.Fatalf("popped %d, want %d", d.seq, want)
 			}
 		}
-		if pending := len(b.q) - b.head; cap(b.q) > 4*max(pending, keptCapacity) {
-			t.Fatalf("round %d: %d pending in a slice of %d", round, pending, cap(b.q))
+		if len(b.q) > 2*max(peak, 8) {
+			t.Fatalf("round %d: at most %d pending in a ring of %d", round, peak, len(b.q))
+		}
+		if c := b.clone(); c.n != b.n || len(c.q) != b.n || (c.n > 0 && c.at(0).seq != want+1) {
+			t.Fatalf("round %d: a clone of %d pending holds %d in %d, first %d", round, b.n, c.n, len(c.q), c.at(0).seq)
 		}
 	}
 	for !b.empty() {
@@ -33,8 +38,31 @@ func TestInboxIsAFIFOThatStaysBounded(t *testing.T) {
 			t.Fatalf("popped %d, want %d", d.seq, want)
 		}
 	}
-	if want != next || cap(b.q) > keptCapacity {
-		t.Fatalf("drained at %d of %d with a slice of %d", want, next, cap(b.q))
+	if want != next || len(b.q) > keptCapacity {
+		t.Fatalf("drained at %d of %d with a ring of %d", want, next, len(b.q))
+	}
+}
+
+// A drained inbox keeps its ring for the next burst (a ReplicaSet's pod
+// creations reach every pod watcher in bursts), unless the ring is
+// larger than keptCapacity.
+func TestInboxKeepsItsRingBetweenBursts(t *testing.T) {
+	var b inbox
+	burst := func(n int) {
+		for i := range n {
+			b.push(delivery{seq: uint64(i)})
+		}
+		for !b.empty() {
+			b.pop()
+		}
+	}
+	burst(10_000)
+	if allocs := testing.AllocsPerRun(5, func() { burst(10_000) }); allocs != 0 {
+		t.Fatalf("a burst of 10,000 after another allocates %.0f times, want 0", allocs)
+	}
+	burst(2 * keptCapacity)
+	if b.q != nil {
+		t.Fatalf("a ring of %d is kept after draining, more than keptCapacity (%d)", len(b.q), keptCapacity)
 	}
 }
 

@@ -31,8 +31,9 @@ type spamBucket struct {
 }
 
 // Recorder turns emitted events into Event objects in the store. Its
-// caches are keyed by 64-bit FNV hashes of client-go's string keys; a
-// collision is astronomically unlikely.
+// caches are keyed by 64-bit FNV hashes of client-go's string keys (less
+// the involved object's fields, which pick the correlation); a collision
+// is astronomically unlikely.
 //
 // Every key of client-go's three caches (the spam filter's, the
 // aggregator's and the event logger's) includes the involved object, so

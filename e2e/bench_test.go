@@ -127,6 +127,7 @@ func BenchmarkAutoplay(b *testing.B) {
 // its progress four times a second) and, in the same benchmark, the same
 // view-model natively, and reports both and their ratio. 10,000 pods run
 // with STATEFLOW_BENCH_LARGE=1 (make bench), not in make test's smoke run.
+// It also reports the WebAssembly memory the tab holds after the run.
 func BenchmarkRunInPage(b *testing.B) {
 	sizes := []int{1000}
 	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
@@ -143,10 +144,12 @@ func BenchmarkRunInPage(b *testing.B) {
 			if int(r[1]) != nativeTicks {
 				b.Fatalf("the page settled at tick %d, natively at %d", int(r[1]), nativeTicks)
 			}
+			mem := eval[[]float64](tb, `stateflowMemory()`)
 			b.ReportMetric(r[0], "page-ms")
 			b.ReportMetric(native, "native-ms")
 			b.ReportMetric(r[0]/native, "page/native")
 			b.ReportMetric(r[1], "ticks")
+			b.ReportMetric(mem[0]/(1<<20), "wasm-memory-MiB")
 			b.ReportMetric(0, "ns/op")
 		})
 	}

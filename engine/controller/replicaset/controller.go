@@ -292,7 +292,7 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		byName(pods)
-		victims := getPodsToDelete(pods, c.relatedPods(rs), n, tick.Now())
+		victims := getPodsToDelete(pods, c.relatedNodeCounts(rs), n, tick.Now())
 		keys := make([]api.Key, len(victims))
 		for i, p := range victims {
 			keys[i] = api.KeyOf(p)
@@ -381,20 +381,26 @@ func (c *Controller) deletePod(tick reconcile.Tick, rs *api.ReplicaSet, p *api.P
 	return nil
 }
 
-// relatedPods returns the pods of every ReplicaSet with the same
-// controller as rs (getIndirectlyRelatedPods); none for a ReplicaSet
-// without a controller (getReplicaSetsWithSameController returns no
-// ReplicaSet then, not rs itself), whose pods all rank alike by node.
-func (c *Controller) relatedPods(rs *api.ReplicaSet) []*api.Pod {
+// relatedNodeCounts counts, per node, the active pods of every
+// ReplicaSet with the same controller as rs (getIndirectlyRelatedPods,
+// as getPodsRankedByRelatedPodsOnSameNode counts them); none for a
+// ReplicaSet without a controller (getReplicaSetsWithSameController
+// returns no ReplicaSet then, not rs itself), whose pods all rank alike
+// by node. The counts are all the ranking reads of the related pods.
+func (c *Controller) relatedNodeCounts(rs *api.ReplicaSet) map[string]int {
+	onNode := map[string]int{}
 	ref := rs.ControllerRef()
 	if ref == nil {
-		return nil
+		return onNode
 	}
-	var out []*api.Pod
 	for _, s := range c.cache.Owned(api.KindReplicaSet, ref.UID) {
-		c.cache.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) { out = append(out, o.(*api.Pod)) })
+		c.cache.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) {
+			if p := o.(*api.Pod); api.IsPodActive(p) {
+				onNode[p.Spec.NodeName]++
+			}
+		})
 	}
-	return out
+	return onNode
 }
 
 // calculateStatus aggregates the pods into the ReplicaSet's status

@@ -38,15 +38,15 @@ type podRank struct {
 }
 
 // getPodsToDelete returns the diff pods to delete first, ranking filtered
-// in place.
+// in place; onNode counts the active related pods on each node.
 //
 // The stable sort orders a permutation of indexes, not the pods and their
 // ranks: sort.Stable swaps O(n·log²n) times, and a swap of two indexes
 // moves 8 bytes instead of two pods and two 80-byte ranks. Its calls to
 // Less, and so the order it makes, are the same either way.
-func getPodsToDelete(filtered, related []*api.Pod, diff int, now int64) []*api.Pod {
+func getPodsToDelete(filtered []*api.Pod, onNode map[string]int, diff int, now int64) []*api.Pod {
 	if diff < len(filtered) {
-		r := newRankedPods(filtered, related, now)
+		r := newRankedPods(filtered, onNode, now)
 		perm := byRank{ranked: r, perm: make([]int32, len(filtered))}
 		for i := range perm.perm {
 			perm.perm[i] = int32(i)
@@ -73,8 +73,7 @@ func (b byRank) Less(i, j int) bool {
 	return b.ranked.less(&b.ranked.keys[b.perm[i]], &b.ranked.keys[b.perm[j]])
 }
 
-func newRankedPods(pods, related []*api.Pod, now int64) rankedPods {
-	onNode := sameNodeCounts(related)
+func newRankedPods(pods []*api.Pod, onNode map[string]int, now int64) rankedPods {
 	keys := make([]podRank, len(pods))
 	for i, p := range pods {
 		keys[i] = podRank{
@@ -90,17 +89,6 @@ func newRankedPods(pods, related []*api.Pod, now int64) rankedPods {
 		}
 	}
 	return rankedPods{keys: keys, now: now}
-}
-
-// sameNodeCounts counts the active related pods on each node.
-func sameNodeCounts(related []*api.Pod) map[string]int {
-	onNode := map[string]int{}
-	for _, p := range related {
-		if api.IsPodActive(p) {
-			onNode[p.Spec.NodeName]++
-		}
-	}
-	return onNode
 }
 
 func phaseOrdinal(phase string) int {

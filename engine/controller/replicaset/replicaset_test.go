@@ -30,7 +30,7 @@ func TestPodsToDeleteS7(t *testing.T) {
 	p4 := pod("p4", "u4", "n2", api.PodRunning, 605*minute, 0, 0)
 	p5 := pod("p5", "u5", "n2", api.PodRunning, 540*minute, 3, 0)
 	all := []*api.Pod{p3, p5, p1, p4, p2}
-	got := getPodsToDelete(append([]*api.Pod(nil), all...), all, 3, now)
+	got := getPodsToDelete(append([]*api.Pod(nil), all...), sameNodeCounts(all), 3, now)
 	want := []string{"p1", "p2", "p4"}
 	for i, p := range got {
 		if p.Name != want[i] {
@@ -44,7 +44,7 @@ func TestPodsToDeleteLogBucketTieBreak(t *testing.T) {
 	now := int64(1_000_000)
 	a := pod("a", "uid-b", "n1", api.PodRunning, now-300_000, 0, 0)
 	b := pod("b", "uid-a", "n1", api.PodRunning, now-400_000, 0, 0)
-	got := getPodsToDelete([]*api.Pod{a, b}, []*api.Pod{a, b}, 1, now)
+	got := getPodsToDelete([]*api.Pod{a, b}, sameNodeCounts([]*api.Pod{a, b}), 1, now)
 	if got[0].Name != "b" {
 		t.Fatalf("deleted %s, want b (uid-a < uid-b)", got[0].Name)
 	}
@@ -98,4 +98,16 @@ func TestFullyLabeledNeedsEveryTemplateLabelPresent(t *testing.T) {
 	if st := calculateStatus(rs, pods, nil, 0); st.FullyLabeledReplicas != 2 {
 		t.Fatalf("fullyLabeledReplicas %d, want 2 (the pod without tier is not fully labeled)", st.FullyLabeledReplicas)
 	}
+}
+
+// sameNodeCounts counts the active related pods on each node, as
+// relatedNodeCounts does over the cache.
+func sameNodeCounts(related []*api.Pod) map[string]int {
+	onNode := map[string]int{}
+	for _, p := range related {
+		if api.IsPodActive(p) {
+			onNode[p.Spec.NodeName]++
+		}
+	}
+	return onNode
 }

@@ -150,8 +150,9 @@ type Config struct {
 	NodeMonitorGracePeriodMS int64
 	// VerifyIncremental is for tests: every decision a component makes
 	// from state it keeps up to date event by event (the ReplicaSet
-	// controller's pod counts) is also made the slow way, by walking its
-	// cache, and a difference fails the tick with an internal error.
+	// controller's pod counts, and its related pods by node) is also made
+	// the slow way, by walking its cache, and a difference fails the tick
+	// with an internal error.
 	VerifyIncremental bool
 }
 

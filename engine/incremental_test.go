@@ -77,7 +77,8 @@ spec:
 // TestIncrementalStateAgreesWithWalk runs the examples, the identity
 // test's generated scenarios, the fidelity worlds, random rollouts and
 // claimsScenario with Config.VerifyIncremental: every ReplicaSet sync
-// decided from the controller's kept pod counts also walks its cache,
+// decided from the controller's kept pod counts, and every scale-down's
+// count of the related ReplicaSets' pods by node, also walks its cache,
 // and a difference fails that tick. The walk is the oracle: it is the
 // code the counts replace. The test fails if any tick failed so, and
 // checks that the counts decided syncs at all.

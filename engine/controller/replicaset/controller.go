@@ -2,6 +2,7 @@ package replicaset
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -292,7 +293,11 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		byName(pods)
-		victims := getPodsToDelete(pods, c.relatedNodeCounts(rs), n, tick.Now())
+		onNode, err := c.relatedNodeCounts(rs)
+		if err != nil {
+			return "", err
+		}
+		victims := getPodsToDelete(pods, onNode, n, tick.Now())
 		keys := make([]api.Key, len(victims))
 		for i, p := range victims {
 			keys[i] = api.KeyOf(p)
@@ -386,21 +391,31 @@ func (c *Controller) deletePod(tick reconcile.Tick, rs *api.ReplicaSet, p *api.P
 // as getPodsRankedByRelatedPodsOnSameNode counts them); none for a
 // ReplicaSet without a controller (getReplicaSetsWithSameController
 // returns no ReplicaSet then, not rs itself), whose pods all rank alike
-// by node. The counts are all the ranking reads of the related pods.
-func (c *Controller) relatedNodeCounts(rs *api.ReplicaSet) map[string]int {
-	onNode := map[string]int{}
+// by node. The counts are all the ranking reads of the related pods:
+// they come from the pod counts kept for each related ReplicaSet, or,
+// when one has none yet, from a walk over their pods.
+func (c *Controller) relatedNodeCounts(rs *api.ReplicaSet) (map[string]int, error) {
 	ref := rs.ControllerRef()
 	if ref == nil {
-		return onNode
+		return map[string]int{}, nil
 	}
-	for _, s := range c.cache.Owned(api.KindReplicaSet, ref.UID) {
+	related := c.cache.Owned(api.KindReplicaSet, ref.UID)
+	kept, ok := c.counts.onNodes(related)
+	if ok && !c.verify {
+		return kept, nil
+	}
+	onNode := map[string]int{}
+	for _, s := range related {
 		c.cache.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) {
 			if p := o.(*api.Pod); api.IsPodActive(p) {
 				onNode[p.Spec.NodeName]++
 			}
 		})
 	}
-	return onNode
+	if ok && !maps.Equal(kept, onNode) {
+		return nil, fmt.Errorf("internal error: the kept pod counts by node of rs/%s's related ReplicaSets %v differ from its cache's %v", rs.Name, kept, onNode)
+	}
+	return onNode, nil
 }
 
 // calculateStatus aggregates the pods into the ReplicaSet's status

@@ -31,6 +31,10 @@ type podCounts struct {
 	// match its selector, that also carry every template label, and that
 	// are ready.
 	active, matching, labeled, ready int32
+	// onNode counts the active pods by node ("" for unscheduled): a
+	// scale-down ranks its pods by how many active pods of the
+	// ReplicaSets with the same controller share their node.
+	onNode map[string]int32
 }
 
 // counts are the podCounts by ReplicaSet UID.
@@ -41,6 +45,7 @@ func (cs counts) clone() counts {
 	out := make(counts, len(cs))
 	for k, v := range cs {
 		c := *v
+		c.onNode = maps.Clone(v.onNode)
 		out[k] = &c
 	}
 	return out
@@ -50,7 +55,7 @@ func (cs counts) clone() counts {
 // cache holds with rs's UID as their controller.
 func (cs counts) rebuild(rs *api.ReplicaSet, owned []*api.Pod) *podCounts {
 	c := &podCounts{selector: rs.Spec.Selector, template: rs.Spec.Template.Labels,
-		match: rs.Spec.Selector.Matcher(), labels: api.EqualityMatcher(rs.Spec.Template.Labels)}
+		match: rs.Spec.Selector.Matcher(), labels: api.EqualityMatcher(rs.Spec.Template.Labels), onNode: map[string]int32{}}
 	for _, p := range owned {
 		c.add(p, 1)
 	}
@@ -64,6 +69,11 @@ func (c *podCounts) add(p *api.Pod, sign int32) {
 		return
 	}
 	c.active += sign
+	if n := c.onNode[p.Spec.NodeName] + sign; n != 0 {
+		c.onNode[p.Spec.NodeName] = n
+	} else {
+		delete(c.onNode, p.Spec.NodeName)
+	}
 	if !c.match.Matches(p.Labels) {
 		return
 	}
@@ -99,6 +109,23 @@ func (cs counts) move(p *api.Pod, sign int32) {
 	}
 }
 
+// onNodes sums the active pods by node of the ReplicaSets rss, if every
+// one of them has counts (a selector or template change, which usable
+// drops counts for, does not change which pods are active or where).
+func (cs counts) onNodes(rss []api.Object) (map[string]int, bool) {
+	out := map[string]int{}
+	for _, o := range rss {
+		c, ok := cs[o.Meta().UID]
+		if !ok {
+			return nil, false
+		}
+		for node, n := range c.onNode {
+			out[node] += int(n)
+		}
+	}
+	return out, true
+}
+
 // usable returns rs's counts when a sync may use them instead of walking
 // its pods: made with rs's selector and template labels.
 func (cs counts) usable(rs *api.ReplicaSet) (*podCounts, bool) {
@@ -119,6 +146,9 @@ func (c *podCounts) check(rs *api.ReplicaSet, owned []*api.Pod) error {
 	if c.active != want.active || c.matching != want.matching || c.labeled != want.labeled || c.ready != want.ready {
 		return fmt.Errorf("internal error: rs/%s's kept pod counts (active %d, matching %d, labeled %d, ready %d) differ from its cache's (%d, %d, %d, %d)",
 			rs.Name, c.active, c.matching, c.labeled, c.ready, want.active, want.matching, want.labeled, want.ready)
+	}
+	if !maps.Equal(c.onNode, want.onNode) {
+		return fmt.Errorf("internal error: rs/%s's kept pod counts by node %v differ from its cache's %v", rs.Name, c.onNode, want.onNode)
 	}
 	return nil
 }

@@ -7,22 +7,26 @@ import "fmt"
 // one-line explanation at the end. The clauses are written into one
 // buffer, "; " apart, so an explanation costs one string however many
 // clauses it has.
-type Notes struct{ text []byte }
+type Notes struct {
+	text    []byte
+	clauses int
+}
 
 // Note adds one clause.
 func (n *Notes) Note(format string, args ...any) {
-	if len(n.text) > 0 {
+	if n.clauses > 0 {
 		n.text = append(n.text, "; "...)
 	} else if n.text == nil {
 		n.text = make([]byte, 0, 128)
 	}
+	n.clauses++
 	n.text = fmt.Appendf(n.text, format, args...)
 }
 
 // Explain sets the tick's explanation to "subject: clause; clause", or
 // "subject: otherwise" when nothing was noted.
 func (n *Notes) Explain(tick Tick, subject, otherwise string) {
-	if len(n.text) == 0 {
+	if n.clauses == 0 {
 		tick.Explain("%s", subject+": "+otherwise)
 		return
 	}

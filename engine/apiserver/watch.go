@@ -19,10 +19,11 @@ const (
 // history).
 //
 // StatusOnly says the change was a status write that kept everything
-// else: Object is Old with a new status, its metadata, spec and labels
-// the very same values (a pod's, ReplicaSet's or node's status, and the
-// other kinds whose status subresource keeps the rest; not a
-// Deployment's, whose status write may change annotations).
+// else: Object is Old with a new status and resourceVersion, its spec,
+// labels, annotations and the rest of its metadata the very same values
+// (a pod's, ReplicaSet's or node's status, and the other kinds whose
+// status subresource keeps the rest; not a Deployment's, whose status
+// write may change annotations).
 type WatchEvent struct {
 	Type       string
 	Object     api.Object

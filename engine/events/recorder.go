@@ -32,8 +32,9 @@ type spamBucket struct {
 
 // Recorder turns emitted events into Event objects in the store. Its
 // caches are keyed by 64-bit FNV hashes of client-go's string keys (less
-// the involved object's fields, which pick the correlation); a collision
-// is astronomically unlikely.
+// the fields that name the involved object, its kind, namespace, name,
+// UID and API version, which pick the correlation); a collision is
+// astronomically unlikely.
 //
 // Every key of client-go's three caches (the spam filter's, the
 // aggregator's and the event logger's) includes the involved object, so
@@ -51,7 +52,7 @@ type Recorder struct {
 	// clones (what it holds never changes what is recorded).
 	sources map[api.EventSource]*api.EventSource
 	// texts keeps one copy of the strings many records repeat, shared
-	// by clones the same way: the last message of each reason (a
+	// by clones the same way (the engine runs one clone at a time): the last message of each reason (a
 	// kubelet's "Pulling image", "Created container" and "Started
 	// container" repeat for every pod of a Deployment) and each field
 	// path ("spec.containers{web}").

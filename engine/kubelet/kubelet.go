@@ -105,7 +105,7 @@ func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	}
 	if ev.Type == apiserver.Modified {
 		if ev.StatusOnly {
-			return // the spec, deletion and labels are the old ones
+			return // the spec, deletion, labels and annotations are the old ones
 		}
 		old, cur := ev.Old.(*api.Pod), ev.Object.(*api.Pod)
 		if reflect.DeepEqual(&old.Spec, &cur.Spec) && reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&

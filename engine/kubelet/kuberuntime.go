@@ -36,7 +36,7 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 		c.pullRetryAt = 0
 		return false
 	}
-	w.event(c, api.EventNormal, "Pulling", k.texts.message("Pulling image %q", c.image, func(i string) string { return fmt.Sprintf("Pulling image %q", i) }))
+	w.event(c, api.EventNormal, "Pulling", k.texts.pulling(c.image))
 	c.stage, c.due = stagePulling, w.now+b.PullMS
 	w.Note("pulling %s (%s)", c.image, trace.FormatTime(b.PullMS))
 	return true
@@ -80,7 +80,7 @@ func nextBackoff(cur int64) int64 {
 func (k *Kubelet) create(w *worker, c *container, b Behavior) {
 	c.id = fmt.Sprintf("containerd://%016x%016x%016x%016x", w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64())
 	c.imageRef = k.texts.imageID(c.image)
-	w.event(c, api.EventNormal, "Created", k.texts.message("Created container: %s", c.name, func(n string) string { return "Created container: " + n }))
+	w.event(c, api.EventNormal, "Created", k.texts.created(c.name))
 	w.Note("created container %s (starts in %s)", c.name, trace.FormatTime(b.StartMS))
 	c.stage, c.due, c.waiting, c.waitingMsg, c.pullRetryAt = stageStarting, w.now+b.StartMS, "", "", 0
 }
@@ -89,7 +89,7 @@ func (k *Kubelet) create(w *worker, c *container, b Behavior) {
 // probe first succeeds and when it exits on its own.
 func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Container, b Behavior) {
 	c.stage, c.startedAt, c.ready, c.term = stageRunning, c.due, false, nil
-	w.event(c, api.EventNormal, "Started", k.texts.message("Started container %s", c.name, func(n string) string { return "Started container " + n }))
+	w.event(c, api.EventNormal, "Started", k.texts.started(c.name))
 	c.probesFrom = c.startedAt
 	if spec.StartupProbe != nil {
 		// The startup probe hits the app's liveness endpoint; readiness and

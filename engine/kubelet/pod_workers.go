@@ -203,7 +203,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 		for i, c := range rt.containers {
 			c.sigtermAt = -1
 			if c.stage == stageRunning || c.stage == stageStarting {
-				w.event(c, api.EventNormal, "Killing", k.texts.message("Stopping container %s", c.name, func(n string) string { return "Stopping container " + n }))
+				w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
 				// killContainer: the preStop hook first, then SIGTERM
 				// with what is left of the grace period.
 				hook := min(preStopMS(p, c.name), grace)

@@ -1,19 +1,24 @@
 package kubelet
 
+import "fmt"
+
 // texts are the strings a kubelet writes again for every pod of a
 // workload (the image's digest reference, a container's field path and
 // the messages of its Pulling, Created, Started and Stopping Events),
 // each made once. Every entry is a pure function of its key, so a
-// kubelet's clones share them: what is kept never changes what is
-// written, only how many copies of it the Events and statuses hold.
+// kubelet's clones share them (the engine runs one clone at a time):
+// what is kept never changes what is written, only how many copies of it
+// the Events and statuses hold. They grow with the distinct images and
+// container names the kubelet has run.
 type texts struct {
 	imageIDs   map[string]string // by image
 	fieldPaths map[string]string // by container name
 	messages   map[textKey]string
 }
 
-// textKey is an Event message by its words and what it names.
-type textKey struct{ format, arg string }
+// textKey is an Event message by its reason and what it names (the image
+// or the container).
+type textKey struct{ reason, arg string }
 
 func newTexts() *texts {
 	return &texts{imageIDs: map[string]string{}, fieldPaths: map[string]string{}, messages: map[textKey]string{}}
@@ -39,14 +44,35 @@ func (t *texts) fieldPath(name string) string {
 	return f
 }
 
-// message is make(arg), made once per (format, arg): format names the
-// message (its words), make writes it.
-func (t *texts) message(format, arg string, make func(string) string) string {
-	k := textKey{format, arg}
+// pulling is the Pulling Event's message for image.
+func (t *texts) pulling(image string) string {
+	return t.message("Pulling", image, func() string { return fmt.Sprintf("Pulling image %q", image) })
+}
+
+// created is the Created Event's message for a container.
+func (t *texts) created(name string) string {
+	return t.message("Created", name, func() string { return "Created container: " + name })
+}
+
+// started is the Started Event's message for a container.
+func (t *texts) started(name string) string {
+	return t.message("Started", name, func() string { return "Started container " + name })
+}
+
+// stopping is the Killing Event's message when a container is stopped
+// for its pod's deletion.
+func (t *texts) stopping(name string) string {
+	return t.message("Killing", name, func() string { return "Stopping container " + name })
+}
+
+// message is the kept message of reason about arg, written by build the
+// first time.
+func (t *texts) message(reason, arg string, build func() string) string {
+	k := textKey{reason, arg}
 	if m, ok := t.messages[k]; ok {
 		return m
 	}
-	m := make(arg)
+	m := build()
 	t.messages[k] = m
 	return m
 }

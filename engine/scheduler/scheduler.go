@@ -313,8 +313,9 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 // "No preemption victims found for incoming pod" (every pod here has the
 // same priority, so there is never a victim).
 func fitError(total int, failures []status) string {
-	// Counted per reason bit, then named: a pod that fits nowhere is
-	// tried against every node, so this runs once per node and failure.
+	// Counted per reason bit, then named: failures has one status per
+	// node, and a pod that fits nowhere fails on every one of them at
+	// each attempt.
 	var perReason [reasonCount]int
 	unresolvable := 0
 	for _, st := range failures {
@@ -330,7 +331,7 @@ func fitError(total int, failures []status) string {
 	byText := map[string]int{}
 	for i, n := range perReason {
 		if n > 0 {
-			byText[(reasons(1) << i).text()] += n
+			byText[(reasons(1) << i).text()] = n // each bit has its own text
 		}
 	}
 	preempt := map[string]int{}

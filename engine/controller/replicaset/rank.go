@@ -11,10 +11,11 @@ import (
 // podDeletionCost is the annotation that lets users pick victims.
 const podDeletionCost = "controller.kubernetes.io/pod-deletion-cost"
 
-// rankedPods orders pods for deletion (controller_utils.go
+// rankedPods are the ranks that order pods for deletion (controller_utils.go
 // ActivePodsWithRanks.Less, with PodDeletionCost and LogarithmicScaleDown
-// on, as by default). The sort is stable, so pods equal under every rule
-// keep their name order: upstream's sort.Sort gives no such guarantee.
+// on, as by default); byRank sorts by them. The sort is stable, so pods
+// equal under every rule keep their name order: upstream's sort.Sort
+// gives no such guarantee.
 //
 // Each pod's sort key is read once (podRank) rather than in every
 // comparison: at 10,000 pods a comparison that walks each pod's

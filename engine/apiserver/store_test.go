@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -254,5 +255,40 @@ func TestWatchEventStatusOnly(t *testing.T) {
 		if !reflect.DeepEqual(before, after) {
 			t.Errorf("event %d says StatusOnly but more than the status changed:\n%+v\n%+v", i, before, after)
 		}
+	}
+}
+
+// A node's status write says StatusOnly too, and a Deployment's, whose
+// status write may change its annotations, does not.
+func TestWatchEventStatusOnlyByKind(t *testing.T) {
+	s := newStore(t)
+	var got []WatchEvent
+	s.SetSink(func(e WatchEvent) { got = append(got, e) })
+	node, err := s.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := node.(*api.Node).DeepCopy()
+	n.Status.Conditions = []api.NodeCondition{{Type: "Ready", Status: api.ConditionTrue}}
+	if _, err := s.PatchStatus(n); err != nil {
+		t.Fatal(err)
+	}
+	d, err := s.Create(deployment(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := d.(*api.Deployment).DeepCopy()
+	dc.Status.ObservedGeneration = 1
+	if _, err := s.UpdateStatus(dc); err != nil {
+		t.Fatal(err)
+	}
+	var statusOnly []string
+	for _, e := range got {
+		if e.Type == Modified {
+			statusOnly = append(statusOnly, fmt.Sprintf("%s %v", e.Object.GetKind(), e.StatusOnly))
+		}
+	}
+	if want := "Node true, Deployment false"; strings.Join(statusOnly, ", ") != want {
+		t.Fatalf("status writes say StatusOnly %q, want %q", strings.Join(statusOnly, ", "), want)
 	}
 }

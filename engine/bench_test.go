@@ -25,7 +25,7 @@ func BenchmarkCreate(b *testing.B) {
 			ticks := 0
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				e, _ := testkit.Load(b, src)
+				e, _ := testkit.Load(b, src, testkit.PrunePodVersions)
 				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 					b.Fatal(err)
 				}
@@ -50,7 +50,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				e, _ := testkit.Load(b, src)
+				e, _ := testkit.Load(b, src, testkit.PrunePodVersions)
 				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 					b.Fatal(err)
 				}
@@ -71,7 +71,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 // BenchmarkSeekBack measures stepping back to the middle of a settled
 // 1,000-pod run: restore a checkpoint, replay.
 func BenchmarkSeekBack(b *testing.B) {
-	e, _ := testkit.Load(b, []byte(examples.Scale(1000)))
+	e, _ := testkit.Load(b, []byte(examples.Scale(1000)), testkit.PrunePodVersions)
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		b.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func BenchmarkSeekWorst(b *testing.B) {
 			for b.Loop() {
 				// Each round starts from a fresh run: a seek leaves
 				// checkpoints that make the next round's seeks cheaper.
-				e, _ := testkit.Load(b, []byte(examples.Scale(pods)))
+				e, _ := testkit.Load(b, []byte(examples.Scale(pods)), testkit.PrunePodVersions)
 				settleRollout(b, e)
 				end := e.Tick()
 				worst := worstSeek(e)
@@ -159,7 +159,7 @@ func BenchmarkCluster(b *testing.B) {
 			src := []byte(examples.Cluster(size.deployments, size.replicas))
 			for b.Loop() {
 				runtime.GC()
-				e, _ := testkit.Load(b, src)
+				e, _ := testkit.Load(b, src, testkit.PrunePodVersions)
 				start := time.Now()
 				if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 					b.Fatal(err)
@@ -199,7 +199,7 @@ func BenchmarkCreateThenRollout(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			runtime.GC()
-			e, _ := testkit.Load(b, src)
+			e, _ := testkit.Load(b, src, testkit.PrunePodVersions)
 			start := time.Now()
 			settleRollout(b, e)
 			reportRun(b, time.Since(start), e.Tick())
@@ -230,7 +230,7 @@ func BenchmarkRetained(b *testing.B) {
 	}
 	b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 		for b.Loop() {
-			e, _ := testkit.Load(b, []byte(examples.Scale(pods)))
+			e, _ := testkit.Load(b, []byte(examples.Scale(pods)), testkit.PrunePodVersions)
 			settleRollout(b, e)
 			b.StopTimer()
 			for _, h := range testkit.Retained(e) {
@@ -281,7 +281,7 @@ func BenchmarkWorkloads(b *testing.B) {
 		b.Run(w.name, func(b *testing.B) {
 			for b.Loop() {
 				runtime.GC()
-				e, sc := testkit.Load(b, []byte(w.src))
+				e, sc := testkit.Load(b, []byte(w.src), testkit.PrunePodVersions)
 				start := time.Now()
 				if err := e.RunUntilSettled(engine.SettleLimits{MaxTime: 24 * 3_600_000}); err != nil {
 					b.Fatal(err)
@@ -309,7 +309,7 @@ func BenchmarkCronJobDay(b *testing.B) {
 	}
 	for b.Loop() {
 		runtime.GC()
-		e, _ := testkit.Load(b, []byte(examples.CronJobDay(completions)))
+		e, _ := testkit.Load(b, []byte(examples.CronJobDay(completions)), testkit.PrunePodVersions)
 		start := time.Now()
 		e.RunUntil(hours * 3_600_000)
 		b.ReportMetric(float64(e.Now())/3_600_000, "virtual-h")
@@ -329,7 +329,7 @@ func BenchmarkHPAScale(b *testing.B) {
 	}
 	for b.Loop() {
 		runtime.GC()
-		e, _ := testkit.Load(b, []byte(examples.HPAScale(maxR)))
+		e, _ := testkit.Load(b, []byte(examples.HPAScale(maxR)), testkit.PrunePodVersions)
 		start := time.Now()
 		reached := int64(-1)
 		for e.Now() < 10*60_000 {
@@ -412,7 +412,7 @@ spec:
 `, pods, nodes)
 	for b.Loop() {
 		runtime.GC()
-		e, _ := testkit.Load(b, []byte(src))
+		e, _ := testkit.Load(b, []byte(src), testkit.PrunePodVersions)
 		start := time.Now()
 		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 			b.Fatal(err)

@@ -96,6 +96,11 @@ const DefaultCheckpointEvery = 256
 // about 0.3 GB at the soak test's 5.4 KB per tick.
 const DefaultMaxTraceTicks = 50_000
 
+// PodVersionTicks is how many of the latest ticks keep the pod versions
+// their effects wrote, unless Config.KeepPodVersions keeps them all (see
+// Engine.FullTick).
+const PodVersionTicks = 4096
+
 // Action is a scenario step applied at a virtual time, as a tick of its own.
 type Action struct {
 	// At is the virtual time in milliseconds.
@@ -136,6 +141,15 @@ type Config struct {
 	// to them (see Engine.FirstTick). Default DefaultMaxTraceTicks;
 	// negative keeps everything.
 	MaxTraceTicks int
+	// KeepPodVersions keeps the Pod objects of every kept tick's
+	// effects. Without it, a tick drops them once the run is
+	// PodVersionTicks past it, unless it is a checkpoint's: it keeps its
+	// effects' classes, operations, keys and texts, and the objects of
+	// every other kind, and is marked Pruned; Engine.FullTick rebuilds it
+	// by replay. A pod is written six or seven times in its life, so its
+	// versions are most of a long trace. Set it where every tick's pods
+	// are read back (a printed trace, a lesson, tests).
+	KeepPodVersions bool
 	// PodLimit, when positive, is a per-namespace pod quota (a
 	// ResourceQuota with pods: N in every namespace).
 	PodLimit int

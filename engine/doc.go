@@ -24,4 +24,8 @@
 // the watch events due before the next tick without taking it, so a
 // caller (the differential harness in conformance/) can look at the
 // components exactly as that tick will find them.
+//
+// The trace keeps every tick, but a tick more than PodVersionTicks old
+// keeps its effects without the pod versions they wrote (Tick.Pruned,
+// unless Config.KeepPodVersions); FullTick rebuilds one by replay.
 package engine

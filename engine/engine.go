@@ -331,6 +331,7 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 		e.checkpoints = append(e.checkpoints, checkpoint{tick: e.w.ticks, w: e.w.checkpoint()})
 	}
 	e.takePlanned() // after: a regular checkpoint at the same tick serves as the planned one
+	e.prune(e.w.ticks - PodVersionTicks)
 	e.trim()
 	return t
 }

@@ -82,6 +82,7 @@ func New(sc *scenario.Scenario) (*Lesson, error) {
 	}
 	cfg := sc.Config
 	cfg.MaxTraceTicks = -1 // the world at a step's tick is read back from the whole trace
+	cfg.KeepPodVersions = true
 	e, err := engine.New(cfg)
 	if err != nil {
 		return nil, err

@@ -166,6 +166,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	printWarnings(stderr, f.positional[0], sc)
 	cfg := sc.Config
 	cfg.MaxTraceTicks = -1 // the printed trace is complete, however long
+	cfg.KeepPodVersions = true
 	e, err := engine.New(cfg)
 	if err != nil {
 		return err

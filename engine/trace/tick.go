@@ -94,6 +94,8 @@ func eventText(ev *api.Event) string {
 
 // Changes returns the fields the effect changed. It is computed on demand
 // from the immutable before and after objects.
+//
+// An effect of a Pruned tick on a pod has no objects, and no changes.
 func (e *Effect) Changes() []Change {
 	if e.Op != Update || e.Before == nil || e.After == nil {
 		return nil
@@ -133,6 +135,10 @@ type Tick struct {
 	// Output is what a command that runs over several ticks (kubectl
 	// drain) printed at this one, stdout and stderr interleaved.
 	Output string
+	// Pruned marks a tick whose effects on Pods dropped their Before and
+	// After objects to bound the trace's memory (engine.Config's
+	// KeepPodVersions); Engine.FullTick rebuilds the whole tick.
+	Pruned bool `json:",omitempty"`
 }
 
 // Classes returns the distinct classes of the tick's effects, in display

@@ -12,13 +12,16 @@ import (
 // Load parses a scenario and builds its engine, with opts applied to the
 // scenario's engine configuration first (sc.Config is what the engine was
 // built from). It fails the test if the scenario does not parse or the
-// engine cannot be built.
+// engine cannot be built. The engine keeps every tick's pod versions,
+// which tests read back from the trace, unless PrunePodVersions says
+// otherwise.
 func Load(t testing.TB, src []byte, opts ...func(*engine.Config)) (*engine.Engine, *scenario.Scenario) {
 	t.Helper()
 	sc, err := scenario.Parse(src)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
+	sc.Config.KeepPodVersions = true
 	for _, opt := range opts {
 		opt(&sc.Config)
 	}
@@ -49,6 +52,11 @@ func CheckpointEvery(n int) func(*engine.Config) {
 func MaxTraceTicks(n int) func(*engine.Config) {
 	return func(c *engine.Config) { c.MaxTraceTicks = n }
 }
+
+// PrunePodVersions is an option of Load that lets old ticks drop their
+// pod versions, as the playground's engine does (engine.Config's
+// KeepPodVersions).
+func PrunePodVersions(c *engine.Config) { c.KeepPodVersions = false }
 
 // Examples lists the scenario files (*.yaml) in dir, and fails the test
 // if there are none.

@@ -1,7 +1,9 @@
 package kubectl
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -560,8 +562,8 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 		ns = "default"
 	}
 	var evs []*api.Event
-	s.Cluster.Store().EachEvent(ns, func(r *api.EventRecord) bool {
-		if ref := r.Ref(); ref.Kind == o.GetKind() && ref.Name == m.Name && (ref.UID == "" || ref.UID == m.UID) {
+	s.Cluster.Store().EachEventRecord(func(r *api.EventRecord) bool {
+		if ref := r.Ref(); r.Namespace == ns && ref.Kind == o.GetKind() && ref.Name == m.Name && (ref.UID == "" || ref.UID == m.UID) {
 			evs = append(evs, r.Event())
 		}
 		return true
@@ -570,7 +572,10 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 		w.line(0, "Events:\t<none>")
 		return
 	}
-	sort.SliceStable(evs, func(i, j int) bool { return evs[i].LastTimestamp.MS < evs[j].LastTimestamp.MS })
+	// By last timestamp, then by name (the order the API server lists them in).
+	slices.SortFunc(evs, func(a, b *api.Event) int {
+		return cmp.Or(cmp.Compare(a.LastTimestamp.MS, b.LastTimestamp.MS), cmp.Compare(a.Name, b.Name))
+	})
 	now := s.Cluster.Now()
 	w.line(0, "Events:")
 	w.line(1, "Type\tReason\tAge\tFrom\tMessage")

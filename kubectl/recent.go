@@ -40,7 +40,7 @@ func (s *Session) RecentEvents(selector string, n int) Result {
 		r      *api.EventRecord
 	}
 	var evs []event
-	s.Cluster.Store().EachEvent("", func(r *api.EventRecord) bool {
+	s.Cluster.Store().EachEventRecord(func(r *api.EventRecord) bool { // sorted below
 		if selector == "" || fs.Matches(fieldSet{r, api.KindEvent}) {
 			evs = append(evs, event{r.LastSeenMS(), r.Version(), r})
 		}

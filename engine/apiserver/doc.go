@@ -13,5 +13,8 @@
 // Events are kept apart from the Versions, as compact records
 // (api.EventRecord) in a tree the store changes in place between
 // snapshots (events.go): no informer watches them, and they are most of
-// what a cluster writes.
+// what a cluster writes. That tree is ordered by a hash of each Event's
+// key, so a write compares integers; the scans in the API server's
+// (namespace, name) order sort (EachEvent), the others take the tree's
+// (EachEventRecord).
 package apiserver

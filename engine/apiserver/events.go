@@ -1,6 +1,11 @@
 package apiserver
 
-import "github.com/stateflow/stateflow/engine/api"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
 
 // The store keeps its Events apart from its Versions. No component
 // watches Events, so no informer's view needs them, and they are the most
@@ -9,10 +14,26 @@ import "github.com/stateflow/stateflow/engine/api"
 // it again. Here they are one tree of records (api.EventRecord) that the
 // store owns and changes in place; only a snapshot (Clone, for a
 // checkpoint) freezes it, by giving both sides a new owner stamp.
+//
+// The tree is ordered by a hash of each Event's namespace and name, kept
+// in the tree's items beside the record (eventItem), not by the namespace
+// and name themselves. Every write and lookup is by key, and with tens of
+// thousands of Events of names that share long prefixes ("web-6d4c…-x2b7f.")
+// a descent by name compared a dozen and more strings, each two pointers
+// away in memory (the record, then its bytes); by hash it compares
+// integers held in the nodes. Only the scans that need the API server's
+// (namespace, name) order pay for it, by sorting (EachEvent); the others
+// take the tree's order (eachEventRecord).
 type events struct {
-	tree ptree[*api.EventRecord]
+	tree ptree[eventItem]
 	gen  uint32  // this store's owner stamp
 	last *uint32 // the last stamp handed out, shared by the store's clones
+}
+
+// eventItem is an Event's record with the hash of its key.
+type eventItem struct {
+	h uint64
+	r *api.EventRecord
 }
 
 func newEvents() events {
@@ -26,24 +47,50 @@ func (e *events) stamp() uint32 {
 	return *e.last
 }
 
-var eventOps = &ptreeOps[*api.EventRecord]{
-	less: func(a, b *api.EventRecord) bool {
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
+// eventHash is the 64-bit FNV-1a hash of an Event's namespace and name (a
+// zero byte between them): fixed, so the tree's order is the same in
+// every run and build.
+func eventHash(ns, name string) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for i := 0; i < len(ns); i++ {
+		h = (h ^ uint64(ns[i])) * prime
+	}
+	h *= prime // the zero byte: "a"+"bc" and "ab"+"c" differ
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * prime
+	}
+	return h
+}
+
+// itemOf is r's item.
+func itemOf(r *api.EventRecord) eventItem {
+	return eventItem{h: eventHash(r.Namespace, r.Name), r: r}
+}
+
+// compareEventKeys orders Events by namespace and name.
+func compareEventKeys(a, b *api.EventRecord) int {
+	return cmp.Or(cmp.Compare(a.Namespace, b.Namespace), cmp.Compare(a.Name, b.Name))
+}
+
+var eventOps = &ptreeOps[eventItem]{
+	less: func(a, b eventItem) bool {
+		if a.h != b.h {
+			return a.h < b.h
 		}
-		return a.Name < b.Name
+		return compareEventKeys(a.r, b.r) < 0 // two keys of one hash
 	},
-	sep: func(r *api.EventRecord) *api.EventRecord {
-		return &api.EventRecord{Namespace: r.Namespace, Name: r.Name}
+	sep: func(it eventItem) eventItem {
+		return eventItem{h: it.h, r: &api.EventRecord{Namespace: it.r.Namespace, Name: it.r.Name}}
 	},
 }
 
 // eventRecord looks a record up by its key.
 func (s *Store) eventRecord(ns, name string) (*api.EventRecord, bool) {
 	s.evPivot.Namespace, s.evPivot.Name = ns, name
-	r, ok := s.events.tree.Get(&s.evPivot, eventOps)
+	it, ok := s.events.tree.Get(eventItem{h: eventHash(ns, name), r: &s.evPivot}, eventOps)
 	s.evPivot = api.EventRecord{}
-	return r, ok
+	return it.r, ok
 }
 
 // EventRecord returns the record of the Event with key k, if there is
@@ -54,23 +101,38 @@ func (s *Store) EventRecord(k api.Key) (*api.EventRecord, bool) {
 
 // EachEvent calls f with the record of every Event in namespace ns (""
 // for all), in (namespace, name) order, until f returns false: a scan
-// that builds no Event.
+// that builds no Event. The records are sorted first (the tree is in
+// hash order): a scan that needs no order is EachEventRecord.
 func (s *Store) EachEvent(ns string, f func(*api.EventRecord) bool) {
-	if ns == "" {
-		s.events.tree.Ascend(false, nil, eventOps, f)
-		return
+	var rs []*api.EventRecord
+	s.EachEventRecord(func(r *api.EventRecord) bool {
+		if ns == "" || r.Namespace == ns {
+			rs = append(rs, r)
+		}
+		return true
+	})
+	slices.SortFunc(rs, compareEventKeys)
+	for _, r := range rs {
+		if !f(r) {
+			return
+		}
 	}
-	s.events.tree.Ascend(true, &api.EventRecord{Namespace: ns}, eventOps, func(r *api.EventRecord) bool { return r.Namespace == ns && f(r) })
+}
+
+// EachEventRecord calls f with the record of every Event, in no order
+// (the same in every run), until f returns false.
+func (s *Store) EachEventRecord(f func(*api.EventRecord) bool) {
+	s.events.tree.Ascend(false, eventItem{}, eventOps, func(it eventItem) bool { return f(it.r) })
 }
 
 // putEvent stores r in place of the record with its key, if any.
 func (s *Store) putEvent(r *api.EventRecord) {
-	s.events.tree = s.events.tree.WithOwned(r, eventOps, s.events.gen)
+	s.events.tree = s.events.tree.WithOwned(itemOf(r), eventOps, s.events.gen)
 }
 
 // removeEvent deletes the record with ns and name.
 func (s *Store) removeEvent(ns, name string) {
-	s.events.tree, _ = s.events.tree.WithoutOwned(&api.EventRecord{Namespace: ns, Name: name}, eventOps, s.events.gen)
+	s.events.tree, _ = s.events.tree.WithoutOwned(eventItem{h: eventHash(ns, name), r: &api.EventRecord{Namespace: ns, Name: name}}, eventOps, s.events.gen)
 }
 
 // fullRecord is the record of an Event kept whole.
@@ -96,7 +158,7 @@ func (s *Store) CreateEvent(r *api.EventRecord) (*api.EventRecord, error) {
 	if len(e) > 0 {
 		return nil, &InvalidError{Kind: api.KindEvent, Name: r.Name, Fields: e}
 	}
-	t, added := s.events.tree.AddOwned(r, eventOps, s.events.gen)
+	t, added := s.events.tree.AddOwned(itemOf(r), eventOps, s.events.gen)
 	if !added {
 		return nil, alreadyExists(api.KindEvent, r.Name)
 	}
@@ -145,7 +207,7 @@ func (s *Store) CountEvent(old *api.EventRecord, message string) (*api.EventReco
 // milliseconds), as the API server's event TTL does.
 func (s *Store) ExpireEvents(cutoff int64) {
 	var gone []*api.EventRecord
-	s.EachEvent("", func(r *api.EventRecord) bool {
+	s.EachEventRecord(func(r *api.EventRecord) bool {
 		last := r.LastMS
 		if r.Full != nil {
 			last = r.Full.LastTimestamp.MS
@@ -155,6 +217,9 @@ func (s *Store) ExpireEvents(cutoff int64) {
 		}
 		return true
 	})
+	// Deleted in (namespace, name) order, as a scan of the API server's
+	// keys finds them: each deletion takes the next resourceVersion.
+	slices.SortFunc(gone, compareEventKeys)
 	for _, r := range gone {
 		if r.Full != nil {
 			_, _, _ = s.Delete(api.Key{Kind: api.KindEvent, Namespace: r.Namespace, Name: r.Name}, DeleteOptions{})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -162,6 +164,112 @@ func TestEventsOfClonesStayApart(t *testing.T) {
 				}
 				return true
 			})
+		}
+	}
+}
+
+// The Events' tree is in hash order, but the scans the API server's
+// callers see are in its (namespace, name) order: EachEvent and List list
+// random Events of three namespaces sorted by namespace and name (the
+// oracle: a sort of the keys written), EachEvent of one namespace lists
+// exactly its own, EachEventRecord visits each Event once, and an expiry
+// deletes in (namespace, name) order, one resourceVersion each.
+func TestEventScansKeepTheAPIServersOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	s := New(2)
+	src := &api.EventSource{Component: "kubelet"}
+	var keys []string // "ns/name"
+	for i := range 2000 {
+		ns := []string{"default", "kube-system", "apps"}[rng.IntN(3)]
+		name := fmt.Sprintf("web-%c%c%c.%x", alphanums[rng.IntN(len(alphanums))], alphanums[rng.IntN(len(alphanums))], alphanums[rng.IntN(len(alphanums))], 1000+i)
+		s.SetNow(int64(i))
+		ref := &api.ObjectReference{Kind: api.KindPod, Namespace: ns, Name: "p"}
+		if _, err := s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: ref, Reason: "Pulled", Message: "m", Source: src}); err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, ns+"/"+name)
+	}
+	slices.Sort(keys)
+	var got []string
+	s.EachEvent("", func(r *api.EventRecord) bool { got = append(got, r.Namespace+"/"+r.Name); return true })
+	if !slices.Equal(got, keys) {
+		t.Fatalf("EachEvent lists %d Events out of (namespace, name) order; first %v, want %v", len(got), got[:5], keys[:5])
+	}
+	var listed []string
+	for _, o := range s.List(api.KindEvent, "") {
+		listed = append(listed, o.Meta().Namespace+"/"+o.Meta().Name)
+	}
+	if !slices.Equal(listed, keys) {
+		t.Errorf("List lists the Events out of (namespace, name) order")
+	}
+	var apps []string
+	s.EachEvent("apps", func(r *api.EventRecord) bool { apps = append(apps, r.Namespace+"/"+r.Name); return true })
+	want := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return !strings.HasPrefix(k, "apps/") })
+	if !slices.Equal(apps, want) {
+		t.Errorf("EachEvent(apps) lists %d Events, want the %d of apps in order", len(apps), len(want))
+	}
+	seen := map[string]int{}
+	s.EachEventRecord(func(r *api.EventRecord) bool { seen[r.Namespace+"/"+r.Name]++; return true })
+	if len(seen) != len(keys) {
+		t.Errorf("EachEventRecord visits %d Events, want %d", len(seen), len(keys))
+	}
+	for k, n := range seen {
+		if n != 1 {
+			t.Errorf("EachEventRecord visits %s %d times", k, n)
+		}
+	}
+	var deleted []string
+	var rvs []int64
+	s.SetSink(func(e WatchEvent) {
+		if e.Type == Deleted {
+			m := e.Object.Meta()
+			deleted = append(deleted, m.Namespace+"/"+m.Name)
+			rvs = append(rvs, e.RV)
+		}
+	})
+	rv := s.ResourceVersion()
+	s.ExpireEvents(1000) // the first 1,000 written
+	var expired []string
+	for _, k := range keys {
+		ns, name, _ := strings.Cut(k, "/")
+		if r, ok := s.EventRecord(api.Key{Kind: api.KindEvent, Namespace: ns, Name: name}); ok {
+			if r.LastMS < 1000 {
+				t.Errorf("%s, last written at %d, is still there", k, r.LastMS)
+			}
+		} else {
+			expired = append(expired, k)
+		}
+	}
+	if len(expired) != 1000 || !slices.Equal(deleted, expired) {
+		t.Errorf("the expiry deleted %d Events, want the 1,000 oldest in (namespace, name) order", len(deleted))
+	}
+	for i, r := range rvs {
+		if r != rv+int64(i)+1 {
+			t.Fatalf("deletion %d took resourceVersion %d, want %d", i, r, rv+int64(i)+1)
+		}
+	}
+	if s.Count(api.KindEvent) != 1000 {
+		t.Errorf("%d Events left, want 1,000", s.Count(api.KindEvent))
+	}
+}
+
+// Two keys whose hashes are equal are ordered by namespace and name, so
+// the tree holds both and finds each.
+func TestEventKeysOfOneHashStayApart(t *testing.T) {
+	a := &api.EventRecord{Namespace: "default", Name: "a.1"}
+	b := &api.EventRecord{Namespace: "default", Name: "b.1"}
+	x, y := eventItem{h: 7, r: a}, eventItem{h: 7, r: b}
+	if !eventOps.less(x, y) || eventOps.less(y, x) || eventOps.less(x, x) {
+		t.Fatal("items of one hash are not ordered by name")
+	}
+	var tr ptree[eventItem]
+	tr = tr.WithOwned(y, eventOps, 1).WithOwned(x, eventOps, 1)
+	if tr.Len() != 2 {
+		t.Fatalf("the tree holds %d items, want 2", tr.Len())
+	}
+	for _, it := range []eventItem{x, y} {
+		if got, ok := tr.Get(eventItem{h: 7, r: &api.EventRecord{Namespace: "default", Name: it.r.Name}}, eventOps); !ok || got.r != it.r {
+			t.Errorf("Get(%s) = %v, %v", it.r.Name, got.r, ok)
 		}
 	}
 }

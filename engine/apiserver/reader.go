@@ -22,6 +22,9 @@ type Reader interface {
 	// ("" for all), by namespace and name, until f returns false: a scan
 	// that builds no Event (api.EventRecord.Event builds one).
 	EachEvent(ns string, f func(*api.EventRecord) bool)
+	// EachEventRecord is EachEvent of every namespace in no order (the
+	// same in every run), which costs no sort.
+	EachEventRecord(f func(*api.EventRecord) bool)
 	// ResourceVersion is the store's latest resourceVersion.
 	ResourceVersion() int64
 	// PodQuota is the per-namespace pod quota (0 for none).

@@ -80,9 +80,11 @@ var eventOps = &ptreeOps[eventItem]{
 		}
 		return compareEventKeys(a.r, b.r) < 0 // two keys of one hash
 	},
-	sep: func(it eventItem) eventItem {
-		return eventItem{h: it.h, r: &api.EventRecord{Namespace: it.r.Namespace, Name: it.r.Name}}
-	},
+	// A separator is the item it was made from, so a split allocates
+	// nothing; it may keep that record alive after the record was
+	// replaced (CountEvent) or deleted (an expiry, after an hour): one
+	// record per separator at most.
+	sep: func(it eventItem) eventItem { return it },
 }
 
 // eventRecord looks a record up by its key.

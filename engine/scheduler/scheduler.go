@@ -361,9 +361,13 @@ func (s *Scheduler) fail(tick reconcile.Tick, p *api.Pod, msg string) (reconcile
 	s.attempts[k]++
 	s.parked[k] = true
 	tick.Event(p, "", api.EventWarning, "FailedScheduling", msg)
-	cp := p.DeepCopy()
+	// A status patch reads only the status: the copy shares the cached
+	// pod's spec and metadata, and its conditions are its own because
+	// SetPodCondition changes them in place.
+	cp := *p
+	cp.Status.Conditions = slices.Clone(p.Status.Conditions)
 	if apiserver.SetPodCondition(&cp.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg}, tick.Now()) {
-		if _, err := tick.PatchStatus(trace.Bind, cp, fmt.Sprintf("pod/%s PodScheduled=False (Unschedulable)", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
+		if _, err := tick.PatchStatus(trace.Bind, &cp, fmt.Sprintf("pod/%s PodScheduled=False (Unschedulable)", p.Name)); err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return reconcile.Result{}, err
 		}
 	}

@@ -23,7 +23,7 @@ import (
 // away in memory (the record, then its bytes); by hash it compares
 // integers held in the nodes. Only the scans that need the API server's
 // (namespace, name) order pay for it, by sorting (EachEvent); the others
-// take the tree's order (eachEventRecord).
+// take the tree's order (EachEventRecord).
 type events struct {
 	tree ptree[eventItem]
 	gen  uint32  // this store's owner stamp

@@ -13,11 +13,15 @@ import (
 
 // "Run until settled" on a scenario that never settles runs in slices: the
 // page shows the ticks it passes, answers while it runs, and the same
-// button stops it where it is.
+// button stops it where it is. The scenario is large enough that its run
+// lasts far longer than the test takes to stop it (130,000 ticks; the
+// 60 pods of Flapping(60) reach the run's hour of virtual time in about
+// a second in the page, so Stop could come after the run was over and
+// start another).
 func TestRunUntilSettledCanBeStopped(t *testing.T) {
 	tb := newTab(t)
 	tb.open(shared.url)
-	tb.loadScenario(examples.Flapping(60))
+	tb.loadScenario(longRun)
 	eval[bool](tb, sel("run")+".click(), true")
 	seen := map[string]bool{}
 	var slowest time.Duration
@@ -54,6 +58,10 @@ func TestRunUntilSettledCanBeStopped(t *testing.T) {
 	}
 }
 
+// longRun never settles and its run until settled lasts: 10,000 flapping
+// pods on 100 nodes, a run bounded at 130,000 ticks (14 s in the page).
+var longRun = examples.FlappingOn(10_000, 100)
+
 // On a scenario that settles, the run ends by itself and says where.
 func TestRunUntilSettledEnds(t *testing.T) {
 	tb := newTab(t)
@@ -76,7 +84,7 @@ func TestRunUntilSettledEnds(t *testing.T) {
 // stopped: a link cannot freeze the page.
 func TestLinkToAFarTick(t *testing.T) {
 	tb := newTab(t)
-	tb.open(shared.url + "#" + share.Encode(examples.Flapping(60), 10_000_000))
+	tb.open(shared.url + "#" + share.Encode(longRun, 10_000_000))
 	banner := eval[string](tb, `document.querySelector('.banner.warn') ? document.querySelector('.banner.warn').textContent : ''`)
 	if !strings.Contains(banner, "This link asks for tick 10000000; a link opens at most at tick 50000, so it opens there.") {
 		t.Errorf("banner %q", banner)

@@ -41,16 +41,23 @@ func clusterNodes(deployments, replicas int) int { return max(1, deployments*rep
 // readiness endpoint is up for 20 s and down for 20 s, probed every 5 s,
 // on three nodes. The robustness tests run it to check that long runs,
 // watches and links stay bounded and the page keeps answering.
-func Flapping(replicas int) string {
+func Flapping(replicas int) string { return FlappingOn(replicas, 3) }
+
+// FlappingOn is Flapping on the given number of nodes (110 pods each). A
+// run until settled of it ends at its bound, which grows with the
+// objects the cluster holds (model.MaxRunTicks, or two ticks per
+// object): 10,000 pods on 100 nodes run 130,000 ticks, long enough in
+// the page for a person to stop the run however fast the engine gets.
+func FlappingOn(replicas, nodes int) string {
 	d := manifest.Deployment{Name: "flappy", Replicas: replicas, Container: "web", Image: "flappy:1", Lines: manifest.ReadinessEvery5s}
-	return d.YAML() + `---
+	return d.YAML() + fmt.Sprintf(`---
 apiVersion: stateflow/v1alpha1
 kind: Scenario
 spec:
-  nodes: {count: 3}
+  nodes: {count: %d}
   images:
     "flappy:1": {pull: 1s, start: 1s, ready: 2s, flap: {up: 20s, down: 20s}}
-`
+`, nodes)
 }
 
 // deployment is a Deployment of replicas pods of image <image>:1 whose

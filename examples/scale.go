@@ -46,9 +46,9 @@ func Flapping(replicas int) string { return FlappingOn(replicas, 3) }
 // FlappingOn is Flapping on the given number of nodes (110 pods each). A
 // run until settled of it ends at its bound, which grows with the
 // objects the cluster holds (model.MaxRunTicks, or two ticks per
-// object): 10,000 pods on 100 nodes run 130,000 ticks, 13.8 s in the
-// page when measured (3.7 s natively), long
-// enough for a person, or a browser test, to stop the run.
+// object): 10,000 pods on 100 nodes run 130,000 ticks, measured at
+// 13.8 s in the page (3.7 s natively), long enough for a person, or a
+// browser test, to stop the run.
 func FlappingOn(replicas, nodes int) string {
 	d := manifest.Deployment{Name: "flappy", Replicas: replicas, Container: "web", Image: "flappy:1", Lines: manifest.ReadinessEvery5s}
 	return d.YAML() + fmt.Sprintf(`---

@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -49,7 +50,10 @@ func defaultReplicaSet(r *api.ReplicaSet) {
 }
 
 // defaultPodSpec applies pkg/apis/core/v1/defaults.go for the fields the
-// simulation keeps.
+// simulation keeps. It sets s's own fields; the containers, which a pod
+// a controller made shares with its template, are copied first when one
+// of them lacks a default (copyContainers), so the template stays as it
+// was.
 func defaultPodSpec(s *api.PodSpec) {
 	if s.RestartPolicy == "" {
 		s.RestartPolicy = "Always"
@@ -67,34 +71,59 @@ func defaultPodSpec(s *api.PodSpec) {
 		s.SecurityContext = &struct{}{}
 	}
 	for i := range s.Containers {
-		defaultContainer(&s.Containers[i])
+		if defaultContainer(&s.Containers[i], false) {
+			copyContainers(s)
+			for j := range s.Containers {
+				defaultContainer(&s.Containers[j], true)
+			}
+			return
+		}
 	}
 }
 
-func defaultContainer(c *api.Container) {
+// copyContainers gives s containers of its own, deep copies of the ones
+// it shared.
+func copyContainers(s *api.PodSpec) {
+	own := api.PodSpec{Containers: s.Containers}
+	s.Containers = own.DeepCopy().Containers
+}
+
+// defaultContainer reports whether c lacks a default, and with apply
+// sets them: checking and setting read the same conditions, so a check
+// can never miss a default that setting would write.
+func defaultContainer(c *api.Container, apply bool) (lacks bool) {
+	set := func(f func()) {
+		lacks = true
+		if apply {
+			f()
+		}
+	}
 	if c.TerminationMessagePath == "" {
-		c.TerminationMessagePath = "/dev/termination-log"
+		set(func() { c.TerminationMessagePath = "/dev/termination-log" })
 	}
 	if c.TerminationMessagePolicy == "" {
-		c.TerminationMessagePolicy = "File"
+		set(func() { c.TerminationMessagePolicy = "File" })
 	}
 	if c.ImagePullPolicy == "" {
-		c.ImagePullPolicy = defaultPullPolicy(c.Image)
+		set(func() { c.ImagePullPolicy = defaultPullPolicy(c.Image) })
 	}
 	for i := range c.Env {
 		// SetDefaults_ObjectFieldSelector
 		if f := c.Env[i].ValueFrom; f != nil && f.FieldRef != nil && f.FieldRef.APIVersion == "" {
-			f.FieldRef.APIVersion = "v1"
+			set(func() { f.FieldRef.APIVersion = "v1" })
 		}
 	}
 	for i := range c.Ports {
 		if c.Ports[i].Protocol == "" {
-			c.Ports[i].Protocol = "TCP"
+			set(func() { c.Ports[i].Protocol = "TCP" })
 		}
 	}
 	for _, p := range []*api.Probe{c.LivenessProbe, c.ReadinessProbe, c.StartupProbe} {
-		defaultProbe(p)
+		if defaultProbe(p, apply) {
+			lacks = true
+		}
 	}
+	return lacks
 }
 
 // defaultPullPolicy is Always for ":latest" or an untagged image, else
@@ -111,46 +140,87 @@ func defaultPullPolicy(image string) string {
 	return "IfNotPresent"
 }
 
-func defaultProbe(p *api.Probe) {
+// defaultProbe reports whether p lacks a default, and with apply sets
+// them (as defaultContainer).
+func defaultProbe(p *api.Probe, apply bool) (lacks bool) {
 	if p == nil {
-		return
+		return false
+	}
+	set := func(f func()) {
+		lacks = true
+		if apply {
+			f()
+		}
 	}
 	if p.TimeoutSeconds == 0 {
-		p.TimeoutSeconds = 1
+		set(func() { p.TimeoutSeconds = 1 })
 	}
 	if p.PeriodSeconds == 0 {
-		p.PeriodSeconds = 10
+		set(func() { p.PeriodSeconds = 10 })
 	}
 	if p.SuccessThreshold == 0 {
-		p.SuccessThreshold = 1
+		set(func() { p.SuccessThreshold = 1 })
 	}
 	if p.FailureThreshold == 0 {
-		p.FailureThreshold = 3
+		set(func() { p.FailureThreshold = 3 })
 	}
 	if p.HTTPGet != nil && p.HTTPGet.Scheme == "" {
-		p.HTTPGet.Scheme = "HTTP"
+		set(func() { p.HTTPGet.Scheme = "HTTP" })
 	}
+	return lacks
 }
 
 // admitPod applies what admission adds to a new pod: the default
 // tolerations, priority 0, the default service account, and the initial
-// status (phase Pending, qosClass).
-func admitPod(p *api.Pod) {
+// status (phase Pending, qosClass). Like defaultPodSpec it writes only p's
+// own fields, copying what p shares before changing it (the containers,
+// the tolerations); the pods that lack only the default tolerations share
+// one slice of them, and every pod without a priority one 0 (shared).
+func admitPod(p *api.Pod, shared *admitted) {
 	defaultPodSpec(&p.Spec)
 	defaultRequestsFromLimits(&p.Spec)
 	if p.Spec.ServiceAccountName == "" {
 		p.Spec.ServiceAccountName = "default"
 	}
 	if p.Spec.Priority == nil {
-		p.Spec.Priority = api.Int32(0)
+		p.Spec.Priority = shared.priority
 	}
-	for _, key := range []string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"} {
-		if !hasToleration(p.Spec.Tolerations, key) {
-			p.Spec.Tolerations = append(p.Spec.Tolerations, api.Toleration{Key: key, Operator: "Exists",
+	p.Spec.Tolerations = shared.withDefaultTolerations(p.Spec.Tolerations)
+	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(&p.Spec)}
+}
+
+// admitted are the values admission adds to many pods, made once and
+// shared by the pods and by the store's clones: stored objects are never
+// changed, so neither are these.
+type admitted struct {
+	priority    *int32
+	tolerations []api.Toleration // the two default tolerations, at full capacity
+}
+
+func newAdmitted() *admitted {
+	a := &admitted{priority: api.Int32(0)}
+	a.tolerations = slices.Clip(a.withDefaultTolerations([]api.Toleration{}))
+	return a
+}
+
+// defaultTolerated are the taints DefaultTolerationSeconds tolerates for
+// defaultTolerationSeconds, in the order it adds them.
+var defaultTolerated = [...]string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"}
+
+// withDefaultTolerations is ts with the default tolerations it lacks
+// added (DefaultTolerationSeconds), in a new slice when it lacks one: the
+// shared one when ts is empty.
+func (a *admitted) withDefaultTolerations(ts []api.Toleration) []api.Toleration {
+	if len(ts) == 0 && a.tolerations != nil {
+		return a.tolerations
+	}
+	for _, key := range defaultTolerated {
+		if !hasToleration(ts, key) {
+			ts = append(slices.Clip(ts), api.Toleration{Key: key, Operator: "Exists",
 				Effect: api.TaintNoExecute, TolerationSeconds: api.Int64(defaultTolerationSeconds)})
 		}
 	}
-	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(&p.Spec)}
+	return ts
 }
 
 func hasToleration(ts []api.Toleration, key string) bool {
@@ -192,8 +262,25 @@ func qosClass(s *api.PodSpec) string {
 }
 
 // defaultRequestsFromLimits copies a limit into a missing request, as
-// SetDefaults_Pod does for pods (not for templates).
+// SetDefaults_Pod does for pods (not for templates), on containers of
+// s's own (copyContainers) when one lacks a request.
 func defaultRequestsFromLimits(s *api.PodSpec) {
+	lacks := func(c *api.Container) bool {
+		for name := range c.Resources.Limits {
+			if _, ok := c.Resources.Requests[name]; !ok {
+				return true
+			}
+		}
+		return false
+	}
+	i := 0
+	for i < len(s.Containers) && !lacks(&s.Containers[i]) {
+		i++
+	}
+	if i == len(s.Containers) {
+		return
+	}
+	copyContainers(s)
 	for i := range s.Containers {
 		c := &s.Containers[i]
 		for name, lim := range c.Resources.Limits {

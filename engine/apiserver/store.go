@@ -33,6 +33,9 @@ type Store struct {
 	// writes counts the writes so far; last is the latest.
 	writes uint64
 	last   Write
+	// admitted are the values admission gives many pods, shared by the
+	// pods and the store's clones.
+	admitted *admitted
 }
 
 // Write is one write the store made, as its watch event says it: the
@@ -73,7 +76,7 @@ func (s *Store) PodQuota() int { return s.podQuota }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10)}
+	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10), admitted: newAdmitted()}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -230,7 +233,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		}
 		m.Name = base + s.RandomString(5)
 	}
-	prepareForCreate(obj)
+	prepareForCreate(obj, s.admitted)
 	if err := Validate(obj); err != nil {
 		return nil, err
 	}
@@ -283,8 +286,9 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 }
 
 // prepareForCreate applies defaults and resets status like the REST
-// strategies' PrepareForCreate do.
-func prepareForCreate(obj api.Object) {
+// strategies' PrepareForCreate do; a pod shares what admission adds to
+// many pods (shared).
+func prepareForCreate(obj api.Object, shared *admitted) {
 	switch o := obj.(type) {
 	case *api.Deployment:
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDeployment}
@@ -296,7 +300,7 @@ func prepareForCreate(obj api.Object) {
 		o.Status = api.ReplicaSetStatus{}
 	case *api.Pod:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}
-		admitPod(o)
+		admitPod(o, shared)
 	case *api.Node:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNode}
 	case *api.Event:
@@ -820,7 +824,7 @@ func DryRun(obj api.Object) error {
 	if api.Namespaced(c.GetKind()) && c.Meta().Namespace == "" {
 		c.Meta().Namespace = "default"
 	}
-	prepareForCreate(c)
+	prepareForCreate(c, newAdmitted())
 	return Validate(c)
 }
 

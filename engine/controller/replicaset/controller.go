@@ -340,11 +340,12 @@ func (c *Controller) createReplicas(tick reconcile.Tick, rs *api.ReplicaSet, dif
 func (c *Controller) slowStartBatch(tick reconcile.Tick, rs *api.ReplicaSet, count int) (int, string, error) {
 	remaining, successes := count, 0
 	var sizes []string
+	owners := []api.OwnerReference{api.NewControllerRef(rs, "apps/v1")} // shared by the pods, which never change it
 	for batch := min(remaining, 1); batch > 0; batch = min(2*batch, remaining) {
 		sizes = append(sizes, fmt.Sprint(batch))
 		var firstErr error
 		for i := 0; i < batch; i++ {
-			if err := c.createPod(tick, rs); err != nil {
+			if err := c.createPod(tick, rs, owners); err != nil {
 				if firstErr == nil {
 					firstErr = err
 				}
@@ -360,10 +361,13 @@ func (c *Controller) slowStartBatch(tick reconcile.Tick, rs *api.ReplicaSet, cou
 	return successes, strings.Join(sizes, ", "), nil
 }
 
-func (c *Controller) createPod(tick reconcile.Tick, rs *api.ReplicaSet) error {
-	t := rs.Spec.Template.DeepCopy()
+func (c *Controller) createPod(tick reconcile.Tick, rs *api.ReplicaSet, owners []api.OwnerReference) error {
+	// GetPodFromTemplate copies the template; here the pod shares its
+	// labels, annotations and spec with it instead, as stored objects are
+	// never changed (the API server copies what admission changes).
+	t := &rs.Spec.Template
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: rs.Name + "-", Namespace: rs.Namespace, Labels: t.Labels,
-		Annotations: t.Annotations, OwnerReferences: []api.OwnerReference{api.NewControllerRef(rs, "apps/v1")}}, Spec: t.Spec}
+		Annotations: t.Annotations, OwnerReferences: owners}, Spec: t.Spec}
 	created, err := tick.Create(trace.Translate, p, "")
 	if err != nil {
 		tick.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())

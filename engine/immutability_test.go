@@ -111,4 +111,3 @@ func objectPrint(t *testing.T, o api.Object) uint64 {
 	h.Write(b)
 	return h.Sum64()
 }
-

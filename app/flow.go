@@ -65,7 +65,7 @@ func (c *Flow) Render() app.UI {
 	}
 	caption := "Tick 0: nothing has happened yet; the nodes are up. Press Step (→) to apply the manifest, then watch each component take its turn."
 	if t := c.p.m.Current(); t != nil {
-		caption = fmt.Sprintf("Tick %d: %s — %s", t.Seq, t.Actor(), t.Explanation)
+		caption = fmt.Sprintf("Tick %d: %s — %s", t.Seq, t.Actor(), t.Explanation())
 	}
 	zoom := max(c.zoom, 1)
 	size := "width: 100%; height: 100%"

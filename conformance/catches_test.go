@@ -30,7 +30,7 @@ func TestCatchesOldReplicaSetScaleUp(t *testing.T) {
 		if tk == nil {
 			t.Fatal("the run ended before the old ReplicaSet's clean-up")
 		}
-		if tk.Component == "deployment-controller" && strings.Contains(tk.Explanation, "skipped scaling down old ReplicaSets") {
+		if tk.Component == "deployment-controller" && strings.Contains(tk.Explanation(), "skipped scaling down old ReplicaSets") {
 			if in, err = newTickInput(e, tk, component(e, tk.Component), rv); err != nil {
 				t.Fatal(err)
 			}

@@ -419,7 +419,7 @@ spec:
 		}
 		drained := int64(-1)
 		for _, tk := range e.Trace() {
-			if tk.Component == engine.KubectlActor && strings.HasSuffix(tk.Explanation, "node/node-1 drained") {
+			if tk.Component == engine.KubectlActor && strings.HasSuffix(tk.Explanation(), "node/node-1 drained") {
 				drained = tk.Time
 			}
 		}

@@ -53,7 +53,7 @@ func New(cfg Config) (*Engine, error) {
 		cfg.MaxTraceTicks = DefaultMaxTraceTicks
 	}
 	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
-		kubelets: map[string]int{}, proxies: map[string]int{}, rulesTick: map[string]int{}, seed: cfg.Seed, failures: map[workKey]int{}, recorder: events.New(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
+		kubelets: map[string]int{}, proxies: map[string]int{}, rulesTick: map[string]int{}, seed: cfg.Seed, failures: map[workKey]int{}, recorder: events.New(), lines: trace.NewLines(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
 	rsc := replicaset.New()
@@ -238,13 +238,14 @@ func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
 	if err != nil {
 		t.Error = err.Error()
 		delay := w.addRateLimited(ci, key)
-		if t.Explanation == "" {
-			t.Explanation = fmt.Sprintf("%s failed", key.Short())
+		why := t.Explanation()
+		if why == "" {
+			why = key.Short() + " failed"
 		}
 		if apiserver.IsReason(err, apiserver.ReasonConflict) {
-			t.Explanation += "; its write was refused because its cached copy is older than the API server's (optimistic concurrency)"
+			why += "; its write was refused because its cached copy is older than the API server's (optimistic concurrency)"
 		}
-		t.Explanation += fmt.Sprintf("; will retry in %s", trace.FormatTime(delay))
+		t.SetExplanation(w.lines.About(t.Object, why+"; will retry in "+trace.FormatTime(delay)))
 		return t
 	}
 	w.forget(ci, key)

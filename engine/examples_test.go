@@ -125,7 +125,7 @@ var stories = map[string]story{
 	"min-ready-seconds": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		sawLag := false
 		for _, tk := range e.Trace() {
-			if tk.Component == "replicaset-controller" && strings.Contains(tk.Explanation, "(1 ready, 0 available)") {
+			if tk.Component == "replicaset-controller" && strings.Contains(tk.Explanation(), "(1 ready, 0 available)") {
 				sawLag = true
 			}
 		}

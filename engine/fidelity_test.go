@@ -181,7 +181,7 @@ func TestS6SlowStart(t *testing.T) {
 		e.RunUntil(1000)
 		found := false
 		for _, tk := range e.Trace() {
-			if tk.Component == "replicaset-controller" && strings.Contains(tk.Explanation, tc.batches) {
+			if tk.Component == "replicaset-controller" && strings.Contains(tk.Explanation(), tc.batches) {
 				found = true
 			}
 		}

@@ -134,7 +134,7 @@ func countedSync(tk *trace.Tick) int {
 		return 0
 	}
 	for _, eff := range tk.Effects {
-		if strings.Contains(eff.Summary, "adopted") || strings.Contains(eff.Summary, "released") {
+		if strings.Contains(eff.Summary(), "adopted") || strings.Contains(eff.Summary(), "released") {
 			return 0
 		}
 	}

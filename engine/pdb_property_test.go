@@ -86,7 +86,7 @@ func TestPDBProperty(t *testing.T) {
 				if tk.Component != engine.KubectlActor {
 					continue
 				}
-				if strings.Contains(tk.Explanation, "(will retry after 5s)") {
+				if strings.Contains(tk.Explanation(), "(will retry after 5s)") {
 					refusals++
 				}
 				evicted := 0
@@ -114,13 +114,13 @@ func TestPDBProperty(t *testing.T) {
 				if tk.Component != engine.KubectlActor {
 					continue
 				}
-				if strings.Contains(tk.Explanation, " cordoned") {
+				if strings.Contains(tk.Explanation(), " cordoned") {
 					started++
 				}
-				if strings.Contains(tk.Explanation, "There are pending nodes to be drained") {
+				if strings.Contains(tk.Explanation(), "There are pending nodes to be drained") {
 					ended++
 				}
-				m := drainedRE.FindStringSubmatch(tk.Explanation)
+				m := drainedRE.FindStringSubmatch(tk.Explanation())
 				if m == nil {
 					continue
 				}

@@ -222,7 +222,7 @@ node/node-1 drained
 
 func traceSays(e *engine.Engine, component, text string) bool {
 	for _, tk := range e.Trace() {
-		if tk.Component == component && strings.Contains(tk.Explanation, text) {
+		if tk.Component == component && strings.Contains(tk.Explanation(), text) {
 			return true
 		}
 	}
@@ -473,8 +473,8 @@ func TestStaleDisruptionTarget(t *testing.T) {
 func drainLines(e *engine.Engine) []string {
 	var out []string
 	for _, tk := range e.Trace() {
-		if tk.Component == engine.KubectlActor && strings.HasPrefix(tk.Explanation, "kubectl drain ") {
-			out = append(out, trace.FormatTime(tk.Time)+": "+tk.Explanation)
+		if tk.Component == engine.KubectlActor && strings.HasPrefix(tk.Explanation(), "kubectl drain ") {
+			out = append(out, trace.FormatTime(tk.Time)+": "+tk.Explanation())
 		}
 	}
 	return out

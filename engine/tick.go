@@ -28,19 +28,31 @@ func (c *liveTick) Rand() *rand.Rand { return c.w.rng }
 
 // Explain sets the tick's explanation. A plain string (format "%s" and
 // one string, as Notes.Explain writes it, or a format without verbs) is
-// kept as it is, without formatting it again.
+// kept as it is, without formatting it again; the line is kept as the
+// rest after the tick's object's name when it begins with it
+// (trace.Lines).
 func (c *liveTick) Explain(format string, args ...any) {
-	if len(args) == 1 && format == "%s" {
-		if s, ok := args[0].(string); ok {
-			c.tick.Explanation = s
-			return
+	var s string
+	switch {
+	case len(args) == 1 && format == "%s":
+		if a, ok := args[0].(string); ok {
+			s = a
+			break
 		}
+		s = fmt.Sprintf(format, args...)
+	case len(args) == 0 && strings.IndexByte(format, '%') < 0:
+		s = format
+	default:
+		s = fmt.Sprintf(format, args...)
 	}
-	if len(args) == 0 && strings.IndexByte(format, '%') < 0 {
-		c.tick.Explanation = format
-		return
-	}
-	c.tick.Explanation = fmt.Sprintf(format, args...)
+	c.tick.SetExplanation(c.w.lines.About(c.tick.Object, s))
+}
+
+// ExplainSubject sets the tick's explanation to "subject: text" given in
+// pieces (reconcile.Notes): when the subject is the tick's object's name
+// and the rest is one the trace keeps already, it allocates nothing.
+func (c *liveTick) ExplainSubject(subject string, text []byte) {
+	c.tick.SetExplanation(c.w.lines.AboutSubject(c.tick.Object, subject, text))
 }
 
 func (c *liveTick) Program(change trace.RuleChange) {
@@ -68,7 +80,8 @@ func (c *liveTick) record(class trace.Class, op trace.Op, before, after api.Obje
 	if obj == nil {
 		obj = before
 	}
-	c.tick.Effects = append(c.tick.Effects, trace.Effect{Class: class, Op: op, Object: api.KeyOf(obj), Before: before, After: after, Summary: summary})
+	k := api.KeyOf(obj)
+	c.tick.Effects = append(c.tick.Effects, trace.NewEffect(class, op, k, before, after, c.w.lines.About(k, summary)))
 }
 
 func (c *liveTick) Create(class trace.Class, obj api.Object, summary string) (api.Object, error) {

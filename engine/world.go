@@ -9,6 +9,7 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/trace"
 )
 
 // world is the whole mutable state of a simulation; a checkpoint is a
@@ -54,6 +55,10 @@ type world struct {
 	lastChange   int
 	lastChangeAt int64
 	recorder     *events.Recorder
+	// lines keeps one copy of the rests that ticks' explanations and
+	// effects' summaries share after their objects' names: a cache, shared
+	// by clones (the engine runs one at a time).
+	lines *trace.Lines
 	// clients are the commands actions started that run on (kubectl
 	// drain), in the order they started.
 	clients []runningClient
@@ -81,7 +86,7 @@ func (w *world) clone() *world {
 		comps: slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
 		kubelets: w.kubelets, proxies: w.proxies, proxyNodes: w.proxyNodes, seed: w.seed, rulesTick: maps.Clone(w.rulesTick),
 		failures: maps.Clone(w.failures),
-		recorder: w.recorder.Clone(), clients: cloneClients(w.clients), pcg: w.pcg}
+		recorder: w.recorder.Clone(), lines: w.lines, clients: cloneClients(w.clients), pcg: w.pcg}
 	c.rng = rand.New(&c.pcg)
 	c.traffic = make([]trafficState, len(w.traffic))
 	for i, s := range w.traffic {

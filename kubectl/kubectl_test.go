@@ -164,7 +164,7 @@ func TestRolloutFromKubectl(t *testing.T) {
 	if res.Stdout != "deployment.apps/codartium-api image updated\n" || s.Cluster.Tick() != before+1 {
 		t.Fatalf("set image: %+v (ticks %d → %d)", res, before, s.Cluster.Tick())
 	}
-	if tk := s.Cluster.Trace()[before]; tk.Component != "kubectl" || !strings.Contains(tk.Explanation, "set image") {
+	if tk := s.Cluster.Trace()[before]; tk.Component != "kubectl" || !strings.Contains(tk.Explanation(), "set image") {
 		t.Errorf("the command is a tick of its own: %+v", tk)
 	}
 	res = run(t, s, "rollout status deployment/codartium-api")

@@ -183,8 +183,8 @@ func TestPatchWrites(t *testing.T) {
 	if s.Cluster.Tick() != before+2 {
 		t.Errorf("each patch is a tick: %d → %d", before, s.Cluster.Tick())
 	}
-	if tk := s.Cluster.Trace()[before+1]; tk.Component != "kubectl" || !strings.Contains(tk.Explanation, "deployment.apps/web patched") {
-		t.Errorf("the patch's tick: %s %q", tk.Component, tk.Explanation)
+	if tk := s.Cluster.Trace()[before+1]; tk.Component != "kubectl" || !strings.Contains(tk.Explanation(), "deployment.apps/web patched") {
+		t.Errorf("the patch's tick: %s %q", tk.Component, tk.Explanation())
 	}
 	if g := jp(t, s, "deploy/web", "{.metadata.generation}"); g != "2" {
 		t.Errorf("generation %s, want 2", g)
@@ -357,8 +357,8 @@ func TestPatchScenarioActions(t *testing.T) {
 	}
 	var explained []string
 	for _, tk := range e.Trace() {
-		if tk.Component == "kubectl" && !strings.HasPrefix(tk.Explanation, "kubectl apply") {
-			explained = append(explained, tk.Explanation)
+		if tk.Component == "kubectl" && !strings.HasPrefix(tk.Explanation(), "kubectl apply") {
+			explained = append(explained, tk.Explanation())
 		}
 	}
 	if len(explained) != 3 || !strings.HasSuffix(explained[0], ": deployment.apps/web patched;") ||

@@ -162,5 +162,5 @@ func item(v any, key string) any {
 func short(k api.Key) string { return k.Short() }
 
 func tickWords(t *trace.Tick) string {
-	return fmt.Sprintf("tick %d (%s): %s: %s", t.Seq, trace.FormatTime(t.Time), t.Actor(), t.Explanation)
+	return fmt.Sprintf("tick %d (%s): %s: %s", t.Seq, trace.FormatTime(t.Time), t.Actor(), t.Explanation())
 }

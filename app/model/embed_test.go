@@ -36,7 +36,7 @@ func TestCaptionIsTheLogsRow(t *testing.T) {
 			}
 		}
 		every := m.Caption(true)
-		if tick := m.Status().Tick; every.First != tick || every.Last != tick || every.Text != m.Current().Explanation {
+		if tick := m.Status().Tick; every.First != tick || every.Last != tick || every.Text != m.Current().Explanation() {
 			t.Fatalf("tick %d, every tick: %+v", tick, every)
 		}
 	}

@@ -150,7 +150,7 @@ func (l *layout) pdbArrows(t *trace.Tick) {
 			b.Highlight = trace.Aggregate
 			l.f.Arrows = append(l.f.Arrows, Arrow{X1: b.X + b.W/2, Y1: rowPods + podH/2, X2: b.X + b.W/2, Y2: b.Y + b.H,
 				Class: trace.Aggregate, Label: trace.Aggregate.Symbol() + " pods' readiness"})
-		case t.Component == engine.KubectlActor && strings.Contains(t.Explanation, "disruption budget "+b.Key.Name+" "):
+		case t.Component == engine.KubectlActor && strings.Contains(t.Explanation(), "disruption budget "+b.Key.Name+" "):
 			b.Refused = true
 		}
 	}

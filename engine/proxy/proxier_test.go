@@ -117,7 +117,7 @@ func TestServiceChangesThatMatter(t *testing.T) {
 			continue
 		}
 		if tk.Time > 30_000 && tk.Time < 40_000 {
-			t.Errorf("tick %d: %s synced after a label change: %s", tk.Seq, tk.Actor(), tk.Explanation)
+			t.Errorf("tick %d: %s synced after a label change: %s", tk.Seq, tk.Actor(), tk.Explanation())
 		}
 		for _, c := range tk.Rules {
 			if tk.Time >= 40_000 && strings.HasSuffix(c.Address, ":8080") && len(c.Added)+len(c.Removed) == 0 {

@@ -24,11 +24,23 @@ func (n *Notes) Note(format string, args ...any) {
 }
 
 // Explain sets the tick's explanation to "subject: clause; clause", or
-// "subject: otherwise" when nothing was noted.
+// "subject: otherwise" when nothing was noted. A tick that takes the
+// explanation in pieces (the engine's, which keeps the clauses once for
+// every object whose name is the subject) gets them without a string
+// made of them.
 func (n *Notes) Explain(tick Tick, subject, otherwise string) {
 	if n.clauses == 0 {
 		tick.Explain("%s", subject+": "+otherwise)
 		return
 	}
+	if t, ok := tick.(subjectExplainer); ok {
+		t.ExplainSubject(subject, n.text)
+		return
+	}
 	tick.Explain("%s", subject+": "+string(n.text))
+}
+
+// subjectExplainer is a Tick that takes "subject: text" in pieces.
+type subjectExplainer interface {
+	ExplainSubject(subject string, text []byte)
 }

@@ -75,7 +75,7 @@ type jsonEffect struct {
 // MarshalJSON renders the tick in the CLI's JSON-lines schema.
 func (t *Tick) MarshalJSON() ([]byte, error) {
 	j := jsonTick{Tick: t.Seq, Time: t.Time, Component: t.Component, Host: t.Host, Object: t.Object.String(),
-		Explanation: t.Explanation, Error: t.Error, Output: t.Output, Effects: make([]jsonEffect, 0, len(t.Effects))}
+		Explanation: t.Explanation(), Error: t.Error, Output: t.Output, Effects: make([]jsonEffect, 0, len(t.Effects))}
 	for _, r := range t.Reads {
 		j.Reads = append(j.Reads, jsonRead{Object: r.Object.String(), Cached: r.Cached, Live: r.Live, Stale: r.Stale()})
 	}
@@ -118,7 +118,7 @@ func (t *Tick) Text() string {
 	for _, c := range t.Classes() {
 		arrows.WriteString(c.Symbol())
 	}
-	line := fmt.Sprintf("%5d %10s  %-28s %-5s %s", t.Seq, FormatTime(t.Time), t.Actor(), arrows.String(), t.Explanation)
+	line := fmt.Sprintf("%5d %10s  %-28s %-5s %s", t.Seq, FormatTime(t.Time), t.Actor(), arrows.String(), t.Explanation())
 	if t.Error != "" {
 		line += " [error: " + t.Error + "]"
 	}

@@ -51,18 +51,29 @@ type Effect struct {
 	Object api.Key
 	Before api.Object // nil for a create
 	After  api.Object // nil for a delete
-	// Summary is what the writer said it did; empty when Text can say
+	// summary is what the writer said it did; empty when Text can say
 	// it from the effect itself.
-	Summary string
+	summary Line
 }
+
+// NewEffect is the effect of a write: its class, operation, the object
+// written, the object before and after it, and what the writer said it
+// did (summary, about object).
+func NewEffect(class Class, op Op, object api.Key, before, after api.Object, summary Line) Effect {
+	return Effect{Class: class, Op: op, Object: object, Before: before, After: after, summary: summary}
+}
+
+// Summary is what the writer said the effect did, "" when it said
+// nothing (Text then says it from the effect itself).
+func (e *Effect) Summary() string { return e.summary.Render(e.Object) }
 
 // Text is the effect in a sentence: its Summary, or, for an Event the
 // recorder wrote, its type, reason, object and message, or else the
 // operation and the object. What can be said from the objects is said
 // when read, not when the tick runs.
 func (e *Effect) Text() string {
-	if e.Summary != "" {
-		return e.Summary
+	if e.summary != "" {
+		return e.summary.Render(e.Object)
 	}
 	if e.Class == Event {
 		switch ev := e.After.(type) {
@@ -124,7 +135,8 @@ type Tick struct {
 	Object      api.Key
 	Reads       []Read
 	Effects     []Effect
-	Explanation string
+	// explanation is the tick's one-line explanation (Explanation).
+	explanation Line
 	Error       string
 	// Rules are the Service ports a kube-proxy reprogrammed on its node
 	// (Host) in this tick.
@@ -140,6 +152,12 @@ type Tick struct {
 	// KeepPodVersions); Engine.FullTick rebuilds the whole tick.
 	Pruned bool `json:",omitempty"`
 }
+
+// Explanation is the tick's one-line explanation for learners.
+func (t *Tick) Explanation() string { return t.explanation.Render(t.Object) }
+
+// SetExplanation sets the tick's explanation, a Line about its object.
+func (t *Tick) SetExplanation(l Line) { t.explanation = l }
 
 // Classes returns the distinct classes of the tick's effects, in display
 // order; a kube-proxy's reprogrammed rules count as realize (node-local

@@ -281,7 +281,7 @@ func TestRecreatedSetAdoptsOrphans(t *testing.T) {
 			if eff.Object.Kind == api.KindPod && eff.Op == trace.Create {
 				t.Errorf("tick %d: created %s; the pods were there to adopt", tk.Seq, eff.Object.Name)
 			}
-			if strings.Contains(eff.Summary, "adopted orphan pod/") {
+			if strings.Contains(eff.Summary(), "adopted orphan pod/") {
 				adopted++
 			}
 		}

@@ -128,13 +128,13 @@ func (r Read) Stale() bool { return r.Cached != r.Live }
 
 // Tick is one step of the simulation: one component handling one key.
 type Tick struct {
-	Seq         int
-	Time        int64 // virtual milliseconds
-	Component   string
-	Host        string // the node, for kubelets
-	Object      api.Key
-	Reads       []Read
-	Effects     []Effect
+	Seq       int
+	Time      int64 // virtual milliseconds
+	Component string
+	Host      string // the node, for kubelets
+	Object    api.Key
+	Reads     []Read
+	Effects   []Effect
 	// explanation is the tick's one-line explanation (Explanation).
 	explanation Line
 	Error       string

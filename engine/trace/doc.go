@@ -6,4 +6,7 @@
 // or event (the flat side channel). The CLI, the tick log and the golden
 // tests read the trace; the playground's diagram and inspector also read
 // the API server's objects and the components' caches at the current tick.
+// Explanations and summaries are Lines: the part after the object's short
+// name is kept once for every object that says it (Lines), and the whole
+// line is rendered when read.
 package trace

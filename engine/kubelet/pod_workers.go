@@ -178,10 +178,13 @@ func (k *Kubelet) report(w *worker, p *api.Pod, rt *podRuntime) error {
 	k.patch = *p
 	k.patch.Status = st
 	defer func() { k.patch = api.Pod{} }() // also if the write panics: keep no pod alive
-	if _, err := w.tick.PatchStatus(trace.Realize, &k.patch, statusSummary(p, &st)); err != nil {
+	out, err := w.tick.PatchStatus(trace.Realize, &k.patch, statusSummary(p, &st))
+	if err != nil {
 		return err
 	}
-	rt.status = &st
+	// The status as stored: the pod version the store keeps holds it
+	// already, so the runtime keeps no copy of its own.
+	rt.status = &out.(*api.Pod).Status
 	return nil
 }
 

@@ -1,6 +1,10 @@
 package trace
 
-import "github.com/stateflow/stateflow/engine/api"
+import (
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
 
 // Line is a tick's explanation or an effect's summary as the trace keeps
 // it. Most lines begin with the short name of the object they are about
@@ -11,12 +15,13 @@ import "github.com/stateflow/stateflow/engine/api"
 // rendered when read (Render). Any other line is kept as it is.
 type Line string
 
-// afterName marks a Line kept as the rest after its object's short name.
-const afterName = '\x00'
+// afterName marks a Line kept as the rest after its object's short name:
+// a byte no UTF-8 text holds, so no line said begins with it.
+const afterName = "\xff"
 
 // Render is the line, about the object k.
 func (l Line) Render(k api.Key) string {
-	if l == "" || l[0] != afterName {
+	if l == "" || l[0] != afterName[0] {
 		return string(l)
 	}
 	return k.Short() + string(l[1:])
@@ -40,8 +45,12 @@ func NewLines() *Lines { return &Lines{rests: map[string]Line{}} }
 
 // About is the Line that keeps s, a line about the object k: s itself, or,
 // when s begins with k's short name followed by a space or a colon, the
-// rest (shared).
+// rest (shared). A line that is not UTF-8 and begins with afterName's
+// byte is kept with its invalid bytes replaced, as JSON writes it.
 func (ls *Lines) About(k api.Key, s string) Line {
+	if s != "" && s[0] == afterName[0] {
+		return Line(strings.ToValidUTF8(s, "\uFFFD"))
+	}
 	n := nameLen(k, s)
 	if n == 0 || n == len(s) || s[n] != ' ' && s[n] != ':' {
 		return Line(s)
@@ -71,7 +80,7 @@ func (ls *Lines) rest(rest string) Line {
 	if len(ls.rests) >= maxLines {
 		clear(ls.rests)
 	}
-	l := Line(string(afterName) + rest)
+	l := Line(afterName + rest)
 	ls.rests[string(l[1:])] = l // the key shares the line's bytes
 	return l
 }

@@ -27,12 +27,19 @@ func TestLinesKeepTheRestOnce(t *testing.T) {
 		{api.Key{Kind: api.KindReplicaSet, Namespace: "default", Name: "web"}, "rs/web: saw 3 of 3 pods", true},
 		{api.Key{}, "kubectl apply -f -", false},
 		{pod("web-1"), "", false},
+		{pod("web-1"), "\xff is not UTF-8", false}, // read back with the byte replaced (below)
 	} {
+		if tc.s != "" && tc.s[0] == afterName[0] {
+			if got := ls.About(tc.about, tc.s).Render(tc.about); got != "\uFFFD is not UTF-8" {
+				t.Errorf("a line beginning with the marker's byte reads %q", got)
+			}
+			continue
+		}
 		l := ls.About(tc.about, tc.s)
 		if got := l.Render(tc.about); got != tc.s {
 			t.Errorf("%q about %s renders as %q", tc.s, tc.about, got)
 		}
-		if kept := l != "" && l[0] == afterName; kept != tc.shared {
+		if kept := l != "" && l[0] == afterName[0]; kept != tc.shared {
 			t.Errorf("%q about %s: kept as a rest %v, want %v", tc.s, tc.about, kept, tc.shared)
 		}
 	}

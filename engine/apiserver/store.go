@@ -36,6 +36,9 @@ type Store struct {
 	// admitted are the values admission gives many pods, shared by the
 	// pods and the store's clones.
 	admitted *admitted
+	// repeated keeps one copy of values many stored objects repeat
+	// (repeated.go), shared the same way.
+	repeated *repeated
 }
 
 // Write is one write the store made, as its watch event says it: the
@@ -76,7 +79,7 @@ func (s *Store) PodQuota() int { return s.podQuota }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10), admitted: newAdmitted()}
+	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10), admitted: newAdmitted(), repeated: newRepeated()}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -186,6 +189,7 @@ func (s *Store) put(o, old api.Object) {
 		s.putEvent(fullRecord(e))
 		return
 	}
+	s.keepRepeated(o)
 	s.cur = s.cur.with(o, old, s.rv)
 }
 

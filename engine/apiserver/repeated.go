@@ -28,9 +28,10 @@ func newRepeated() *repeated {
 	return &repeated{conditions: map[uint64][]api.PodCondition{}}
 }
 
-// podConditions is the kept copy of cs when one is equal to it, else cs,
-// kept from now on at its length (so an append to a pod's list never
-// writes into another's).
+// podConditions is the kept copy of cs when one is equal to it, else a
+// copy of cs at its length, kept from now on (an append to a pod's list
+// never writes into another's). The writer may reuse cs: the kubelet
+// makes each report's conditions in the same room.
 func (r *repeated) podConditions(cs []api.PodCondition) []api.PodCondition {
 	if len(cs) == 0 {
 		return cs
@@ -40,12 +41,12 @@ func (r *repeated) podConditions(cs []api.PodCondition) []api.PodCondition {
 		if slices.Equal(kept, cs) {
 			return kept
 		}
-		return cs // a different list with the same hash: not shared
+		return slices.Clone(cs) // a different list with the same hash: not shared
 	}
 	if len(r.conditions) >= repeatedMax {
 		clear(r.conditions)
 	}
-	cs = slices.Clip(cs)
+	cs = slices.Clone(cs)
 	r.conditions[h] = cs
 	return cs
 }

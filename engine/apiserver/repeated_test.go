@@ -136,3 +136,20 @@ func TestConditionsHashReadsEveryField(t *testing.T) {
 		t.Error("a list and its double hash alike")
 	}
 }
+
+// A writer may reuse the list it wrote, as the kubelet reuses its room
+// for every report: the store keeps its own copy, new or shared.
+func TestWriterMayReuseItsConditions(t *testing.T) {
+	s := newStore(t)
+	room := ready(5)
+	a := patchConditions(t, s, createPod(t, s, "a"), room)
+	room[0].Status = api.ConditionFalse
+	b := patchConditions(t, s, createPod(t, s, "b"), room)
+	room[0].Reason = "Reused"
+	for _, p := range []*api.Pod{a, b} {
+		got, _ := s.Get(api.KeyOf(p))
+		if r := got.(*api.Pod).Status.Conditions[0]; r.Reason == "Reused" || (p.Name == "a" && r.Status != api.ConditionTrue) {
+			t.Errorf("pod %s changed with the writer's list: %+v", p.Name, r)
+		}
+	}
+}

@@ -38,6 +38,10 @@ type Kubelet struct {
 	patch api.Pod
 	// texts are strings made once and shared with the clones.
 	texts *texts
+	// conds is the room a report makes the pod's conditions in: the
+	// store keeps its own copy of what it stores (one per distinct list),
+	// so a report allocates no list. Not state: a clone starts without it.
+	conds []api.PodCondition
 }
 
 // New returns the kubelet of node, whose pods get addresses from podCIDR
@@ -79,6 +83,7 @@ func (k *Kubelet) Clone() reconcile.Component {
 		c.images[i] = true
 	}
 	c.pods = maps.Clone(k.pods)
+	c.conds = nil
 	return &c
 }
 

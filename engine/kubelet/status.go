@@ -9,7 +9,9 @@ import (
 )
 
 // generateStatus computes the pod status from the runtime
-// (kubelet_pods.go generateAPIPodStatus, status/generate.go).
+// (kubelet_pods.go generateAPIPodStatus, status/generate.go). Its
+// conditions are in the kubelet's room (Kubelet.conds): good until the
+// next report, which is all a status write needs.
 func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodStatus {
 	st := api.PodStatus{HostIP: k.hostIP, PodIP: rt.ip, QOSClass: p.Status.QOSClass}
 	t := api.At(rt.startTime)
@@ -25,15 +27,10 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 	if prev == nil {
 		prev = &p.Status
 	}
-	// The kubelet sets five conditions and keeps the others: the slice is
-	// made to size once, since every version of the pod keeps it.
-	kept := 0
-	for _, c := range p.Status.Conditions {
-		if !kubeletOwned(c.Type) {
-			kept++
-		}
-	}
-	st.Conditions = make([]api.PodCondition, 0, kept+5)
+	// The kubelet sets five conditions and keeps the others, in its room
+	// (Kubelet.conds): the store copies the list it keeps.
+	st.Conditions = k.conds[:0]
+	defer func() { k.conds = st.Conditions[:0] }()
 	for _, c := range p.Status.Conditions {
 		if !kubeletOwned(c.Type) {
 			st.Conditions = append(st.Conditions, c)

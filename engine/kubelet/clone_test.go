@@ -35,3 +35,20 @@ func TestCloneSharesRuntimesCopyOnWrite(t *testing.T) {
 		}
 	}
 }
+
+// A copied runtime has probe cursors of its own: probing in the copy
+// leaves the original's cursors where they were, and a container never
+// probed gets none.
+func TestRuntimeCloneCopiesProbeCursors(t *testing.T) {
+	probed := &container{name: "web"}
+	probed.probeCursors().ready.next = 5000
+	orig := &podRuntime{containers: []*container{probed, {name: "sidecar"}}}
+	c := orig.clone()
+	c.containers[0].probeCursors().ready.next = 9000
+	if got := orig.containers[0].cursors.ready.next; got != 5000 {
+		t.Errorf("probing in the copy moved the original's cursor to %d", got)
+	}
+	if c.containers[1].cursors != nil || orig.containers[1].cursors != nil {
+		t.Error("a container never probed has cursors")
+	}
+}

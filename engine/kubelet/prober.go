@@ -23,7 +23,7 @@ func (k *Kubelet) readinessNext(c *container, spec *api.Container, b Behavior, t
 	if spec.ReadinessProbe == nil {
 		return true, -1
 	}
-	return probeStateAt(&c.readyCur, c.probesFrom, c.startedAt, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
+	return probeStateAt(&c.probeCursors().ready, c.probesFrom, c.startedAt, spec.ReadinessProbe, false, readinessAnswer(c.startedAt, b), t)
 }
 
 // liveness is the liveness verdict at t and when it next changes.
@@ -34,7 +34,7 @@ func (k *Kubelet) liveness(c *container, spec *api.Container, b Behavior, t int6
 		}
 		return true, c.probesFrom
 	}
-	return probeStateAt(&c.liveCur, c.probesFrom, c.startedAt, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
+	return probeStateAt(&c.probeCursors().live, c.probesFrom, c.startedAt, spec.LivenessProbe, true, livenessAnswer(c.startedAt, b), t)
 }
 
 // probeWakes are the times the probes' verdicts next change.
@@ -65,4 +65,15 @@ func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spe
 	}
 	c.ready = ready
 	return false
+}
+
+// probeCursors are a container's readiness and liveness cursors.
+type probeCursors struct{ ready, live probeCursor }
+
+// probeCursors returns c's cursors, made on first use.
+func (c *container) probeCursors() *probeCursors {
+	if c.cursors == nil {
+		c.cursors = &probeCursors{}
+	}
+	return c.cursors
 }

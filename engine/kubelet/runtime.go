@@ -42,10 +42,12 @@ type container struct {
 	backoffAt   int64 // when the entry was last updated
 	pullBackoff int64
 	pullRetryAt int64
-	// readyCur and liveCur remember how far the probes' evaluation got
+	// cursors remember how far the probes' evaluation got
 	// (probeStateAt), so a long-running container is not re-probed from
-	// its start at every tick.
-	readyCur, liveCur probeCursor
+	// its start at every tick; nil until a probe is evaluated (most
+	// containers have none, and a container is copied whole each time a
+	// checkpoint's runtime is first changed).
+	cursors *probeCursors
 	// sigtermAt is when the container gets SIGTERM (after its preStop
 	// hook), once the pod is being killed; -1 if it was not running then.
 	sigtermAt int64
@@ -69,6 +71,10 @@ func (r *podRuntime) clone() *podRuntime {
 	c.containers = make([]*container, len(r.containers))
 	for i, x := range r.containers {
 		cc := *x
+		if x.cursors != nil {
+			cur := *x.cursors
+			cc.cursors = &cur
+		}
 		c.containers[i] = &cc
 	}
 	return &c

@@ -50,6 +50,30 @@ func TestValidationMessages(t *testing.T) {
 			"spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"other\"}: `selector` does not match template `labels`"},
 		{"missing selector", func(d *api.Deployment) { d.Spec.Selector = nil }, "spec.selector: Required value"},
 		{"missing image", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].Image = "" }, "spec.template.spec.containers[0].image: Required value"},
+		// The containers' field paths, made only when an error names them.
+		{"second container's duplicate name", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers = append(d.Spec.Template.Spec.Containers, api.Container{Name: "web", Image: "b"})
+		}, `spec.template.spec.containers[1].name: Duplicate value: "web"`},
+		{"bad container name", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].Name = "Web" },
+			`spec.template.spec.containers[0].name: Invalid value: "Web": a lowercase RFC 1123 label`},
+		{"image with spaces", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].Image = " nginx" },
+			`spec.template.spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace`},
+		{"port 0", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: 80}, {ContainerPort: 0}}
+		}, "spec.template.spec.containers[0].ports[1].containerPort: Required value"},
+		{"port too high", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: 70000}}
+		}, "spec.template.spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive"},
+		{"probe without a handler", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].ReadinessProbe = &api.Probe{} },
+			"spec.template.spec.containers[0].readinessProbe: Required value: must specify a handler type"},
+		{"request above its limit", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+				Requests: api.ResourceList{"cpu": api.MustQuantity("500m"), "memory": api.MustQuantity("1Gi")},
+				Limits:   api.ResourceList{"memory": api.MustQuantity("512Mi")}}
+		}, `spec.template.spec.containers[0].resources.requests: Invalid value: "1Gi": must be less than or equal to memory limit of 512Mi`},
+		{"negative request", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity("-1")}}
+		}, `spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0`},
 		{"bad name", func(d *api.Deployment) { d.Name = "Web_1" }, `metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain`},
 		{"restartPolicy", func(d *api.Deployment) { d.Spec.Template.Spec.RestartPolicy = "Never" },
 			`spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"`},
@@ -290,5 +314,24 @@ func TestWatchEventStatusOnlyByKind(t *testing.T) {
 	}
 	if want := "Node true, Deployment false"; strings.Join(statusOnly, ", ") != want {
 		t.Fatalf("status writes say StatusOnly %q, want %q", strings.Join(statusOnly, ", "), want)
+	}
+}
+
+// Validating a valid pod makes no field path: every pod a controller
+// creates is validated.
+func TestValidPodSpecAllocatesNothing(t *testing.T) {
+	d := deployment(func(d *api.Deployment) {
+		c := &d.Spec.Template.Spec.Containers[0]
+		c.Ports = []api.ContainerPort{{ContainerPort: 80}}
+		c.ReadinessProbe = &api.Probe{TCPSocket: &api.TCPSocketAction{}}
+		c.Resources = api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity("100m")}, Limits: api.ResourceList{"cpu": api.MustQuantity("1")}}
+		d.Spec.Template.Spec.Containers = append(d.Spec.Template.Spec.Containers, api.Container{Name: "sidecar", Image: "s"})
+	})
+	var e errs
+	if n := testing.AllocsPerRun(100, func() { validatePodSpec(&e, "spec.template.spec", &d.Spec.Template.Spec, true) }); n != 0 {
+		t.Errorf("validating a valid pod spec allocates %.0f times", n)
+	}
+	if len(e) != 0 {
+		t.Fatalf("the spec is invalid: %v", e)
 	}
 }

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -280,28 +281,27 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	if len(s.Containers) == 0 {
 		e.required(path + ".containers")
 	}
-	seen := map[string]bool{}
-	for i, c := range s.Containers {
-		p := fmt.Sprintf("%s.containers[%d]", path, i)
+	for i := range s.Containers {
+		c := &s.Containers[i]
+		p := containerPath{spec: path, i: i}
 		switch {
 		case c.Name == "":
-			e.required(p + ".name")
+			e.required(p.field(".name"))
 		case !isDNS1123Label(c.Name):
-			e.invalid(p+".name", c.Name, dns1123LabelMsg)
-		case seen[c.Name]:
-			e.add(p+".name", "Duplicate value: %q", c.Name)
+			e.invalid(p.field(".name"), c.Name, dns1123LabelMsg)
+		case slices.ContainsFunc(s.Containers[:i], func(o api.Container) bool { return o.Name == c.Name }):
+			e.add(p.field(".name"), "Duplicate value: %q", c.Name)
 		}
-		seen[c.Name] = true
 		if c.Image == "" && template {
-			e.required(p + ".image")
+			e.required(p.field(".image"))
 		} else if c.Image != strings.TrimSpace(c.Image) {
-			e.invalid(p+".image", c.Image, "must not have leading or trailing whitespace")
+			e.invalid(p.field(".image"), c.Image, "must not have leading or trailing whitespace")
 		}
-		validatePorts(e, p+".ports", c.Ports)
-		validateProbe(e, p+".livenessProbe", c.LivenessProbe)
-		validateProbe(e, p+".readinessProbe", c.ReadinessProbe)
-		validateProbe(e, p+".startupProbe", c.StartupProbe)
-		validateResources(e, p+".resources", &c.Resources)
+		validatePorts(e, p, c.Ports)
+		validateProbe(e, p, ".livenessProbe", c.LivenessProbe)
+		validateProbe(e, p, ".readinessProbe", c.ReadinessProbe)
+		validateProbe(e, p, ".startupProbe", c.StartupProbe)
+		validateResources(e, p, &c.Resources)
 	}
 	switch s.RestartPolicy {
 	case "", "Always", "OnFailure", "Never":
@@ -311,6 +311,18 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	if g := s.TerminationGracePeriodSeconds; g != nil && *g < 0 {
 		e.invalid(path+".terminationGracePeriodSeconds", *g, "must be greater than or equal to 0")
 	}
+}
+
+// containerPath is the field path of a pod spec's container i, made only
+// when an error names it: validating a valid pod allocates nothing.
+type containerPath struct {
+	spec string
+	i    int
+}
+
+// field is the path of the container's field f (".name", ".ports[0]").
+func (p containerPath) field(f string) string {
+	return p.spec + ".containers[" + strconv.Itoa(p.i) + "]" + f
 }
 
 // validateAlwaysRestart is the workload controllers' rule for their pod
@@ -323,22 +335,21 @@ func validateAlwaysRestart(e *errs, path, policy string) {
 }
 
 // validatePorts is validateContainerPorts of pkg/apis/core/validation.
-func validatePorts(e *errs, path string, ports []api.ContainerPort) {
+func validatePorts(e *errs, c containerPath, ports []api.ContainerPort) {
 	for i, port := range ports {
-		p := fmt.Sprintf("%s[%d].containerPort", path, i)
 		if port.ContainerPort == 0 {
-			e.required(p)
+			e.required(c.field(".ports[" + strconv.Itoa(i) + "].containerPort"))
 			continue
 		}
 		for _, msg := range isValidPortNum(int(port.ContainerPort)) {
-			e.invalid(p, int64(port.ContainerPort), msg)
+			e.invalid(c.field(".ports["+strconv.Itoa(i)+"].containerPort"), int64(port.ContainerPort), msg)
 		}
 	}
 }
 
 // validateProbe checks a probe has exactly one handler (validateHandler
 // in pkg/apis/core/validation).
-func validateProbe(e *errs, path string, pr *api.Probe) {
+func validateProbe(e *errs, c containerPath, field string, pr *api.Probe) {
 	if pr == nil {
 		return
 	}
@@ -350,20 +361,31 @@ func validateProbe(e *errs, path string, pr *api.Probe) {
 	}
 	switch {
 	case n == 0:
-		e.add(path, "Required value: must specify a handler type")
+		e.add(c.field(field), "Required value: must specify a handler type")
 	case n > 1:
-		e.add(path, "Forbidden: may not specify more than 1 handler type")
+		e.add(c.field(field), "Forbidden: may not specify more than 1 handler type")
 	}
 }
 
-func validateResources(e *errs, path string, r *api.ResourceRequirements) {
+// validateResources checks each request is not negative and not above
+// its limit, naming the resources in order; the order is made only when
+// one is wrong.
+func validateResources(e *errs, c containerPath, r *api.ResourceRequirements) {
+	wrong := false
+	for name, q := range r.Requests {
+		lim, limited := r.Limits[name]
+		wrong = wrong || q.MilliValue() < 0 || limited && q.MilliValue() > lim.MilliValue()
+	}
+	if !wrong {
+		return
+	}
 	for _, name := range sortedResourceNames(r.Requests) {
 		q := r.Requests[name]
 		if q.MilliValue() < 0 {
-			e.invalid(path+".requests["+name+"]", q.String(), "must be greater than or equal to 0")
+			e.invalid(c.field(".resources.requests["+name+"]"), q.String(), "must be greater than or equal to 0")
 		}
 		if lim, ok := r.Limits[name]; ok && q.MilliValue() > lim.MilliValue() {
-			e.invalid(path+".requests", q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, lim.String()))
+			e.invalid(c.field(".resources.requests"), q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, lim.String()))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -59,10 +60,20 @@ func TestGetPhase(t *testing.T) {
 	}
 }
 
+// The message names the unready containers as upstream prints the list,
+// and is made once per list: every pod of a Deployment shares it.
 func TestContainersReadyMessage(t *testing.T) {
-	c := containersReady(api.PodRunning, nil, []string{"a", "b"})
+	tx := newTexts()
+	c := containersReady(tx, api.PodRunning, nil, []string{"a", "b"})
 	if c.Reason != "ContainersNotReady" || c.Message != "containers with unready status: [a b]" {
 		t.Fatalf("%+v", c)
+	}
+	again := containersReady(tx, api.PodRunning, nil, []string{"a", "b"})
+	if unsafe.StringData(again.Message) != unsafe.StringData(c.Message) {
+		t.Error("the same unready containers made a second copy of the message")
+	}
+	if other := containersReady(tx, api.PodRunning, nil, []string{"web"}); other.Message != "containers with unready status: [web]" {
+		t.Errorf("another list reads %q", other.Message)
 	}
 }
 

@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -47,7 +46,7 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 	}
 	set(api.PodCondition{Type: api.PodReadyToStartContainers, Status: cond(rt.ip != "" && !(rt.killing && allStopped(rt)))})
 	set(api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue})
-	cr := containersReady(st.Phase, ready, unready)
+	cr := containersReady(k.texts, st.Phase, ready, unready)
 	r := cr
 	r.Type = api.PodReady
 	set(r)
@@ -97,7 +96,8 @@ func readiness(cs []api.ContainerStatus) (ready, unready []string) {
 }
 
 // containersReady is GenerateContainersReadyCondition.
-func containersReady(phase string, ready, unready []string) api.PodCondition {
+// Its message is kept in t, once per list of unready containers.
+func containersReady(t *texts, phase string, ready, unready []string) api.PodCondition {
 	c := api.PodCondition{Type: api.ContainersReady, Status: api.ConditionTrue}
 	switch {
 	case phase == api.PodSucceeded:
@@ -106,7 +106,7 @@ func containersReady(phase string, ready, unready []string) api.PodCondition {
 		c.Status, c.Reason = api.ConditionFalse, "PodFailed"
 	case len(unready) > 0:
 		c.Status, c.Reason = api.ConditionFalse, "ContainersNotReady"
-		c.Message = fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		c.Message = t.unready(strings.Join(unready, " "))
 	}
 	return c
 }

@@ -65,6 +65,13 @@ func (t *texts) stopping(name string) string {
 	return t.message("Killing", name, func() string { return "Stopping container " + name })
 }
 
+// unready is the ContainersReady condition's message for the unready
+// containers' names, space-separated (GenerateContainersReadyCondition's
+// fmt.Sprintf("containers with unready status: %s", unready)).
+func (t *texts) unready(names string) string {
+	return t.message("ContainersNotReady", names, func() string { return "containers with unready status: [" + names + "]" })
+}
+
 // message is the kept message of reason about arg, written by build the
 // first time.
 func (t *texts) message(reason, arg string, build func() string) string {

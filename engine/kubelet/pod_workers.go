@@ -76,7 +76,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 
 // admit starts the pod's sandbox and gives it an IP address.
 func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
-	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: fmt.Sprintf("%s%d", k.ipPrefix, k.nextIP), gen: k.gen}
+	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: k.texts.ip(k.ipPrefix, k.nextIP), gen: k.gen}
 	k.nextIP++
 	if k.nextIP > 254 {
 		k.nextIP = 2

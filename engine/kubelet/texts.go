@@ -1,6 +1,9 @@
 package kubelet
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // texts are the strings a kubelet writes again for every pod of a
 // workload (the image's digest reference, a container's field path and
@@ -9,11 +12,13 @@ import "fmt"
 // kubelet's clones share them (the engine runs one clone at a time):
 // what is kept never changes what is written, only how many copies of it
 // the Events and statuses hold. They grow with the distinct images and
-// container names the kubelet has run.
+// container names the kubelet has run; the pod addresses (of the
+// kubelet's one network) are at most 253.
 type texts struct {
 	imageIDs   map[string]string // by image
 	fieldPaths map[string]string // by container name
 	messages   map[textKey]string
+	ips        [255]string // the pod addresses, by their last byte
 }
 
 // textKey is an Event message by its reason and what it names (the image
@@ -63,6 +68,15 @@ func (t *texts) started(name string) string {
 // for its pod's deletion.
 func (t *texts) stopping(name string) string {
 	return t.message("Killing", name, func() string { return "Stopping container " + name })
+}
+
+// ip is the pod address with last byte n in the network of prefix (the
+// kubelet's podCIDR without its final 0/24).
+func (t *texts) ip(prefix string, n int) string {
+	if t.ips[n] == "" {
+		t.ips[n] = prefix + strconv.Itoa(n)
+	}
+	return t.ips[n]
 }
 
 // unready is the ContainersReady condition's message for the unready

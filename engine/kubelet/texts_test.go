@@ -22,6 +22,8 @@ func TestTextsAreMadeOnce(t *testing.T) {
 		{"stopping", func(t *texts) string { return t.stopping("web") }, "Stopping container web"},
 		{"field path", func(t *texts) string { return t.fieldPath("web") }, "spec.containers{web}"},
 		{"image ID", func(t *texts) string { return t.imageID("web:1") }, imageID("web:1")},
+		{"unready", func(t *texts) string { return t.unready("web sidecar") }, "containers with unready status: [web sidecar]"},
+		{"pod IP", func(t *texts) string { return t.ip(k.ipPrefix, 17) }, "10.244.1.17"},
 	} {
 		first, again, cloned := tc.of(k.texts), tc.of(k.texts), tc.of(clone.texts)
 		if first != tc.want {

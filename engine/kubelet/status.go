@@ -13,13 +13,16 @@ import (
 // next report, which is all a status write needs.
 func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodStatus {
 	st := api.PodStatus{HostIP: k.hostIP, PodIP: rt.ip, QOSClass: p.Status.QOSClass}
-	t := api.At(rt.startTime)
-	st.StartTime = &t
+	if rt.start == nil {
+		t := api.At(rt.startTime)
+		rt.start = &t
+	}
+	st.StartTime = rt.start
 	if len(rt.containers) > 0 {
 		st.ContainerStatuses = make([]api.ContainerStatus, 0, len(rt.containers))
 	}
 	for _, c := range rt.containers {
-		st.ContainerStatuses = append(st.ContainerStatuses, containerStatus(c))
+		st.ContainerStatuses = append(st.ContainerStatuses, k.texts.containerStatus(c))
 	}
 	st.Phase = getPhase(p, st.ContainerStatuses, rt.killing && allStopped(rt))
 	prev := rt.status
@@ -111,9 +114,11 @@ func containersReady(t *texts, phase string, ready, unready []string) api.PodCon
 	return c
 }
 
-func containerStatus(c *container) api.ContainerStatus {
-	started := c.stage == stageRunning
-	cs := api.ContainerStatus{Name: c.name, Image: c.image, Ready: c.ready && c.stage == stageRunning, RestartCount: c.restarts, Started: &started}
+// containerStatus is c's status. The values many statuses repeat (the
+// started flag, a waiting state's reason and message) are kept in t and
+// shared: stored statuses are never changed.
+func (t *texts) containerStatus(c *container) api.ContainerStatus {
+	cs := api.ContainerStatus{Name: c.name, Image: c.image, Ready: c.ready && c.stage == stageRunning, RestartCount: c.restarts, Started: t.flag(c.stage == stageRunning)}
 	if c.id != "" {
 		cs.ImageID = c.imageRef
 		cs.ContainerID = c.id
@@ -123,21 +128,21 @@ func containerStatus(c *container) api.ContainerStatus {
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: api.At(c.startedAt)}
 	case stageExited:
 		if c.term != nil {
-			t := *c.term
-			cs.State.Terminated = &t
+			term := *c.term
+			cs.State.Terminated = &term
 			break
 		}
-		cs.State.Waiting = &api.ContainerStateWaiting{Reason: c.waiting, Message: c.waitingMsg}
+		cs.State.Waiting = t.waiting(c.waiting, c.waitingMsg)
 	default:
 		reason := c.waiting
 		if reason == "" {
 			reason = "ContainerCreating"
 		}
-		cs.State.Waiting = &api.ContainerStateWaiting{Reason: reason, Message: c.waitingMsg}
+		cs.State.Waiting = t.waiting(reason, c.waitingMsg)
 	}
 	if c.lastTerm != nil {
-		t := *c.lastTerm
-		cs.LastTerminationState.Terminated = &t
+		term := *c.lastTerm
+		cs.LastTerminationState.Terminated = &term
 	}
 	return cs
 }

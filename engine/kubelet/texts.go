@@ -3,6 +3,8 @@ package kubelet
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/stateflow/stateflow/engine/api"
 )
 
 // texts are the strings a kubelet writes again for every pod of a
@@ -18,7 +20,9 @@ type texts struct {
 	imageIDs   map[string]string // by image
 	fieldPaths map[string]string // by container name
 	messages   map[textKey]string
-	ips        [255]string // the pod addresses, by their last byte
+	ips        [255]string                           // the pod addresses, by their last byte
+	flags      [2]*bool                              // false and true, for containerStatuses' started
+	waits      map[string]*api.ContainerStateWaiting // by reason, without a message
 }
 
 // textKey is an Event message by its reason and what it names (the image
@@ -26,7 +30,9 @@ type texts struct {
 type textKey struct{ reason, arg string }
 
 func newTexts() *texts {
-	return &texts{imageIDs: map[string]string{}, fieldPaths: map[string]string{}, messages: map[textKey]string{}}
+	f, t := false, true
+	return &texts{imageIDs: map[string]string{}, fieldPaths: map[string]string{}, messages: map[textKey]string{},
+		flags: [2]*bool{&f, &t}, waits: map[string]*api.ContainerStateWaiting{}}
 }
 
 // imageID is imageID(image), made once.
@@ -68,6 +74,29 @@ func (t *texts) started(name string) string {
 // for its pod's deletion.
 func (t *texts) stopping(name string) string {
 	return t.message("Killing", name, func() string { return "Stopping container " + name })
+}
+
+// flag is the kept pointer to b.
+func (t *texts) flag(b bool) *bool {
+	if b {
+		return t.flags[1]
+	}
+	return t.flags[0]
+}
+
+// waiting is the waiting state with reason and message: kept once per
+// reason when there is no message (ContainerCreating, for every pod); a
+// message names its pod (a back-off's), so a state with one is made anew.
+func (t *texts) waiting(reason, message string) *api.ContainerStateWaiting {
+	if message != "" {
+		return &api.ContainerStateWaiting{Reason: reason, Message: message}
+	}
+	if w, ok := t.waits[reason]; ok {
+		return w
+	}
+	w := &api.ContainerStateWaiting{Reason: reason}
+	t.waits[reason] = w
+	return w
 }
 
 // ip is the pod address with last byte n in the network of prefix (the

@@ -3,6 +3,8 @@ package kubelet
 import (
 	"testing"
 	"unsafe"
+
+	"github.com/stateflow/stateflow/engine/api"
 )
 
 // A kubelet's texts are the strings it wrote before, word for word, and
@@ -35,5 +37,37 @@ func TestTextsAreMadeOnce(t *testing.T) {
 	}
 	if a, b := k.texts.started("web"), k.texts.started("sidecar"); a == b {
 		t.Errorf("two containers share the message %q", a)
+	}
+}
+
+// The parts of a container status that every pod repeats are one value
+// each: the started flag, a waiting state without a message, and a pod's
+// startTime across its reports. A waiting state with a message (which
+// names its pod) is its own.
+func TestStatusesShareWhatTheyRepeat(t *testing.T) {
+	k := New("node-1", "10.0.0.1", "10.244.1.0/24", nil)
+	creating := func() *container { return &container{name: "web", image: "web:1", stage: stagePulling} }
+	a, b := k.texts.containerStatus(creating()), k.texts.containerStatus(creating())
+	if a.State.Waiting != b.State.Waiting || a.Started != b.Started {
+		t.Error("two creating containers have states of their own")
+	}
+	if a.State.Waiting.Reason != "ContainerCreating" || *a.Started {
+		t.Errorf("a creating container reads %+v, started %v", *a.State.Waiting, *a.Started)
+	}
+	running := &container{name: "web", stage: stageRunning, startedAt: 5000}
+	if r := k.texts.containerStatus(running); !*r.Started || r.Started == a.Started {
+		t.Error("a running container is not started, or shares the not-started flag")
+	}
+	backoff := func() *container {
+		return &container{name: "web", stage: stageWaiting, waiting: "CrashLoopBackOff", waitingMsg: "back-off 10s restarting failed container=web pod=web-1"}
+	}
+	if x, y := k.texts.containerStatus(backoff()), k.texts.containerStatus(backoff()); x.State.Waiting == y.State.Waiting {
+		t.Error("waiting states with messages are shared, and kept for every pod that ever waited")
+	}
+	rt := &podRuntime{startTime: 1000, containers: []*container{creating()}}
+	p := &api.Pod{}
+	first, again := k.generateStatus(p, rt, 2000), k.generateStatus(p, rt, 3000)
+	if first.StartTime != again.StartTime || first.StartTime.MS != 1000 {
+		t.Errorf("a pod's reports have startTimes %v and %v", first.StartTime, again.StartTime)
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// texts are the strings a kubelet writes again for every pod of a
-// workload (the image's digest reference, a container's field path and
-// the messages of its Pulling, Created, Started and Stopping Events),
-// each made once. Every entry is a pure function of its key, so a
+// texts are what a kubelet writes again for every pod of a workload, each
+// made once: the image's digest reference, a container's field path, the
+// messages of its Pulling, Created, Started and Stopping Events and of
+// the ContainersReady condition, the pod addresses, and the parts of a
+// container status that repeat (the started flag, a waiting state
+// without a message). Every entry is a pure function of its key, so a
 // kubelet's clones share them (the engine runs one clone at a time):
 // what is kept never changes what is written, only how many copies of it
 // the Events and statuses hold. They grow with the distinct images and

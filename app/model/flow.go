@@ -396,9 +396,28 @@ func podState(p *api.Pod) (string, string) {
 		}
 	}
 	if api.IsPodReady(p) {
-		return p.Status.Phase + " · ready", "ok"
+		return phaseState(p.Status.Phase, true), "ok"
 	}
-	return p.Status.Phase + " · not ready", "progress"
+	return phaseState(p.Status.Phase, false), "progress"
+}
+
+// phaseState is "<phase> · ready" or "<phase> · not ready", made once for
+// the phases of a running pod: the diagram asks for the state of every
+// pod at every render.
+func phaseState(phase string, ready bool) string {
+	switch {
+	case phase == api.PodRunning && ready:
+		return "Running · ready"
+	case phase == api.PodRunning:
+		return "Running · not ready"
+	case phase == api.PodPending && ready:
+		return "Pending · ready"
+	case phase == api.PodPending:
+		return "Pending · not ready"
+	case ready:
+		return phase + " · ready"
+	}
+	return phase + " · not ready"
 }
 
 // failedState is a Failed pod as kubectl's STATUS names it (the pod's
@@ -413,48 +432,78 @@ func failedState(p *api.Pod) string {
 	return cmp.Or(p.Status.Reason, "Failed")
 }
 
-// podGroups draws many pods as one box per node with counts by state.
+// groupNodes is how many nodes podGroups draws a box for; the pods on
+// the other nodes share one.
+const groupNodes = 8
+
+// podGroups draws many pods as one box per node with counts by state: the
+// first groupNodes nodes by name, then one box for the rest. A 150,000-pod
+// cluster calls it for each of its ReplicaSets at every render, so it
+// keeps counts by state only for the nodes it draws and for the rest
+// together, not for every node.
 func (l *layout) podGroups(uid string, pods []*api.Pod, x, width int) int {
 	l.f.Grouped = fmt.Sprintf("ReplicaSets and DaemonSets with more than %d pods are drawn as groups per node.", GroupPodsAbove)
-	byNode := map[string]map[string]int{}
-	for _, p := range pods {
-		node := p.Spec.NodeName
-		if node == "" {
-			node = "unscheduled"
+	type placed struct{ node, state string }
+	all := make([]placed, len(pods)) // read once: the pods lie all over the heap
+	seen := make(map[string]bool, len(pods))
+	var nodes []string // the first groupNodes nodes by name, in order
+	for i, p := range pods {
+		all[i].node, all[i].state = groupNode(p), podStateOnly(p)
+		if n := all[i].node; !seen[n] {
+			seen[n] = true
+			nodes = insertFirst(nodes, n, groupNodes)
 		}
-		if byNode[node] == nil {
-			byNode[node] = map[string]int{}
+	}
+	counts := make([]map[string]int, len(nodes))
+	for i := range counts {
+		counts[i] = map[string]int{}
+	}
+	rest := map[string]int{}
+	for _, p := range all {
+		if i := slices.Index(nodes, p.node); i >= 0 {
+			counts[i][p.state]++
+		} else {
+			rest[p.state]++
 		}
-		s, _ := podState(p)
-		byNode[node][s]++
 	}
-	nodes := make([]string, 0, len(byNode))
-	for n := range byNode {
-		nodes = append(nodes, n)
-	}
-	sort.Strings(nodes)
 	bottom := rowPods
-	shown := min(len(nodes), 8)
-	for i, n := range nodes[:shown] {
+	for i, n := range nodes {
 		px := x + (i%2)*(width/2)
 		py := rowPods + (i/2)*(podH+podGap)
 		b := l.add(&Box{ID: fmt.Sprintf("group/%s/%s", uid, n), Kind: "PodGroup", Name: n, X: px, Y: py, W: width/2 - podGap, H: podH, Title: n, Status: "ok"})
-		b.Lines = strings.SplitN(countsLine(byNode[n]), ": ", 2)
+		b.Lines = strings.SplitN(countsLine(counts[i]), ": ", 2)
 		bottom = max(bottom, py+podH)
 	}
-	if shown < len(nodes) {
-		rest := map[string]int{}
-		for _, n := range nodes[shown:] {
-			for s, c := range byNode[n] {
-				rest[s] += c
-			}
-		}
+	if more := len(seen) - len(nodes); more > 0 {
 		py := bottom + podGap
 		b := l.add(&Box{ID: fmt.Sprintf("group/%s/rest", uid), Kind: "PodGroup", Name: "other nodes", X: x, Y: py, W: width, H: podH,
-			Title: fmt.Sprintf("%d more nodes", len(nodes)-shown), Lines: strings.SplitN(countsLine(rest), ": ", 2), Status: "ok"})
+			Title: fmt.Sprintf("%d more nodes", more), Lines: strings.SplitN(countsLine(rest), ": ", 2), Status: "ok"})
 		bottom = b.Y + podH
 	}
 	return bottom
+}
+
+// podStateOnly is podState's first result.
+func podStateOnly(p *api.Pod) string {
+	s, _ := podState(p)
+	return s
+}
+
+// groupNode is the node a pod is grouped under: its node, or
+// "unscheduled".
+func groupNode(p *api.Pod) string {
+	return cmp.Or(p.Spec.NodeName, "unscheduled")
+}
+
+// insertFirst inserts s into sorted, which holds distinct names in order,
+// keeping at most n: the first n names by order.
+func insertFirst(sorted []string, s string, n int) []string {
+	i, _ := slices.BinarySearch(sorted, s)
+	if i >= n {
+		return sorted
+	}
+	sorted = slices.Insert(sorted, i, s)
+	return sorted[:min(len(sorted), n)]
 }
 
 func countsLine(c map[string]int) string {

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stateflow/stateflow/examples"
@@ -43,4 +44,29 @@ func BenchmarkViews(b *testing.B) {
 			m.Events("")
 		}
 	})
+}
+
+// BenchmarkFlowLarge measures the diagram of the examples menu's largest
+// cluster, 150,000 pods on 5,000 nodes in 100 Deployments, once it has
+// settled: what the page computes for every render of a run at that size.
+// It runs only with STATEFLOW_BENCH_LARGE=1 (settling the cluster takes
+// about a minute).
+func BenchmarkFlowLarge(b *testing.B) {
+	if os.Getenv("STATEFLOW_BENCH_LARGE") == "" {
+		b.Skip("the 150,000-pod cluster runs with STATEFLOW_BENCH_LARGE=1")
+	}
+	ex, ok := examples.Get("large-150k-pods")
+	if !ok {
+		b.Fatal("no example large-150k-pods")
+	}
+	m, err := New(ex.Source)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.RunUntilSettled()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.Flow()
+	}
 }

@@ -435,6 +435,22 @@ func TestRecentEvents(t *testing.T) {
 			t.Errorf("row %d is %q, want the event %q", i, lines[3+i], msg)
 		}
 	}
+	// Every cut keeps the latest events, oldest first: the first kept
+	// replaced, ties broken, the heap kept in order.
+	for _, n := range []int{1, 2, 3, 4, 6, 7, 9, total / 2, total - 1} {
+		if n < 1 || n >= total {
+			continue
+		}
+		lines := strings.Split(strings.TrimSuffix(s.RecentEvents("", n).Stdout, "\n"), "\n")
+		if len(lines) != 3+n {
+			t.Fatalf("cut %d: %d lines", n, len(lines))
+		}
+		for i, e := range evs[len(evs)-n:] {
+			if ev := e.(*api.Event); !strings.Contains(lines[3+i], "/"+ev.InvolvedObject.Name+" ") || !strings.HasSuffix(lines[3+i], ev.Message) {
+				t.Errorf("cut %d: row %d is %q, want the event %s", n, i, lines[3+i], ev.Name)
+			}
+		}
+	}
 	narrowed := s.RecentEvents("reason=Scheduled", 2)
 	if !strings.HasPrefix(narrowed.Stdout, "The 2 most recent of 3 events") || strings.Count(narrowed.Stdout, "Scheduled") != 2 {
 		t.Fatalf("a field selector narrows before the cut:\n%s", narrowed.Stdout)

@@ -75,7 +75,7 @@ bench:
 	STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench 'Workloads' -benchtime 1x -timeout 30m ./engine
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Create/pods=1000|RollingUpdate/pods=1000' -benchtime 3x ./engine
 	$(GO) test -run '^$$' -bench . -benchmem ./app/model
-	STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench FlowLarge -benchmem -benchtime 20x ./app/model
+	STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench ViewsLarge -benchmem -benchtime 20x ./app/model
 	STATEFLOW_E2E=1 STATEFLOW_BENCH_LARGE=1 $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 90m ./e2e
 	STATEFLOW_SOAK=1 $(GO) test -count=1 -run '^TestSoak$$' -v ./engine
 

@@ -239,7 +239,7 @@ func TestLayeringRejectsTwoLayerWrites(t *testing.T) {
 		t.Fatal("a deployment controller creating a Pod must be rejected")
 	}
 	spec := &trace.Effect{Class: trace.Bind, Op: trace.Update, Object: api.Key{Kind: api.KindPod, Namespace: "a", Name: "p"},
-		Before: &api.Pod{}, After: &api.Pod{Spec: api.PodSpec{RestartPolicy: "Never"}}}
+		Before: &api.Pod{}, After: &api.Pod{Spec: &api.PodSpec{RestartPolicy: "Never"}}}
 	if ok, _ := allowed("scheduler", spec); ok {
 		t.Fatal("a scheduler changing anything but the binding must be rejected")
 	}

@@ -534,7 +534,7 @@ func (s *Session) describeNode(w *prefixWriter, n *api.Node) {
 	w.line(1, "---------\t----\t------------\t---------------\t---")
 	var cpu, mem int64
 	for _, p := range pods {
-		req := api.PodRequests(&p.Spec)
+		req := api.PodRequests(p.Spec)
 		cpu += req["cpu"].MilliValue()
 		mem += req["memory"].MilliValue()
 		w.line(1, "%s\t%s\t%s\t%s\t%s", p.Namespace, p.Name, req["cpu"].String(), req["memory"].String(), age(p.CreationTimestamp, s.Cluster.Now()))

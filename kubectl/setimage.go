@@ -78,7 +78,7 @@ func podSpecOf(o api.Object) *api.PodSpec {
 	case *api.StatefulSet:
 		return &x.Spec.Template.Spec
 	case *api.Pod:
-		return &x.Spec
+		return x.Spec
 	case *api.Job:
 		return &x.Spec.Template.Spec
 	case *api.CronJob:

@@ -66,7 +66,7 @@ func (p *parser) checkCapacity() {
 		case *api.ReplicaSet:
 			ws = append(ws, workload{ref: "rs/" + o.Name, pods: replicasOrOne(o.Spec.Replicas), per: requestsOf(&o.Spec.Template.Spec), node: d.node, prefix: "spec.template.spec", replicas: true})
 		case *api.Pod:
-			ws = append(ws, workload{ref: "pod/" + o.Name, pods: 1, per: requestsOf(&o.Spec), node: d.node, prefix: "spec"})
+			ws = append(ws, workload{ref: "pod/" + o.Name, pods: 1, per: requestsOf(o.Spec), node: d.node, prefix: "spec"})
 		}
 	}
 	var alloc podRequest

@@ -564,7 +564,7 @@ func (l *layout) nodes(objs []api.Object) {
 		p := o.(*api.Pod)
 		if p.Spec.NodeName != "" && api.IsPodActive(p) {
 			pods[p.Spec.NodeName]++
-			cpu[p.Spec.NodeName] += api.PodRequests(&p.Spec)["cpu"].MilliValue()
+			cpu[p.Spec.NodeName] += api.PodRequests(p.Spec)["cpu"].MilliValue()
 		}
 		return true
 	})

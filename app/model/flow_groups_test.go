@@ -45,7 +45,7 @@ func randomPods(rng *rand.Rand, n, nodes int) []*api.Pod {
 	ready := []api.PodCondition{{Type: "Ready", Status: "True"}}
 	pods := make([]*api.Pod, n)
 	for i := range pods {
-		p := &api.Pod{}
+		p := &api.Pod{Spec: &api.PodSpec{}}
 		p.Name = fmt.Sprintf("web-%d", i)
 		if rng.IntN(20) > 0 {
 			p.Spec.NodeName = fmt.Sprintf("node-%d", rng.IntN(nodes))

@@ -140,7 +140,11 @@ func (s *ContainerState) deepCopy() ContainerState {
 
 // DeepCopy returns an independent copy of the pod.
 func (p *Pod) DeepCopy() *Pod {
-	out := &Pod{TypeMeta: p.TypeMeta, ObjectMeta: p.ObjectMeta.DeepCopy(), Spec: p.Spec.DeepCopy(), Status: p.Status}
+	out := &Pod{TypeMeta: p.TypeMeta, ObjectMeta: p.ObjectMeta.DeepCopy(), Status: p.Status}
+	if p.Spec != nil {
+		spec := p.Spec.DeepCopy()
+		out.Spec = &spec
+	}
 	out.Status.Conditions = copySlice(p.Status.Conditions)
 	out.Status.StartTime = copyPtr(p.Status.StartTime)
 	if p.Status.ContainerStatuses != nil {

@@ -28,7 +28,7 @@ const (
 type Pod struct {
 	TypeMeta   `json:",inline" yaml:",inline"`
 	ObjectMeta `json:"metadata" yaml:"metadata"`
-	Spec       PodSpec   `json:"spec" yaml:"spec"`
+	Spec       *PodSpec  `json:"spec" yaml:"spec"`
 	Status     PodStatus `json:"status" yaml:"status"`
 }
 

@@ -177,8 +177,9 @@ func defaultProbe(p *api.Probe, apply bool) (lacks bool) {
 // the tolerations); the pods that lack only the default tolerations share
 // one slice of them, and every pod without a priority one 0 (shared).
 func admitPod(p *api.Pod, shared *admitted) {
-	defaultPodSpec(&p.Spec)
-	defaultRequestsFromLimits(&p.Spec)
+	ownSpec(p)
+	defaultPodSpec(p.Spec)
+	defaultRequestsFromLimits(p.Spec)
 	if p.Spec.ServiceAccountName == "" {
 		p.Spec.ServiceAccountName = "default"
 	}
@@ -186,7 +187,19 @@ func admitPod(p *api.Pod, shared *admitted) {
 		p.Spec.Priority = shared.priority
 	}
 	p.Spec.Tolerations = shared.withDefaultTolerations(p.Spec.Tolerations)
-	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(&p.Spec)}
+	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(p.Spec)}
+}
+
+// ownSpec gives p a spec of its own to change (an empty one if it has
+// none): a pod's spec is shared by the versions that did not change it,
+// and by a new pod with the template it was made from. The copy is
+// shallow; what it points at is copied before a change (copyContainers).
+func ownSpec(p *api.Pod) {
+	spec := api.PodSpec{}
+	if p.Spec != nil {
+		spec = *p.Spec
+	}
+	p.Spec = &spec
 }
 
 // admitted are the values admission adds to many pods, made once and
@@ -303,7 +316,8 @@ func ApplyDefaults(obj api.Object) {
 	case *api.ReplicaSet:
 		defaultReplicaSet(o)
 	case *api.Pod:
-		defaultPodSpec(&o.Spec)
+		ownSpec(o)
+		defaultPodSpec(o.Spec)
 	case *api.Service:
 		defaultService(o)
 	case *api.DaemonSet:

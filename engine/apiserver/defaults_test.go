@@ -36,7 +36,7 @@ func TestAdmissionLeavesWhatAPodSharesAlone(t *testing.T) {
 			s := newStore(t)
 			var pods []*api.Pod
 			for range 2 {
-				out, err := s.Create(&api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-", Namespace: "default"}, Spec: tmpl})
+				out, err := s.Create(&api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-", Namespace: "default"}, Spec: &tmpl})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -80,7 +80,7 @@ func TestDefaultTolerationsAreAddedToACopy(t *testing.T) {
 	room := own[:4]
 	s := newStore(t)
 	out, err := s.Create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default"},
-		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "c:1"}}, Tolerations: own}})
+		Spec: &api.PodSpec{Containers: []api.Container{{Name: "c", Image: "c:1"}}, Tolerations: own}})
 	if err != nil {
 		t.Fatal(err)
 	}

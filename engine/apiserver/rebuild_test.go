@@ -56,7 +56,7 @@ func randomPodWrites(t *testing.T, s *Store, r *rand.Rand, n int) {
 		case !exists:
 			p := &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: "default", Name: name, Labels: map[string]string{"app": "web"},
 				OwnerReferences: []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "rs", UID: owners[r.IntN(3)], Controller: new(true)}}},
-				Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "i"}}}}
+				Spec: &api.PodSpec{Containers: []api.Container{{Name: "c", Image: "i"}}}}
 			_, err = s.Create(p)
 		case cur.(*api.Pod).Spec.NodeName == "" && r.IntN(2) == 0:
 			_, err = s.Bind(k, cur.Meta().UID, fmt.Sprintf("node-%d", r.IntN(3)))

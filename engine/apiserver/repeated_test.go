@@ -10,7 +10,7 @@ import (
 // createPod stores a pod named name with one container.
 func createPod(t *testing.T, s *Store, name string) *api.Pod {
 	t.Helper()
-	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"}}
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"}, Spec: &api.PodSpec{}}
 	p.Spec.Containers = []api.Container{{Name: "web", Image: "web:1"}}
 	out, err := s.Create(p)
 	if err != nil {

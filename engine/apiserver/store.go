@@ -411,8 +411,11 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		}
 	case *api.Pod:
 		o.TypeMeta, o.Status = old.(*api.Pod).TypeMeta, old.(*api.Pod).Status
-		o.Spec.NodeName = old.(*api.Pod).Spec.NodeName
-		if !reflect.DeepEqual(&o.Spec, &old.(*api.Pod).Spec) {
+		if node := old.(*api.Pod).Spec.NodeName; o.Spec == nil || o.Spec.NodeName != node {
+			ownSpec(o) // o may share its spec with a stored pod
+			o.Spec.NodeName = node
+		}
+		if !reflect.DeepEqual(o.Spec, old.(*api.Pod).Spec) {
 			o.Generation++ // updatePodGeneration (pkg/registry/core/pod/strategy.go)
 		}
 	case *api.Node:
@@ -658,7 +661,9 @@ func (s *Store) Bind(k api.Key, uid, node string) (api.Object, error) {
 	// Stored objects are immutable: the new version shares all but the
 	// fields it changes with the old one.
 	p := *old
-	p.Spec.NodeName = node
+	spec := *old.Spec
+	spec.NodeName = node
+	p.Spec = &spec
 	p.Status.Conditions = slices.Clone(old.Status.Conditions)
 	SetPodCondition(&p.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.now)
 	if node != "" {

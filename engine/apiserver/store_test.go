@@ -156,7 +156,7 @@ func TestOptimisticConcurrency(t *testing.T) {
 func TestGracefulPodDeletion(t *testing.T) {
 	s := newStore(t)
 	newPod := func(name, node string) api.Key {
-		p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"}, Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "x:1"}}}}
+		p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"}, Spec: &api.PodSpec{Containers: []api.Container{{Name: "c", Image: "x:1"}}}}
 		o, err := s.Create(p)
 		if err != nil {
 			t.Fatal(err)
@@ -240,7 +240,7 @@ func TestWatchEventStatusOnly(t *testing.T) {
 	s := newStore(t)
 	var got []WatchEvent
 	s.SetSink(func(e WatchEvent) { got = append(got, e) })
-	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web-1", Namespace: "default", Labels: map[string]string{"app": "web"}}}
+	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web-1", Namespace: "default", Labels: map[string]string{"app": "web"}}, Spec: &api.PodSpec{}}
 	pod.Spec.Containers = []api.Container{{Name: "web", Image: "web:1"}}
 	created, err := s.Create(pod)
 	if err != nil {

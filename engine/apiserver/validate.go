@@ -81,7 +81,11 @@ func Validate(obj api.Object) error {
 	case *api.ReplicaSet:
 		validateReplicaSet(&e, o)
 	case *api.Pod:
-		validatePodSpec(&e, "spec", &o.Spec, false)
+		if o.Spec != nil {
+			validatePodSpec(&e, "spec", o.Spec, false)
+		} else {
+			validatePodSpec(&e, "spec", &api.PodSpec{}, false)
+		}
 	case *api.Node:
 		validateNode(&e, o)
 	case *api.Service:

@@ -18,7 +18,7 @@ func TestVersionHoldsPods(t *testing.T) {
 	}
 	v0 := EmptyVersion()
 	v1 := v0.with(&api.Node{ObjectMeta: api.ObjectMeta{Name: "n1"}}, nil, 1)
-	v2 := v1.with(&api.Pod{ObjectMeta: api.ObjectMeta{Namespace: "default", Name: "p"}}, nil, 2)
+	v2 := v1.with(&api.Pod{ObjectMeta: api.ObjectMeta{Namespace: "default", Name: "p"}, Spec: &api.PodSpec{}}, nil, 2)
 	v3 := v2.with(&api.Node{ObjectMeta: api.ObjectMeta{Name: "n2"}}, nil, 3)
 	for _, c := range []struct {
 		v           *Version

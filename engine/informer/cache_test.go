@@ -11,7 +11,7 @@ import (
 )
 
 func pod(ns, name, node, owner string) *api.Pod {
-	p := &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ns, Name: name}, Spec: api.PodSpec{NodeName: node}}
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ns, Name: name}, Spec: &api.PodSpec{NodeName: node}}
 	p.Kind = api.KindPod
 	if owner != "" {
 		t := true

@@ -37,8 +37,8 @@ func TestGetPhase(t *testing.T) {
 		LastTerminationState: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1}}}
 	done := api.ContainerStatus{State: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 0}}}
 	failed := api.ContainerStatus{State: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1}}}
-	always := &api.Pod{Spec: api.PodSpec{RestartPolicy: "Always"}}
-	never := &api.Pod{Spec: api.PodSpec{RestartPolicy: "Never"}}
+	always := &api.Pod{Spec: &api.PodSpec{RestartPolicy: "Always"}}
+	never := &api.Pod{Spec: &api.PodSpec{RestartPolicy: "Never"}}
 	for _, tc := range []struct {
 		name     string
 		pod      *api.Pod

@@ -65,7 +65,7 @@ func TestStatusesShareWhatTheyRepeat(t *testing.T) {
 		t.Error("waiting states with messages are shared, and kept for every pod that ever waited")
 	}
 	rt := &podRuntime{startTime: 1000, containers: []*container{creating()}}
-	p := &api.Pod{}
+	p := &api.Pod{Spec: &api.PodSpec{}}
 	first, again := k.generateStatus(p, rt, 2000), k.generateStatus(p, rt, 3000)
 	if first.StartTime != again.StartTime || first.StartTime.MS != 1000 {
 		t.Errorf("a pod's reports have startTimes %v and %v", first.StartTime, again.StartTime)

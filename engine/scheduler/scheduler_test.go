@@ -16,7 +16,7 @@ func node(name, cpu string, taints ...api.Taint) *api.Node {
 }
 
 func cpuPod(cpu string) *api.Pod {
-	return &api.Pod{Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Resources: api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity(cpu)}}}}}}
+	return &api.Pod{Spec: &api.PodSpec{Containers: []api.Container{{Name: "c", Resources: api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity(cpu)}}}}}}
 }
 
 // FIDELITY S9: the FailedScheduling message, with its sorted histogram,

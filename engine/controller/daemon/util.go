@@ -92,7 +92,7 @@ func newPod(ds *api.DaemonSet, hash, node string) *api.Pod {
 	t.Spec.Tolerations = withTolerations(t.Spec.Tolerations)
 	t.Spec.Affinity = pinnedTo(t.Spec.Affinity, node)
 	return &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: ds.Name + "-", Namespace: ds.Namespace, Labels: labels, Annotations: t.Annotations,
-		OwnerReferences: []api.OwnerReference{api.NewControllerRef(ds, "apps/v1")}}, Spec: t.Spec}
+		OwnerReferences: []api.OwnerReference{api.NewControllerRef(ds, "apps/v1")}}, Spec: &t.Spec}
 }
 
 // pinnedTo is ReplaceDaemonSetPodNodeNameNodeAffinity: the required node

@@ -57,7 +57,7 @@ func jobBudget() (*Controller, api.Key) {
 		Spec: api.PodDisruptionBudgetSpec{MaxUnavailable: &one, Selector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}}}}
 	job := &api.Job{ObjectMeta: api.ObjectMeta{Name: "pi", Namespace: "default", UID: "job-uid"}}
 	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "pi-abcde", Namespace: "default", UID: "pod-uid", Labels: map[string]string{"app": "web"},
-		OwnerReferences: []api.OwnerReference{api.NewControllerRef(job, "batch/v1")}}}
+		OwnerReferences: []api.OwnerReference{api.NewControllerRef(job, "batch/v1")}}, Spec: &api.PodSpec{}}
 	pod.Status.Phase = api.PodRunning
 	c := New()
 	v := apiserver.EmptyVersion().With(pdb).With(pod)

@@ -354,7 +354,7 @@ func (c *Controller) createPod(tick reconcile.Tick, job *api.Job, t *api.PodTemp
 		generateName = podGenerateNameWithIndex(job.Name, ix)
 	}
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: generateName, Namespace: job.Namespace, Labels: tmpl.Labels,
-		Annotations: tmpl.Annotations, Finalizers: tmpl.Finalizers, OwnerReferences: []api.OwnerReference{api.NewControllerRef(job, "batch/v1")}}, Spec: tmpl.Spec}
+		Annotations: tmpl.Annotations, Finalizers: tmpl.Finalizers, OwnerReferences: []api.OwnerReference{api.NewControllerRef(job, "batch/v1")}}, Spec: &tmpl.Spec}
 	created, err := tick.Create(trace.Translate, p, "")
 	if err != nil {
 		tick.Event(job, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())

@@ -43,7 +43,7 @@ func (t *tick) Explain(string, ...any)                           {}
 func (t *tick) Program(trace.RuleChange)                         {}
 
 func pod(name string, labels map[string]string, owner *api.DaemonSet) *api.Pod {
-	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels}}
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels}, Spec: &api.PodSpec{}}
 	if owner != nil {
 		p.OwnerReferences = []api.OwnerReference{api.NewControllerRef(owner, "apps/v1")}
 	}

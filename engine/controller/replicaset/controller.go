@@ -367,7 +367,7 @@ func (c *Controller) createPod(tick reconcile.Tick, rs *api.ReplicaSet, owners [
 	// never changed (the API server copies what admission changes).
 	t := &rs.Spec.Template
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: rs.Name + "-", Namespace: rs.Namespace, Labels: t.Labels,
-		Annotations: t.Annotations, OwnerReferences: owners}, Spec: t.Spec}
+		Annotations: t.Annotations, OwnerReferences: owners}, Spec: &t.Spec}
 	created, err := tick.Create(trace.Translate, p, "")
 	if err != nil {
 		tick.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())

@@ -7,7 +7,7 @@ import (
 )
 
 func pod(name, uid, node, phase string, readySince int64, restarts int32, created int64) *api.Pod {
-	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, UID: uid, CreationTimestamp: api.At(created)}}
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, UID: uid, CreationTimestamp: api.At(created)}, Spec: &api.PodSpec{}}
 	p.Spec.NodeName = node
 	p.Status.Phase = phase
 	if readySince >= 0 {

@@ -78,7 +78,7 @@ func newStatefulSetPod(set *api.StatefulSet, ordinal int) *api.Pod {
 	t := set.Spec.Template.DeepCopy()
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: podName(set, ordinal), GenerateName: set.Name + "-", Namespace: set.Namespace,
 		Labels: t.Labels, Annotations: t.Annotations, Finalizers: t.Finalizers,
-		OwnerReferences: []api.OwnerReference{api.NewControllerRef(set, "apps/v1")}}, Spec: t.Spec}
+		OwnerReferences: []api.OwnerReference{api.NewControllerRef(set, "apps/v1")}}, Spec: &t.Spec}
 	initIdentity(set, p, ordinal)
 	updateStorage(set, p, ordinal)
 	return p

@@ -97,8 +97,8 @@ func (c *Controls) Render() app.UI {
 }
 
 func (c *Controls) nextButton(class trace.Class, label string) app.UI {
-	return app.Button().Class("next cls-"+string(class)).DataSet("testid", "next-"+string(class)).
-		Title("Step to the next tick with a " + string(class) + " effect").Text(label).
+	return app.Button().Class("next cls-"+class.String()).DataSet("testid", "next-"+class.String()).
+		Title("Step to the next tick with a " + class.String() + " effect").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) { c.p.stepTo(ctx, class) })
 }
 

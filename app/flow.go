@@ -119,9 +119,9 @@ func (c *Flow) tools(zoom float64) app.UI {
 func defs() app.UI {
 	var markers []app.UI
 	for _, c := range trace.Classes {
-		markers = append(markers, svg("marker").ID("head-"+string(c)).Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+		markers = append(markers, svg("marker").ID("head-"+c.String()).Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
 			Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
-			svg("path").Class("head cls-"+string(c)).Attr("d", "M 0 0 L 10 5 L 0 10 z"),
+			svg("path").Class("head cls-"+c.String()).Attr("d", "M 0 0 L 10 5 L 0 10 z"),
 		))
 	}
 	return svg("defs").Body(markers...)
@@ -156,8 +156,8 @@ var statusWords = map[string]string{"ok": "healthy", "progress": "in progress", 
 // shows, then says its status and what a stale cache believes.
 func (c *Flow) node(b model.Box) app.UI {
 	cls := "box status-" + b.Status
-	if b.Highlight != "" {
-		cls += " hl cls-" + string(b.Highlight)
+	if b.Highlight != 0 {
+		cls += " hl cls-" + b.Highlight.String()
 	}
 	if b.Actor {
 		cls += " actor"
@@ -172,8 +172,8 @@ func (c *Flow) node(b model.Box) app.UI {
 		cls += " lesson"
 	}
 	name := b.Title + " — " + strings.Join(b.Lines, " — ") + " (" + b.Kind + ", " + statusWords[b.Status]
-	if b.Highlight != "" {
-		name += ", " + string(b.Highlight) + " this tick"
+	if b.Highlight != 0 {
+		name += ", " + b.Highlight.String() + " this tick"
 	}
 	if b.Refused {
 		name += ", refused an eviction this tick"
@@ -195,7 +195,7 @@ func (c *Flow) node(b model.Box) app.UI {
 		name += fmt.Sprintf(". Traffic: %d of the last %d intervals lost requests", lost, n)
 	}
 	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
-		DataSet("highlight", string(b.Highlight)).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
+		DataSet("highlight", b.Highlight.String()).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
 	switch {
 	case b.Key.Kind != "" && c.Compact:
 		// Focusable, so a keyboard shows a stale cache's tip as a hover does.
@@ -230,8 +230,8 @@ func (c *Flow) node(b model.Box) app.UI {
 		body = append(body, sparkline(b)...)
 	}
 	badgeX := b.X + b.W - 6
-	if b.Highlight != "" {
-		body = append(body, svg("text").Class("badge cls-"+string(b.Highlight)).Attr("x", badgeX).Attr("y", b.Y+16).
+	if b.Highlight != 0 {
+		body = append(body, svg("text").Class("badge cls-"+b.Highlight.String()).Attr("x", badgeX).Attr("y", b.Y+16).
 			Attr("text-anchor", "end").Text(b.Highlight.Symbol()))
 		badgeX -= model.CharW + 4
 	}
@@ -284,8 +284,8 @@ func arrow(a model.Arrow) app.UI {
 	if a.LabelAtStart {
 		mx = a.X1
 	}
-	return svg("g").Class("arrow cls-"+string(a.Class)).DataSet("testid", "effect").DataSet("class", string(a.Class)).Body(
-		line.Attr("marker-end", "url(#head-"+string(a.Class)+")"),
+	return svg("g").Class("arrow cls-"+a.Class.String()).DataSet("testid", "effect").DataSet("class", a.Class.String()).Body(
+		line.Attr("marker-end", "url(#head-"+a.Class.String()+")"),
 		svg("text").Class("arrow-label").Attr("x", mx+4).Attr("y", my-2).Text(a.Label),
 	)
 }
@@ -294,7 +294,7 @@ func arrow(a model.Arrow) app.UI {
 // classes differ by shape and text as well as colour.
 func legend() app.UI {
 	item := func(c trace.Class, text, detail string) app.UI {
-		return app.Li().Class("cls-"+string(c)).Title(detail).Body(
+		return app.Li().Class("cls-"+c.String()).Title(detail).Body(
 			svg("svg").Class("sample").Attr("width", 28).Attr("height", 10).Aria("hidden", "true").Body(
 				svg("line").Class("arrow-sample").Attr("x1", 1).Attr("y1", 5).Attr("x2", 27).Attr("y2", 5),
 			),

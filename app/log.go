@@ -147,12 +147,12 @@ func (c *Log) filters(rows, ticks int) app.UI {
 			}),
 		),
 		app.Select().Aria("label", "Filter by effect class").DataSet("testid", "log-class").OnChange(func(ctx app.Context, e app.Event) {
-			c.p.filter.Class = trace.Class(ctx.JSSrc().Get("value").String())
+			c.p.filter.Class = parseClass(ctx.JSSrc().Get("value").String())
 		}).Body(
-			app.Option().Value("").Text("all classes").Selected(c.Filter.Class == ""),
+			app.Option().Value("").Text("all classes").Selected(c.Filter.Class == 0),
 			app.Range(trace.Classes).Slice(func(i int) app.UI {
 				cl := trace.Classes[i]
-				return app.Option().Value(string(cl)).Text(cl.Symbol() + " " + string(cl)).Selected(c.Filter.Class == cl)
+				return app.Option().Value(cl.String()).Text(cl.Symbol() + " " + cl.String()).Selected(c.Filter.Class == cl)
 			}),
 		),
 		app.Span().Class("small").DataSet("testid", "log-count").Text(fmt.Sprintf("%d rows for %d ticks", rows, ticks)),
@@ -280,4 +280,10 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// parseClass is the class the filter's option names, 0 (all) for "".
+func parseClass(name string) trace.Class {
+	c, _ := trace.ParseClass(name)
+	return c
 }

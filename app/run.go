@@ -150,7 +150,7 @@ func (p *Playground) runSlice() bool {
 	for time.Since(start) < runBudget {
 		var over bool
 		switch {
-		case p.run.jump != "":
+		case p.run.jump != 0:
 			over = p.m.JumpSome(p.run.jump, runChunk)
 		case p.run.seek:
 			over = p.m.SeekSome(p.run.target, runChunk)

@@ -400,7 +400,7 @@ func engineOutcome(tk *trace.Tick, clk clock) (outcome, error) {
 				return out, err
 			}
 		}
-		c, err := changeOf(string(ef.Op), ef.Object.Kind, ef.Object.Name, before, after, clk, false)
+		c, err := changeOf(ef.Op.String(), ef.Object.Kind, ef.Object.Name, before, after, clk, false)
 		if err != nil {
 			return out, err
 		}

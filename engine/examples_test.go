@@ -187,7 +187,7 @@ var stories = map[string]story{
 		order := ""
 		for _, tk := range e.Trace() {
 			for _, eff := range tk.Effects {
-				if eff.Op == "delete" && eff.After == nil {
+				if eff.Op == trace.Delete && eff.After == nil {
 					order += eff.Object.Kind + " "
 				}
 			}
@@ -302,7 +302,7 @@ func checkDaemonSet(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		for _, eff := range tk.Effects {
 			p, ok := eff.After.(*api.Pod)
 			if !ok {
-				if eff.Op == "delete" && eff.Object.Kind == api.KindPod {
+				if eff.Op == trace.Delete && eff.Object.Kind == api.KindPod {
 					delete(pods, eff.Object.Name)
 				}
 				continue

@@ -224,7 +224,7 @@ func matcher(m *scenario.Match) func(*trace.Tick) bool {
 			return false
 		}
 		for _, e := range t.Effects {
-			if (ref == nil || ref.Matches(e.Object)) && (m.Class == "" || string(e.Class) == m.Class) {
+			if (ref == nil || ref.Matches(e.Object)) && (m.Class == "" || e.Class.String() == m.Class) {
 				return true
 			}
 		}

@@ -248,7 +248,7 @@ func lessonMatch(field string, m *Match, bad func(field, format string, args ...
 			bad(field+".object", "%v", err)
 		}
 	}
-	if m.Class != "" && !slices.Contains(trace.Classes, trace.Class(m.Class)) {
+	if m.Class != "" && !knownClass(m.Class) {
 		bad(field+".class", "Unsupported value: %q: supported values: \"translate\", \"bind\", \"realize\", \"aggregate\", \"event\"", m.Class)
 	}
 }
@@ -288,4 +288,10 @@ func lessonQuestion(field string, q *QuestionSpec, bad func(field, format string
 			bad(field+".object", "bind-node asks about a pod, not %s", r)
 		}
 	}
+}
+
+// knownClass reports whether name is an effect class's.
+func knownClass(name string) bool {
+	_, ok := trace.ParseClass(name)
+	return ok
 }

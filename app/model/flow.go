@@ -665,7 +665,7 @@ func (l *layout) highlight() {
 			l.f.Arrows = append(l.f.Arrows, sideways(svc, e))
 			continue
 		}
-		if target != nil && (target.Highlight == "" || e.Class != trace.Event) {
+		if target != nil && (target.Highlight == 0 || e.Class != trace.Event) {
 			target.Highlight = e.Class
 		}
 		if a, ok := l.arrow(t, actor, target, e); ok {
@@ -675,7 +675,7 @@ func (l *layout) highlight() {
 }
 
 func (l *layout) arrow(t *trace.Tick, actor, target *Box, e trace.Effect) (Arrow, bool) {
-	label := e.Class.Symbol() + " " + string(e.Class)
+	label := e.Class.Symbol() + " " + e.Class.String()
 	switch {
 	case e.Class == trace.Event:
 		from := actor

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/stateflow/stateflow/engine/trace"
 	"strings"
 	"testing"
 
@@ -38,11 +39,11 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 		if len(tk.Rules) > 0 {
 			node := box(f, api.KindNode, tk.Host)
 			for _, a := range f.Arrows {
-				if a.Class == "realize" && a.Y1 == web.Y+web.H && a.X1 == web.X+web.W/2 && a.X2 == node.X+node.W/2 && a.Y2 == node.Y {
+				if a.Class == trace.Realize && a.Y1 == web.Y+web.H && a.X1 == web.X+web.W/2 && a.X2 == node.X+node.W/2 && a.Y2 == node.Y {
 					arrows++
 				}
 			}
-			if !node.Actor || web.Highlight != "realize" {
+			if !node.Actor || web.Highlight != trace.Realize {
 				t.Errorf("tick %d: the node (actor %v) and the Service (highlight %q) of a sync", tk.Seq, node.Actor, web.Highlight)
 			}
 		}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/stateflow/stateflow/engine/trace"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestFlowDrawsHPALoop(t *testing.T) {
 		ex.Seek(tk.Seq)
 		for _, a := range ex.Flow().Arrows {
 			sawMetrics = sawMetrics || strings.HasSuffix(a.Label, " metrics") && tk.Component == "metrics-server"
-			sawRescale = sawRescale || tk.Component == "horizontal-pod-autoscaler" && a.Class == "translate"
+			sawRescale = sawRescale || tk.Component == "horizontal-pod-autoscaler" && a.Class == trace.Translate
 		}
 	}
 	if !sawMetrics || !sawRescale {

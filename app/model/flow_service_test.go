@@ -37,7 +37,7 @@ func TestFlowDrawsServicesWithTheirEndpoints(t *testing.T) {
 				sideways = true
 			}
 		}
-		if !svc.Actor || svc.Highlight == "" {
+		if !svc.Actor || svc.Highlight == 0 {
 			t.Errorf("tick %d: the Service the controller synced is the actor and takes the slice's effect", t0.Seq)
 		}
 	}

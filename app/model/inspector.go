@@ -196,7 +196,7 @@ func (m *Model) Inspect() (in Inspection) {
 	if t := m.Current(); t != nil {
 		for i := range t.Effects {
 			if e := &t.Effects[i]; e.Object == m.Selected {
-				in.Op = string(e.Op)
+				in.Op = e.Op.String()
 				for _, c := range e.Changes() {
 					in.Changes = append(in.Changes, c)
 					changed[c.Path] = true

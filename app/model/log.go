@@ -35,7 +35,7 @@ type LogRow struct {
 // LogFilter narrows the tick log.
 type LogFilter struct {
 	Component string      // "" for all
-	Class     trace.Class // "" for all
+	Class     trace.Class // 0 for all
 }
 
 // Matches reports whether t passes the filter.
@@ -43,7 +43,7 @@ func (f LogFilter) Matches(t *trace.Tick) bool {
 	if f.Component != "" && t.Component != f.Component {
 		return false
 	}
-	return f.Class == "" || slices.Contains(t.Classes(), f.Class)
+	return f.Class == 0 || slices.Contains(t.Classes(), f.Class)
 }
 
 // Log returns the rows that pass the filter, oldest first (the page shows

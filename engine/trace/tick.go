@@ -1,18 +1,58 @@
 package trace
 
-import "github.com/stateflow/stateflow/engine/api"
+import (
+	"fmt"
+	"strconv"
 
-// Class says which way an effect moves state.
-type Class string
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// Class says which way an effect moves state. It is a byte (an effect is
+// kept for every write in the trace); its name is its String.
+type Class uint8
 
 // The effect classes.
 const (
-	Translate Class = "translate" // ↓ writes desired state one layer down
-	Bind      Class = "bind"      // ⇣ the scheduler sets spec.nodeName
-	Realize   Class = "realize"   // ● the kubelet turns spec into container state
-	Aggregate Class = "aggregate" // ↑ a status summarised from the layer below
-	Event     Class = "event"     // ◇ an Event on the side channel
+	Translate Class = iota + 1 // ↓ writes desired state one layer down
+	Bind                       // ⇣ the scheduler sets spec.nodeName
+	Realize                    // ● the kubelet turns spec into container state
+	Aggregate                  // ↑ a status summarised from the layer below
+	Event                      // ◇ an Event on the side channel
 )
+
+var classNames = [...]string{"", "translate", "bind", "realize", "aggregate", "event"}
+
+// String is the class's name: "translate", "bind", "realize",
+// "aggregate" or "event" ("" for none).
+func (c Class) String() string {
+	if int(c) < len(classNames) {
+		return classNames[c]
+	}
+	return "class(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MarshalText writes the class's name (the JSON trace's "class").
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a class's name.
+func (c *Class) UnmarshalText(b []byte) error {
+	v, ok := ParseClass(string(b))
+	if !ok {
+		return fmt.Errorf("unknown effect class %q", b)
+	}
+	*c = v
+	return nil
+}
+
+// ParseClass is the class named s, false if none is.
+func ParseClass(s string) (Class, bool) {
+	for i, n := range classNames {
+		if i > 0 && n == s {
+			return Class(i), true
+		}
+	}
+	return 0, false
+}
 
 // Classes lists every class in display order.
 var Classes = []Class{Translate, Bind, Realize, Aggregate, Event}
@@ -34,15 +74,39 @@ func (c Class) Symbol() string {
 	return "?"
 }
 
-// Op is the API operation an effect performed.
-type Op string
+// Op is the API operation an effect performed, a byte like Class.
+type Op uint8
 
 // The operations.
 const (
-	Create Op = "create"
-	Update Op = "update"
-	Delete Op = "delete"
+	Create Op = iota + 1
+	Update
+	Delete
 )
+
+var opNames = [...]string{"", "create", "update", "delete"}
+
+// String is the operation's name: "create", "update" or "delete".
+func (o Op) String() string {
+	if int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return "op(" + strconv.Itoa(int(o)) + ")"
+}
+
+// MarshalText writes the operation's name (the JSON trace's "op").
+func (o Op) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an operation's name.
+func (o *Op) UnmarshalText(b []byte) error {
+	for i, n := range opNames {
+		if i > 0 && n == string(b) {
+			*o = Op(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown operation %q", b)
+}
 
 // Effect is one write made during a tick.
 type Effect struct {
@@ -87,7 +151,7 @@ func (e *Effect) Text() string {
 			return eventText(ev)
 		}
 	}
-	return string(e.Op) + "d " + e.Object.Short()
+	return e.Op.String() + "d " + e.Object.Short()
 }
 
 // readable is o, or the Event a record stands for.

@@ -128,8 +128,8 @@ func changePDB(name string, change func(*api.PodDisruptionBudget)) func(t *testi
 			_, err := tick.Update(trace.Translate, p, "kubectl patch pdb "+name)
 			return err
 		})
-		if tk.Error != "" {
-			t.Fatal(tk.Error)
+		if tk.Err() != "" {
+			t.Fatal(tk.Err())
 		}
 	}
 }
@@ -145,8 +145,8 @@ func deletePDB(name string) func(t *testing.T, e *engine.Engine) {
 		tk := e.Act(engine.KubectlActor, k, func(tick reconcile.Tick) error {
 			return tick.Delete(trace.Translate, k, apiserver.DeleteOptions{}, "kubectl delete pdb "+name)
 		})
-		if tk.Error != "" {
-			t.Fatal(tk.Error)
+		if tk.Err() != "" {
+			t.Fatal(tk.Err())
 		}
 	}
 }
@@ -505,7 +505,7 @@ func TestCatchesDisruptionRecheck(t *testing.T) {
 	pdb := api.Key{Kind: api.KindPodDisruptionBudget, Namespace: "default", Name: "web-pdb"}
 	rechecks := func(tk *trace.Tick) bool {
 		o, ok := component(e, disruption.Name).Cache().Get(pdb)
-		return ok && tk.Object == pdb && tk.Error == "" && len(o.(*api.PodDisruptionBudget).Status.DisruptedPods) > 0
+		return ok && tk.Object == pdb && tk.Err() == "" && len(o.(*api.PodDisruptionBudget).Status.DisruptedPods) > 0
 	}
 	ours, theirs, names := replayNext(t, e, disruption.Name, rechecks)
 	if lines := compare(ours, theirs, names); len(lines) > 0 {

@@ -381,7 +381,7 @@ func liveBefore(s apiserver.Reader, tk *trace.Tick, ns string, kinds []string) [
 
 // engineOutcome is the engine's tick in comparable form.
 func engineOutcome(tk *trace.Tick, clk clock) (outcome, error) {
-	out := outcome{err: tk.Error}
+	out := outcome{err: tk.Err()}
 	for _, ef := range tk.Effects {
 		if ef.Class == trace.Event {
 			ev, _ := api.EventOf(ef.After)

@@ -41,8 +41,8 @@ func deleteJobPods(job string) func(t *testing.T, e *engine.Engine) {
 			tk := e.Act(engine.KubectlActor, api.KeyOf(p), func(tick reconcile.Tick) error {
 				return tick.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{}, "kubectl delete pod "+p.Name)
 			})
-			if tk.Error != "" {
-				t.Fatal(tk.Error)
+			if tk.Err() != "" {
+				t.Fatal(tk.Err())
 			}
 		}
 	}

@@ -145,7 +145,7 @@ func replayKubeProxy(_ context.Context, in *tickInput) (outcome, error) {
 	// The trace must say what the tick changed: the Service ports whose
 	// rules differ from those the node held before.
 	out.ruleChanges = ruleChanges(engineRules(before, nil), engineRules(p, nil))
-	for _, c := range in.tick.Rules {
+	for _, c := range in.tick.Rules() {
 		out.engineRuleChanges = append(out.engineRuleChanges, ruleChangeLine(portKey(c.Service, c.Port), c.Added, c.Removed, c.Endpoints, c.Gone))
 	}
 	return out, nil

@@ -293,8 +293,8 @@ func setSelector(name string, selector map[string]string) func(t *testing.T, e *
 			_, err := tick.Update(trace.Translate, svc, "kubectl apply -f service.yaml")
 			return err
 		})
-		if tk.Error != "" {
-			t.Fatal(tk.Error)
+		if tk.Err() != "" {
+			t.Fatal(tk.Err())
 		}
 	}
 }
@@ -482,7 +482,7 @@ func TestCatchesKubeProxyPolicies(t *testing.T) {
 // A tick whose trace does not say what its sync changed shows too.
 func TestCatchesKubeProxyTrace(t *testing.T) {
 	e := load(t, []byte(proxyTerminating))
-	in, theirs := nextProxySync(t, e, func(in *tickInput, theirs outcome) bool { return len(in.tick.Rules) > 0 })
+	in, theirs := nextProxySync(t, e, func(in *tickInput, theirs outcome) bool { return len(in.tick.Rules()) > 0 })
 	var ours outcome
 	if lines := compare(ours, theirs, nil); len(lines) > 0 {
 		t.Fatalf("tick %d: the engine should agree with upstream:\n%s", in.tick.Seq, strings.Join(lines, "\n"))

@@ -83,7 +83,7 @@ func requeueLine(ms int64, ok bool) string {
 // ok is false when that run did not write what the tick wrote (a write
 // failed in the tick, which the recorded effects do not show).
 func engineRequeue(in *tickInput) (string, bool) {
-	if in.before == nil || in.tick.Error != "" {
+	if in.before == nil || in.tick.Err() != "" {
 		return "", false
 	}
 	t := newDryTick(in)

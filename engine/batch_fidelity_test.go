@@ -161,8 +161,8 @@ func createCronJob(t *testing.T, e *engine.Engine, cj *api.CronJob) {
 		_, err := tick.Create(trace.Translate, cj, "kubectl apply")
 		return err
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 }
 

@@ -55,7 +55,7 @@ func (w *world) startClient(a Action, tick *liveTick) error {
 
 func (w *world) stepClient(i int, tick *liveTick) error {
 	next, printed, err := w.clients[i].client.Step(tick)
-	tick.tick.Output = printed
+	tick.tick.SetOutput(printed)
 	if next > 0 {
 		w.schedule(item{at: w.now + next, kind: kindClient, action: i})
 	} else {
@@ -71,7 +71,7 @@ func (e *Engine) runClient(i int) *trace.Tick {
 	tick := &liveTick{w: e.w, tick: t, name: r.component}
 	_, err := safely(func() (reconcile.Result, error) { return reconcile.Result{}, e.w.stepClient(i, tick) })
 	if err != nil {
-		t.Error = err.Error()
+		t.SetErr(err.Error())
 	}
 	return t
 }

@@ -110,7 +110,7 @@ func checkTrafficAgainstTrace(t *testing.T, tr []*trace.Tick, s engine.TrafficSt
 				}
 			}
 		}
-		if len(tk.Rules) > 0 {
+		if len(tk.Rules()) > 0 {
 			h := history[tk.Host]
 			next := map[string][]string{}
 			if len(h) > 0 {
@@ -118,7 +118,7 @@ func checkTrafficAgainstTrace(t *testing.T, tr []*trace.Tick, s engine.TrafficSt
 					next[k] = v
 				}
 			}
-			for _, c := range tk.Rules {
+			for _, c := range tk.Rules() {
 				k := c.Service.String() + ":" + c.Port
 				if c.Gone {
 					delete(next, k)
@@ -138,10 +138,10 @@ func checkTrafficAgainstTrace(t *testing.T, tr []*trace.Tick, s engine.TrafficSt
 			}
 			history[tk.Host] = append(h, ruleVersion{tk.Seq, tk.Time, next})
 		}
-		if tk.Traffic == nil {
+		if tk.Traffic() == nil {
 			continue
 		}
-		r := tk.Traffic
+		r := tk.Traffic()
 		if want := requestsIn(s, r.From, r.To); r.Sent != want {
 			t.Errorf("tick %d: %d requests sent in %d–%d ms, want %d at %d rps", tk.Seq, r.Sent, r.From, r.To, want, s.RPS)
 		}

@@ -236,7 +236,7 @@ func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
 	t, tick := e.newTick(comp, key)
 	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(tick, key) })
 	if err != nil {
-		t.Error = err.Error()
+		t.SetErr(err.Error())
 		delay := w.addRateLimited(ci, key)
 		why := t.Explanation()
 		if why == "" {
@@ -284,7 +284,7 @@ func (e *Engine) run(a Action) *trace.Tick {
 		return reconcile.Result{}, a.Run(tick)
 	})
 	if err != nil {
-		t.Error = err.Error()
+		t.SetErr(err.Error())
 	}
 	return t
 }
@@ -321,7 +321,7 @@ func (e *Engine) finish(t *trace.Tick) *trace.Tick {
 	if len(t.Effects) > 0 {
 		e.w.lastChange, e.w.lastChangeAt = e.w.ticks, t.Time
 	}
-	if len(t.Rules) > 0 {
+	if len(t.Rules()) > 0 {
 		e.w.rulesTick[t.Host] = e.w.ticks
 	}
 	e.trace = append(e.trace, t)

@@ -364,8 +364,8 @@ func TestRollingUpdate(t *testing.T) {
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
 	}
-	if tk := setImage(e, "codartium-team", "codartium-api", "codartium/api:1.5.0"); tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk := setImage(e, "codartium-team", "codartium-api", "codartium/api:1.5.0"); tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	for e.Step() != nil {
 		if err := testkit.RolloutBounds(e, "codartium-team", 4, 3); err != nil {

@@ -422,7 +422,7 @@ func checkRolloutTraffic(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 	failed := map[string]map[string]int{"web": {}, "web-prestop": {}}
 	served := map[string]int{}
 	for _, tk := range e.Trace() {
-		tr := tk.Traffic
+		tr := tk.Traffic()
 		if tr == nil {
 			continue
 		}

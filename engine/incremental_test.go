@@ -114,8 +114,8 @@ func TestIncrementalStateAgreesWithWalk(t *testing.T) {
 				if tk == nil {
 					break
 				}
-				if strings.Contains(tk.Error, "kept pod counts") {
-					t.Fatalf("tick %d (%s): %s", tk.Seq, tk.Actor(), tk.Error)
+				if strings.Contains(tk.Err(), "kept pod counts") {
+					t.Fatalf("tick %d (%s): %s", tk.Seq, tk.Actor(), tk.Err())
 				}
 				counted += countedSync(tk)
 			}

@@ -56,7 +56,7 @@ func (c *liveTick) ExplainSubject(subject string, text []byte) {
 }
 
 func (c *liveTick) Program(change trace.RuleChange) {
-	c.tick.Rules = append(c.tick.Rules, change)
+	c.tick.AddRule(change)
 }
 
 func (c *liveTick) Read(obj api.Object) {

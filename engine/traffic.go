@@ -206,9 +206,10 @@ func (e *Engine) reportTraffic(i int) *trace.Tick {
 	st := &w.traffic[i]
 	rep := st.cur
 	rep.To = w.now
-	t := &trace.Tick{Seq: w.ticks + 1, Time: w.now, Component: TrafficActor, Object: s.Service, Traffic: &rep}
+	t := &trace.Tick{Seq: w.ticks + 1, Time: w.now, Component: TrafficActor, Object: s.Service}
+	t.SetTraffic(&rep)
 	t.SetExplanation(w.lines.About(t.Object, DescribeTraffic(&rep)))
-	st.last = t.Traffic
+	st.last = t.Traffic()
 	st.cur = trace.Traffic{Service: s.Service, Port: s.Port, From: w.now}
 	st.routes = map[routeKey]int{}
 	if w.now < s.Until {

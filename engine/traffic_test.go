@@ -29,7 +29,7 @@ func TestPreStopHoldsWithASidecar(t *testing.T) {
 	}
 	failed := map[string]int{}
 	for _, tk := range e.Trace() {
-		if tr := tk.Traffic; tr != nil {
+		if tr := tk.Traffic(); tr != nil {
 			failed[tr.Service.Name] += tr.Failed
 		}
 	}

@@ -108,7 +108,7 @@ func (l *layout) sparkline(svc api.Key) []SparkBar {
 	tr := l.m.eng.Trace()
 	var out []SparkBar
 	for i := len(tr) - 1; i >= 0 && len(out) < SparkBars && len(tr)-i <= 20*SparkBars*64; i-- {
-		if t := tr[i].Traffic; t != nil && t.Service == svc {
+		if t := tr[i].Traffic(); t != nil && t.Service == svc {
 			out = append(out, SparkBar{Served: t.Served, Failed: t.Failed})
 		}
 	}
@@ -189,7 +189,7 @@ func (l *layout) rulesArrows(t *trace.Tick) {
 	if node == nil {
 		node = l.boxes["nodes"]
 	}
-	for _, c := range t.Rules {
+	for _, c := range t.Rules() {
 		svc := l.boxes[c.Service.String()]
 		if svc == nil || node == nil {
 			continue

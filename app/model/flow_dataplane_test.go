@@ -36,7 +36,7 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 		if web == nil || prestop == nil {
 			continue
 		}
-		if len(tk.Rules) > 0 {
+		if len(tk.Rules()) > 0 {
 			node := box(f, api.KindNode, tk.Host)
 			for _, a := range f.Arrows {
 				if a.Class == trace.Realize && a.Y1 == web.Y+web.H && a.X1 == web.X+web.W/2 && a.X2 == node.X+node.W/2 && a.Y2 == node.Y {

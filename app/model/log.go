@@ -78,7 +78,7 @@ func row(t *trace.Tick, current bool) LogRow {
 		arrows.WriteString(c.Symbol())
 	}
 	return LogRow{Seq: t.Seq, Clock: trace.FormatTime(t.Time), Actor: t.Actor(), Component: t.Component, Object: t.Object.String(),
-		Classes: t.Classes(), Arrows: arrows.String(), Explanation: t.Explanation(), Error: t.Error, Tone: ToneOf(t), Current: current}
+		Classes: t.Classes(), Arrows: arrows.String(), Explanation: t.Explanation(), Error: t.Err(), Tone: ToneOf(t), Current: current}
 }
 
 // Components are the component names the tick log can be filtered by.

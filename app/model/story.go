@@ -24,17 +24,17 @@ const (
 // ToneOf classifies one tick.
 func ToneOf(t *trace.Tick) Tone {
 	switch {
-	case t.Traffic != nil && t.Traffic.Failed > 0:
+	case t.Traffic() != nil && t.Traffic().Failed > 0:
 		return ToneAlert
-	case len(t.Rules) > 0:
+	case len(t.Rules()) > 0:
 		return ToneChange
-	case t.Output != "" && t.Error != "":
+	case t.Output() != "" && t.Err() != "":
 		return ToneAlert // a command failed (kubectl drain gave up)
-	case t.Output != "" && strings.Contains(t.Output, "(will retry after"):
+	case t.Output() != "" && strings.Contains(t.Output(), "(will retry after"):
 		return ToneRetry // an eviction refused; kubectl retries it
 	}
 	if len(t.Effects) == 0 {
-		if t.Error != "" {
+		if t.Err() != "" {
 			return ToneRetry
 		}
 		return ToneQuiet
@@ -53,7 +53,7 @@ func ToneOf(t *trace.Tick) Tone {
 // rules, reports requests that failed, or is a step of a command that
 // printed something (kubectl drain: an eviction refused, a pod evicted).
 func Visible(t *trace.Tick) bool {
-	return len(t.Effects) > 0 && t.Component != engine.MetricsServer || len(t.Rules) > 0 || t.Traffic != nil && t.Traffic.Failed > 0 || t.Output != ""
+	return len(t.Effects) > 0 && t.Component != engine.MetricsServer || len(t.Rules()) > 0 || t.Traffic() != nil && t.Traffic().Failed > 0 || t.Output() != ""
 }
 
 // alerts reports whether an effect is something a user must act on: a
@@ -179,14 +179,14 @@ func (m *Model) fold(ts []*trace.Tick, current *trace.Tick) *Fold {
 			order = append(order, t.Component)
 		}
 		c.objects[t.Object.Short()] = true
-		if t.Traffic != nil {
-			c.served += t.Traffic.Served
+		if t.Traffic() != nil {
+			c.served += t.Traffic().Served
 		}
-		if t.Error != "" {
+		if t.Err() != "" {
 			c.retries++
 			f.Retries++
 			if c.reason == "" {
-				c.reason = retryReason(t.Error)
+				c.reason = retryReason(t.Err())
 			}
 		} else {
 			c.rechecks++

@@ -32,7 +32,7 @@ func TestStoryCoversEveryTickOnce(t *testing.T) {
 				t.Fatalf("%s: span %+v after tick index %d", ex.Name, s, next-1)
 			}
 			for i := s.From; i <= s.To; i++ {
-				changed := len(tr[i].Effects) > 0 && tr[i].Component != "metrics-server" || len(tr[i].Rules) > 0 || tr[i].Traffic != nil && tr[i].Traffic.Failed > 0 || tr[i].Output != ""
+				changed := len(tr[i].Effects) > 0 && tr[i].Component != "metrics-server" || len(tr[i].Rules()) > 0 || tr[i].Traffic() != nil && tr[i].Traffic().Failed > 0 || tr[i].Output() != ""
 				if changed == s.Folded {
 					t.Fatalf("%s: tick %d (effects %d) in a span folded=%v", ex.Name, tr[i].Seq, len(tr[i].Effects), s.Folded)
 				}

@@ -50,11 +50,11 @@ func TestJoiningNodeStartsItsProxy(t *testing.T) {
 	for _, tk := range e.Trace() {
 		if tk.Component == engine.KubeProxy && tk.Host == "node-3" && firstSync < 0 {
 			firstSync = tk.Time
-			if len(tk.Rules) != 1 || tk.Rules[0].Endpoints != 2 {
-				t.Errorf("node-3's first sync programmed %+v, want web's 2 endpoints", tk.Rules)
+			if len(tk.Rules()) != 1 || tk.Rules()[0].Endpoints != 2 {
+				t.Errorf("node-3's first sync programmed %+v, want web's 2 endpoints", tk.Rules())
 			}
 		}
-		if tr := tk.Traffic; tr != nil {
+		if tr := tk.Traffic(); tr != nil {
 			for _, r := range tr.Routes {
 				if r.Node == "node-3" {
 					sent += r.Count
@@ -90,7 +90,7 @@ func TestServiceProxyNameRemovesRules(t *testing.T) {
 	}
 	gone := map[string]bool{}
 	for _, tk := range e.Trace() {
-		for _, c := range tk.Rules {
+		for _, c := range tk.Rules() {
 			gone[tk.Host] = c.Gone && tk.Time >= 30_000
 		}
 	}
@@ -119,7 +119,7 @@ func TestServiceChangesThatMatter(t *testing.T) {
 		if tk.Time > 30_000 && tk.Time < 40_000 {
 			t.Errorf("tick %d: %s synced after a label change: %s", tk.Seq, tk.Actor(), tk.Explanation())
 		}
-		for _, c := range tk.Rules {
+		for _, c := range tk.Rules() {
 			if tk.Time >= 40_000 && strings.HasSuffix(c.Address, ":8080") && len(c.Added)+len(c.Removed) == 0 {
 				moved++
 			}
@@ -130,7 +130,7 @@ func TestServiceChangesThatMatter(t *testing.T) {
 	}
 	failed := 0
 	for _, tk := range e.Trace() {
-		if tr := tk.Traffic; tr != nil && tr.From >= 41_500 {
+		if tr := tk.Traffic(); tr != nil && tr.From >= 41_500 {
 			failed += tr.FailedBy()["no-such-service"]
 		}
 	}
@@ -150,7 +150,7 @@ func TestTrafficSendersAndMissingService(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tk := range e.Trace() {
-		tr := tk.Traffic
+		tr := tk.Traffic()
 		if tr == nil {
 			continue
 		}

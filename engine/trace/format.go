@@ -75,7 +75,7 @@ type jsonEffect struct {
 // MarshalJSON renders the tick in the CLI's JSON-lines schema.
 func (t *Tick) MarshalJSON() ([]byte, error) {
 	j := jsonTick{Tick: t.Seq, Time: t.Time, Component: t.Component, Host: t.Host, Object: t.Object.String(),
-		Explanation: t.Explanation(), Error: t.Error, Output: t.Output, Effects: make([]jsonEffect, 0, len(t.Effects))}
+		Explanation: t.Explanation(), Error: t.Err(), Output: t.Output(), Effects: make([]jsonEffect, 0, len(t.Effects))}
 	for _, r := range t.Reads {
 		j.Reads = append(j.Reads, jsonRead{Object: r.Object.String(), Cached: r.Cached, Live: r.Live, Stale: r.Stale()})
 	}
@@ -87,11 +87,11 @@ func (t *Tick) MarshalJSON() ([]byte, error) {
 		}
 		j.Effects = append(j.Effects, jsonEffect{Class: e.Class, Op: e.Op, Object: e.Object.String(), Changes: ch, Summary: e.Text()})
 	}
-	for _, r := range t.Rules {
+	for _, r := range t.Rules() {
 		j.Rules = append(j.Rules, jsonRule{Service: r.Service.String(), Port: r.Port, Address: r.Address, Added: nonNil(r.Added), Removed: nonNil(r.Removed),
 			Endpoints: r.Endpoints, Pods: r.Pods, Gone: r.Gone})
 	}
-	if tr := t.Traffic; tr != nil {
+	if tr := t.Traffic(); tr != nil {
 		j.Traffic = &jsonTraffic{Service: tr.Service.String(), Port: tr.Port, From: tr.From, To: tr.To, Sent: tr.Sent, Served: tr.Served,
 			Failed: tr.Failed, Routes: make([]jsonRoute, len(tr.Routes))}
 		for i, r := range tr.Routes {
@@ -119,8 +119,8 @@ func (t *Tick) Text() string {
 		arrows.WriteString(c.Symbol())
 	}
 	line := fmt.Sprintf("%5d %10s  %-28s %-5s %s", t.Seq, FormatTime(t.Time), t.Actor(), arrows.String(), t.Explanation())
-	if t.Error != "" {
-		line += " [error: " + t.Error + "]"
+	if t.Err() != "" {
+		line += " [error: " + t.Err() + "]"
 	}
 	return line
 }

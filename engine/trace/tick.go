@@ -201,20 +201,89 @@ type Tick struct {
 	Effects   []Effect
 	// explanation is the tick's one-line explanation (Explanation).
 	explanation Line
-	Error       string
-	// Rules are the Service ports a kube-proxy reprogrammed on its node
-	// (Host) in this tick.
-	Rules []RuleChange
-	// Traffic is the interval of synthetic requests this tick reports
-	// (the "traffic" actor).
-	Traffic *Traffic
-	// Output is what a command that runs over several ticks (kubectl
-	// drain) printed at this one, stdout and stderr interleaved.
-	Output string
+	// rare holds what few ticks have (Err, Rules, Traffic, Output), nil
+	// when the tick has none of it: a tick is kept for every step of the
+	// trace, and those four would make it a third larger.
+	rare *rare
 	// Pruned marks a tick whose effects on Pods dropped their Before and
 	// After objects to bound the trace's memory (engine.Config's
 	// KeepPodVersions); Engine.FullTick rebuilds the whole tick.
 	Pruned bool `json:",omitempty"`
+}
+
+// rare is what few ticks have.
+type rare struct {
+	err     string
+	rules   []RuleChange
+	traffic *Traffic
+	output  string
+}
+
+// more is the tick's rare part, to set.
+func (t *Tick) more() *rare {
+	if t.rare == nil {
+		t.rare = &rare{}
+	}
+	return t.rare
+}
+
+// Err is the error the tick's work ended with, "" if none.
+func (t *Tick) Err() string {
+	if t.rare == nil {
+		return ""
+	}
+	return t.rare.err
+}
+
+// SetErr records the error the tick's work ended with.
+func (t *Tick) SetErr(err string) {
+	if err != "" || t.rare != nil {
+		t.more().err = err
+	}
+}
+
+// Rules are the Service ports a kube-proxy reprogrammed on its node
+// (Host) in this tick.
+func (t *Tick) Rules() []RuleChange {
+	if t.rare == nil {
+		return nil
+	}
+	return t.rare.rules
+}
+
+// AddRule records a Service port the tick's kube-proxy reprogrammed.
+func (t *Tick) AddRule(c RuleChange) { t.more().rules = append(t.more().rules, c) }
+
+// Traffic is the interval of synthetic requests this tick reports (the
+// "traffic" actor), nil for other ticks.
+func (t *Tick) Traffic() *Traffic {
+	if t.rare == nil {
+		return nil
+	}
+	return t.rare.traffic
+}
+
+// SetTraffic records the interval of requests the tick reports.
+func (t *Tick) SetTraffic(tr *Traffic) {
+	if tr != nil || t.rare != nil {
+		t.more().traffic = tr
+	}
+}
+
+// Output is what a command that runs over several ticks (kubectl drain)
+// printed at this one, stdout and stderr interleaved.
+func (t *Tick) Output() string {
+	if t.rare == nil {
+		return ""
+	}
+	return t.rare.output
+}
+
+// SetOutput records what the tick's command printed.
+func (t *Tick) SetOutput(out string) {
+	if out != "" || t.rare != nil {
+		t.more().output = out
+	}
 }
 
 // Explanation is the tick's one-line explanation for learners.
@@ -229,7 +298,7 @@ func (t *Tick) SetExplanation(l Line) { t.explanation = l }
 func (t *Tick) Classes() []Class {
 	var out []Class
 	for _, c := range Classes {
-		if c == Realize && len(t.Rules) > 0 {
+		if c == Realize && len(t.Rules()) > 0 {
 			out = append(out, c)
 			continue
 		}

@@ -26,8 +26,8 @@ func settled(t *testing.T) *engine.Engine {
 // act writes to the API server as a kubectl tick.
 func act(t *testing.T, e *engine.Engine, key api.Key, write func(tick reconcile.Tick) error) {
 	t.Helper()
-	if tk := e.Act(engine.KubectlActor, key, write); tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk := e.Act(engine.KubectlActor, key, write); tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 }
 

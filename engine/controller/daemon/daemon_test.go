@@ -94,8 +94,8 @@ func setImage(t *testing.T, e *engine.Engine, image string) {
 		_, err := tick.Update(trace.Translate, ds, "set image")
 		return err
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 }
 
@@ -199,8 +199,8 @@ func TestOnDeleteWaitsForDeletion(t *testing.T) {
 	tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
 		return tick.Delete(trace.Translate, api.KeyOf(victim), apiserver.DeleteOptions{}, "kubectl delete pod")
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	settle(t, e)
 	byImage := map[string]int{}
@@ -232,8 +232,8 @@ func TestSurgeReplacesADeletedPodAtOnce(t *testing.T) {
 		tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
 			return tick.Delete(trace.Translate, api.KeyOf(victim), apiserver.DeleteOptions{}, "kubectl delete pod")
 		})
-		if tk.Error != "" {
-			t.Fatal(tk.Error)
+		if tk.Err() != "" {
+			t.Fatal(tk.Err())
 		}
 		settle(t, e)
 		var gone, created int64
@@ -266,8 +266,8 @@ func TestRelabelledPodIsReleasedAndReplaced(t *testing.T) {
 		_, err := tick.Update(trace.Translate, p, "kubectl label pod app=debug --overwrite")
 		return err
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	settle(t, e)
 	owned, orphans := 0, 0

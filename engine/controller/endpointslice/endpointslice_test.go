@@ -123,7 +123,7 @@ func TestStaleSliceCacheRetries(t *testing.T) {
 	}
 	var failed []int64
 	for _, tk := range e.Trace() {
-		if tk.Component == engine.EndpointSliceController && strings.Contains(tk.Error, "EndpointSlice informer cache is out of date") {
+		if tk.Component == engine.EndpointSliceController && strings.Contains(tk.Err(), "EndpointSlice informer cache is out of date") {
 			failed = append(failed, tk.Time)
 		}
 	}
@@ -145,8 +145,8 @@ func TestDeletedSliceIsRecreated(t *testing.T) {
 	gone := webSlices(e)[0]
 	if tk := e.Act(engine.KubectlActor, api.KeyOf(gone), func(tick reconcile.Tick) error {
 		return tick.Delete(trace.Translate, api.KeyOf(gone), apiserver.DeleteOptions{}, "kubectl delete endpointslice")
-	}); tk.Error != "" {
-		t.Fatal(tk.Error)
+	}); tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {
 		t.Fatal(err)
@@ -176,8 +176,8 @@ func TestPreStopSleepKeepsTheEndpointServing(t *testing.T) {
 		victim := testkit.Pods(e, "default")[0]
 		if tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
 			return tick.Delete(trace.Translate, api.KeyOf(victim), apiserver.DeleteOptions{}, "kubectl delete pod")
-		}); tk.Error != "" {
-			t.Fatal(tk.Error)
+		}); tk.Err() != "" {
+			t.Fatal(tk.Err())
 		}
 		start := e.Now()
 		if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {

@@ -61,8 +61,8 @@ func act(t *testing.T, e *engine.Engine, f func(*api.StatefulSet)) {
 		_, err := tick.Update(trace.Translate, set, "edit")
 		return err
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 }
 
@@ -223,8 +223,8 @@ func TestBrokenPodBlocksRollout(t *testing.T) {
 	tk := e.Act(engine.KubectlActor, api.KeyOf(victim), func(tick reconcile.Tick) error {
 		return tick.Delete(trace.Translate, api.KeyOf(victim), apiserver.DeleteOptions{}, "kubectl delete pod db-2")
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	settle(t, e)
 	for _, p := range testkit.Pods(e, "default") {
@@ -255,8 +255,8 @@ func TestRecreatedSetAdoptsOrphans(t *testing.T) {
 	tk := e.Act(engine.KubectlActor, key, func(tick reconcile.Tick) error {
 		return tick.Delete(trace.Translate, key, apiserver.DeleteOptions{Propagation: "orphan"}, "kubectl delete sts db --cascade=orphan")
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	settle(t, e)
 	if n := len(testkit.Pods(e, "default")); n != 3 {
@@ -268,14 +268,14 @@ func TestRecreatedSetAdoptsOrphans(t *testing.T) {
 		_, err := tick.Create(trace.Translate, set, "kubectl apply")
 		return err
 	})
-	if tk.Error != "" {
-		t.Fatal(tk.Error)
+	if tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	settle(t, e)
 	adopted := 0
 	for _, tk := range e.Trace()[from-e.FirstTick():] {
-		if tk.Error != "" && tk.Component == engine.StatefulSetController {
-			t.Errorf("tick %d: %s", tk.Seq, tk.Error)
+		if tk.Err() != "" && tk.Component == engine.StatefulSetController {
+			t.Errorf("tick %d: %s", tk.Seq, tk.Err())
 		}
 		for _, eff := range tk.Effects {
 			if eff.Object.Kind == api.KindPod && eff.Op == trace.Create {
@@ -323,8 +323,8 @@ func TestClaimRetentionPolicy(t *testing.T) {
 	key := api.Key{Kind: api.KindStatefulSet, Namespace: "default", Name: "db"}
 	if tk := e.Act(engine.KubectlActor, key, func(tick reconcile.Tick) error {
 		return tick.Delete(trace.Translate, key, apiserver.DeleteOptions{}, "kubectl delete sts db")
-	}); tk.Error != "" {
-		t.Fatal(tk.Error)
+	}); tk.Err() != "" {
+		t.Fatal(tk.Err())
 	}
 	settle(t, e)
 	if got := claimsLeft(e); len(got) != 0 {

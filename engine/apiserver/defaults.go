@@ -176,7 +176,17 @@ func defaultProbe(p *api.Probe, apply bool) (lacks bool) {
 // own fields, copying what p shares before changing it (the containers,
 // the tolerations); the pods that lack only the default tolerations share
 // one slice of them, and every pod without a priority one 0 (shared).
-func admitPod(p *api.Pod, shared *admitted) {
+// The pods made from one template share the spec admission made for the
+// first of them (specs, when not nil).
+func admitPod(p *api.Pod, shared *admitted, specs *podSpecs) {
+	if specs != nil && p.Spec != nil {
+		if spec, ok := specs.admittedFrom(p.Spec); ok {
+			p.Spec = spec
+			p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(spec)}
+			return
+		}
+	}
+	from := p.Spec
 	ownSpec(p)
 	defaultPodSpec(p.Spec)
 	defaultRequestsFromLimits(p.Spec)
@@ -188,6 +198,9 @@ func admitPod(p *api.Pod, shared *admitted) {
 	}
 	p.Spec.Tolerations = shared.withDefaultTolerations(p.Spec.Tolerations)
 	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(p.Spec)}
+	if specs != nil && from != nil {
+		specs.keepAdmitted(from, p.Spec)
+	}
 }
 
 // ownSpec gives p a spec of its own to change (an empty one if it has

@@ -39,6 +39,9 @@ type Store struct {
 	// repeated keeps one copy of values many stored objects repeat
 	// (repeated.go), shared the same way.
 	repeated *repeated
+	// specs are the pod specs admission and binding made, shared by the
+	// pods made from one template (podspecs.go), and by the clones.
+	specs *podSpecs
 }
 
 // Write is one write the store made, as its watch event says it: the
@@ -79,7 +82,7 @@ func (s *Store) PodQuota() int { return s.podQuota }
 
 // New returns an empty store whose generated names and UIDs come from seed.
 func New(seed uint64) *Store {
-	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10), admitted: newAdmitted(), repeated: newRepeated()}
+	s := &Store{cur: EmptyVersion(), events: newEvents(), pivot: new(Pivot), pcg: *rand.NewPCG(seed, 0x5747e5f10), admitted: newAdmitted(), repeated: newRepeated(), specs: newPodSpecs()}
 	s.rng = rand.New(&s.pcg)
 	return s
 }
@@ -237,7 +240,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		}
 		m.Name = base + s.RandomString(5)
 	}
-	prepareForCreate(obj, s.admitted)
+	prepareForCreate(obj, s.admitted, s.specs)
 	if err := Validate(obj); err != nil {
 		return nil, err
 	}
@@ -291,8 +294,9 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 
 // prepareForCreate applies defaults and resets status like the REST
 // strategies' PrepareForCreate do; a pod shares what admission adds to
-// many pods (shared).
-func prepareForCreate(obj api.Object, shared *admitted) {
+// many pods (shared), and its spec with the pods made from the same
+// template (specs, when not nil).
+func prepareForCreate(obj api.Object, shared *admitted, specs *podSpecs) {
 	switch o := obj.(type) {
 	case *api.Deployment:
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDeployment}
@@ -304,7 +308,7 @@ func prepareForCreate(obj api.Object, shared *admitted) {
 		o.Status = api.ReplicaSetStatus{}
 	case *api.Pod:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}
-		admitPod(o, shared)
+		admitPod(o, shared, specs)
 	case *api.Node:
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNode}
 	case *api.Event:
@@ -661,9 +665,7 @@ func (s *Store) Bind(k api.Key, uid, node string) (api.Object, error) {
 	// Stored objects are immutable: the new version shares all but the
 	// fields it changes with the old one.
 	p := *old
-	spec := *old.Spec
-	spec.NodeName = node
-	p.Spec = &spec
+	p.Spec = s.specs.boundTo(old.Spec, node)
 	p.Status.Conditions = slices.Clone(old.Status.Conditions)
 	SetPodCondition(&p.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.now)
 	if node != "" {
@@ -833,7 +835,7 @@ func DryRun(obj api.Object) error {
 	if api.Namespaced(c.GetKind()) && c.Meta().Namespace == "" {
 		c.Meta().Namespace = "default"
 	}
-	prepareForCreate(c, newAdmitted())
+	prepareForCreate(c, newAdmitted(), nil)
 	return Validate(c)
 }
 

@@ -10,8 +10,9 @@
 // Stored objects are never modified in place once a write has returned:
 // every write stores a new object, so informer caches and the trace can
 // keep the old pointers. That also lets stored objects share what they
-// repeat: pods share the values admission gives them (defaults.go) and
-// one copy of each equal conditions list (repeated.go).
+// repeat: pods share the values admission gives them (defaults.go), one
+// spec per template and node (podspecs.go) and one copy of each equal
+// conditions list (repeated.go).
 // Events are kept apart from the Versions, as compact records
 // (api.EventRecord) in a tree the store changes in place between
 // snapshots (events.go): no informer watches them, and they are most of

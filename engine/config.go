@@ -135,11 +135,12 @@ type Config struct {
 	Actions      []Action
 	// CheckpointEvery is the checkpoint spacing in ticks (default 256).
 	CheckpointEvery int
-	// MaxTraceTicks bounds memory: once the trace holds a quarter more
-	// than this many ticks, the oldest ticks and their checkpoints are
-	// discarded, keeping at least this many; the run can no longer return
-	// to them (see Engine.FirstTick). Default DefaultMaxTraceTicks;
-	// negative keeps everything.
+	// MaxTraceTicks bounds memory: once the trace holds more than this
+	// many ticks, the oldest ticks and their checkpoints are discarded
+	// down to the last checkpoint that keeps at least this many (at most
+	// one checkpoint spacing more, half of this at most); the run can no
+	// longer return to them (see Engine.FirstTick). Default
+	// DefaultMaxTraceTicks; negative keeps everything.
 	MaxTraceTicks int
 	// KeepPodVersions keeps the Pod objects of every kept tick's
 	// effects. Without it, a tick drops them once the run is

@@ -41,11 +41,13 @@ func (e *Engine) CheckpointTicks() []int {
 }
 
 // trim discards the oldest ticks and checkpoints once the trace exceeds
-// MaxTraceTicks by a quarter, keeping at least MaxTraceTicks ticks and
-// starting at a checkpoint so every kept tick can still be sought.
+// MaxTraceTicks, keeping at least MaxTraceTicks ticks and starting at a
+// checkpoint so every kept tick can still be sought: it cuts at most once
+// per checkpoint, when the checkpoint comes MaxTraceTicks behind the
+// current tick.
 func (e *Engine) trim() {
 	limit := e.cfg.MaxTraceTicks
-	if limit < 0 || len(e.trace) <= limit+limit/4 {
+	if limit < 0 || len(e.trace) <= limit {
 		return
 	}
 	target := e.w.ticks - limit

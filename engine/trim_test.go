@@ -3,11 +3,13 @@ package engine_test
 import (
 	"testing"
 
+	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/internal/testkit"
 )
 
-// With MaxTraceTicks set, a long run keeps between MaxTraceTicks and a
-// quarter more ticks, starting at a checkpoint; seeking before the first
+// With MaxTraceTicks set, a long run keeps between MaxTraceTicks and one
+// checkpoint spacing more ticks (here CheckpointEvery, 256), starting at
+// a checkpoint; seeking before the first
 // kept tick lands on it; and every kept tick replays exactly as in a run
 // that kept everything.
 func TestTraceIsBounded(t *testing.T) {
@@ -17,7 +19,7 @@ func TestTraceIsBounded(t *testing.T) {
 	b.RunUntil(2 * 3_600_000)
 	f.RunUntil(2 * 3_600_000)
 	tr := b.Trace()
-	if b.FirstTick() == 0 || len(tr) < limit || len(tr) > limit+limit/4 {
+	if b.FirstTick() == 0 || len(tr) < limit || len(tr) > limit+engine.DefaultCheckpointEvery {
 		t.Fatalf("%d ticks kept from tick %d of %d", len(tr), b.FirstTick(), b.Tick())
 	}
 	if tr[0].Seq != b.FirstTick()+1 || tr[len(tr)-1].Seq != b.Tick() {

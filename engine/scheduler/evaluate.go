@@ -56,18 +56,20 @@ func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 // spec.nodeName set), each list in name order.
 func (s *Scheduler) PodsByNode() map[string][]*api.Pod {
 	out := map[string][]*api.Pod{}
-	for k, node := range s.placed {
-		o, ok := s.cache.Get(k)
-		if !ok {
-			continue
+	for node, info := range s.info {
+		for k := range info.accounted {
+			o, ok := s.cache.Get(k)
+			if !ok {
+				continue
+			}
+			p := o.(*api.Pod)
+			if p.Spec.NodeName != node {
+				c := p.DeepCopy()
+				c.Spec.NodeName = node
+				p = c
+			}
+			out[node] = append(out[node], p)
 		}
-		p := o.(*api.Pod)
-		if p.Spec.NodeName != node {
-			c := p.DeepCopy()
-			c.Spec.NodeName = node
-			p = c
-		}
-		out[node] = append(out[node], p)
 	}
 	for _, pods := range out {
 		sort.Slice(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })

@@ -32,8 +32,7 @@ type Scheduler struct {
 	cache     *informer.Cache
 	nodes     []string             // sorted node names
 	order     []*nodeInfo          // the nodeInfo of nodes[i], for the scheduling loop
-	info      map[string]*nodeInfo // node → what is placed there
-	placed    map[api.Key]string   // pod → node it is accounted on
+	info      map[string]*nodeInfo // node → what is placed there (placedOn)
 	assumed   map[api.Key]string   // bound by us, not yet seen bound
 	attempts  map[api.Key]int      // failed attempts per pod
 	parked    map[api.Key]bool     // in the unschedulable pool
@@ -67,7 +66,7 @@ func sized[T any](buf []T, n int) []T {
 
 // New returns a scheduler with an empty cache.
 func New() *Scheduler {
-	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim, api.KindService, api.KindStatefulSet), info: map[string]*nodeInfo{}, placed: map[api.Key]string{},
+	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim, api.KindService, api.KindStatefulSet), info: map[string]*nodeInfo{},
 		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}, selectorIDs: map[string]int32{}}
 }
 
@@ -88,7 +87,7 @@ func (s *Scheduler) Cache() *informer.Cache { return s.cache }
 // Clone implements reconcile.Component.
 func (s *Scheduler) Clone() reconcile.Component {
 	c := &Scheduler{cache: s.cache.Clone(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
-		placed: cloneMap(s.placed), assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs), selectors: slices.Clip(s.selectors)}
+		assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs), selectors: slices.Clip(s.selectors)}
 	for k, v := range s.info {
 		c.info[k] = v.clone()
 	}
@@ -139,21 +138,36 @@ func (s *Scheduler) observeNode(ev apiserver.WatchEvent, n *api.Node) {
 	}
 }
 
+// placedOn is the node pod k (p, as an event shows it) is accounted on:
+// the node the scheduler bound it to while it has not seen the binding,
+// else the pod's own spec.nodeName, if the pod is accounted there.
+// Accounting a pod on a node (nodeInfo.add) is what places it; a pod's
+// node never changes once set.
+func (s *Scheduler) placedOn(k api.Key, p *api.Pod) (*nodeInfo, bool) {
+	node, ok := s.assumed[k]
+	if !ok {
+		node = p.Spec.NodeName
+	}
+	info := s.info[node]
+	if node == "" || info == nil {
+		return nil, false
+	}
+	_, ok = info.accounted[k]
+	return info, ok
+}
+
 func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.Queue) {
 	k := api.KeyOf(p)
-	if node, ok := s.placed[k]; ok {
-		info := s.nodeInfo(node)
-		if _, ok := info.accounted[k]; ok {
-			info.accounted[k] = p // as the cache now shows it
-		}
+	info, placed := s.placedOn(k, p)
+	if placed {
+		info.accounted[k] = p // as the cache now shows it
 		if spreadChanged(ev, p) {
 			info.spread = nil
 		}
 	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
-	if node, ok := s.placed[k]; ok && gone {
-		s.nodeInfo(node).add(p, usageOf(p), -1)
-		delete(s.placed, k)
+	if placed && gone {
+		info.add(p, usageOf(p), -1)
 		delete(s.assumed, k)
 		s.flushParked(q)
 		return
@@ -167,8 +181,7 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 		delete(s.assumed, k)
 		delete(s.attempts, k)
 		delete(s.parked, k)
-		if _, ok := s.placed[k]; !ok {
-			s.placed[k] = p.Spec.NodeName
+		if !placed {
 			s.nodeInfo(p.Spec.NodeName).add(p, usageOf(p), 1)
 		}
 		return
@@ -245,7 +258,6 @@ func (s *Scheduler) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resul
 		return reconcile.Result{}, nil
 	}
 	s.assumed[key] = node
-	s.placed[key] = node
 	s.nodeInfo(node).add(p, usageOf(p), 1)
 	tick.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
 	tick.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)

@@ -164,7 +164,7 @@ func eventField(field string) func(api.Object) string {
 			if r.Full != nil {
 				return r.Full.Reason
 			}
-			return r.Reason
+			return r.Origin.Reason
 		})
 	case "type":
 		return either(func(e *api.Event) string { return e.Type }, (*api.EventRecord).Type)

@@ -7,11 +7,12 @@ import (
 
 // EventRecord is an Event as the API server keeps one an event recorder
 // wrote: the fields that differ from one Event to the next, and pointers
-// to the parts every Event of one object and one source shares. An Event
-// is a 496-byte struct with its name, UID, resourceVersion and message
-// beside it, and a cluster keeps five or more of them per pod for an
-// hour; a record is 168 bytes with its name and message beside it (the
-// UID and resourceVersion are numbers until read). Event builds the Event
+// to the parts every Event of one object, or of one source, reason and
+// field path, shares. An Event is a 496-byte struct with its name, UID,
+// resourceVersion and message beside it, and a cluster keeps five or more
+// of them per pod for an hour; a record is 128 bytes with its name and
+// message beside it (the UID and the resourceVersions are numbers until
+// read). Event builds the Event
 // it stands for when someone reads it (kubectl, the inspector, a trace
 // effect's diff); the store, the recorder and the trace keep the record.
 //
@@ -26,18 +27,29 @@ type EventRecord struct {
 	// firstTimestamp); LastMS the lastTimestamp.
 	FirstMS, LastMS int64
 	Count           int32
-	Warning         bool // type Warning, else Normal
 	// Involved is the object the Event is about without its
 	// resourceVersion and fieldPath, shared by the object's Events.
-	Involved   *ObjectReference
-	InvolvedRV string // involvedObject.resourceVersion
-	FieldPath  string // involvedObject.fieldPath
-	Reason     string
+	Involved *ObjectReference
+	// InvolvedRV is involvedObject.resourceVersion as a number, 0 for
+	// none (the API server's are decimal numbers from 1).
+	InvolvedRV int64
 	Message    string
-	// Source is the emitting component and host, shared by its Events
-	// (also reportingComponent and reportingInstance).
-	Source *EventSource
+	// Origin is what the Events of one source, type, reason and field
+	// path share.
+	Origin *EventOrigin
 	Full   *Event
+}
+
+// EventOrigin is what an Event record shares with the others of its
+// source, type, reason and involvedObject.fieldPath: a kubelet's
+// "Pulled" Events of one container name share one.
+type EventOrigin struct {
+	// Source is the emitting component and host (also reportingComponent
+	// and reportingInstance).
+	Source    EventSource
+	Reason    string
+	FieldPath string // involvedObject.fieldPath
+	Warning   bool   // type Warning, else Normal
 }
 
 // EventUID is a generated UID held as its 32 hex digits, one per byte
@@ -97,7 +109,7 @@ func (r *EventRecord) Type() string {
 	switch {
 	case r.Full != nil:
 		return r.Full.Type
-	case r.Warning:
+	case r.Origin.Warning:
 		return EventWarning
 	}
 	return EventNormal
@@ -125,7 +137,7 @@ func (r *EventRecord) Component() string {
 	if r.Full != nil {
 		return r.Full.Source.Component
 	}
-	return r.Source.Component
+	return r.Origin.Source.Component
 }
 
 // ReportingComponent is reportingComponent.
@@ -133,7 +145,7 @@ func (r *EventRecord) ReportingComponent() string {
 	if r.Full != nil {
 		return r.Full.ReportingComponent
 	}
-	return r.Source.Component
+	return r.Origin.Source.Component
 }
 
 // Ref is the involvedObject.
@@ -142,7 +154,10 @@ func (r *EventRecord) Ref() ObjectReference {
 		return r.Full.InvolvedObject
 	}
 	ref := *r.Involved
-	ref.ResourceVersion, ref.FieldPath = r.InvolvedRV, r.FieldPath
+	ref.FieldPath = r.Origin.FieldPath
+	if r.InvolvedRV != 0 {
+		ref.ResourceVersion = strconv.FormatInt(r.InvolvedRV, 10)
+	}
 	return ref
 }
 
@@ -156,15 +171,15 @@ func (r *EventRecord) Event() *Event {
 		TypeMeta:           TypeMeta{APIVersion: "v1", Kind: KindEvent},
 		ObjectMeta:         r.meta(),
 		InvolvedObject:     r.Ref(),
-		Reason:             r.Reason,
+		Reason:             r.Origin.Reason,
 		Message:            r.Message,
-		Source:             *r.Source,
+		Source:             r.Origin.Source,
 		FirstTimestamp:     At(r.FirstMS),
 		LastTimestamp:      At(r.LastMS),
 		Count:              r.Count,
 		Type:               r.Type(),
-		ReportingComponent: r.Source.Component,
-		ReportingInstance:  r.Source.Host,
+		ReportingComponent: r.Origin.Source.Component,
+		ReportingInstance:  r.Origin.Source.Host,
 	}
 }
 

@@ -60,12 +60,12 @@ func TestEventRecordsReadAsTheEventsCreateStores(t *testing.T) {
 			typ := []string{api.EventNormal, api.EventWarning}[rng.IntN(2)]
 			name := fmt.Sprintf("%s.%x", pod, step)
 			if _, err := whole.Create(recorderEvent(name, "default", api.ObjectReference{Kind: ref.Kind, Namespace: ref.Namespace, Name: ref.Name,
-				UID: ref.UID, APIVersion: ref.APIVersion, ResourceVersion: fmt.Sprint(step), FieldPath: "spec.containers{web}"}, src, typ, "Pulled", "msg", now)); err != nil {
+				UID: ref.UID, APIVersion: ref.APIVersion, ResourceVersion: fmt.Sprint(step + 1), FieldPath: "spec.containers{web}"}, src, typ, "Pulled", "msg", now)); err != nil {
 				t.Fatal(err)
 			}
 			shared := ref
-			if _, err := recs.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: &shared, InvolvedRV: fmt.Sprint(step),
-				FieldPath: "spec.containers{web}", Reason: "Pulled", Message: "msg", Warning: typ == api.EventWarning, Source: &src}); err != nil {
+			if _, err := recs.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: &shared, InvolvedRV: int64(step + 1),
+				Message: "msg", Origin: &api.EventOrigin{Source: src, Reason: "Pulled", FieldPath: "spec.containers{web}", Warning: typ == api.EventWarning}}); err != nil {
 				t.Fatal(err)
 			}
 			names = append(names, name)
@@ -93,12 +93,12 @@ func TestCreateEventErrors(t *testing.T) {
 	for _, name := range []string{"Web.1880", "web.1880"} {
 		whole, recs := New(1), New(1)
 		_, want := whole.Create(recorderEvent(name, "default", *ref, *src, api.EventNormal, "Pulled", "m", 0))
-		_, got := recs.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Reason: "Pulled", Message: "m", Source: src})
+		_, got := recs.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Message: "m", Origin: &api.EventOrigin{Source: *src, Reason: "Pulled"}})
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: CreateEvent says %v, Create %v", name, got, want)
 		}
 		_, want = whole.Create(recorderEvent(name, "default", *ref, *src, api.EventNormal, "Pulled", "m", 0))
-		_, got = recs.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Reason: "Pulled", Message: "m", Source: src})
+		_, got = recs.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Message: "m", Origin: &api.EventOrigin{Source: *src, Reason: "Pulled"}})
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s again: CreateEvent says %v, Create %v", name, got, want)
 		}
@@ -149,7 +149,7 @@ func TestEventsOfClonesStayApart(t *testing.T) {
 			}
 		default:
 			name := fmt.Sprintf("p.%d", step)
-			if _, err := sd.s.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Reason: "R", Message: "m", Source: src}); err != nil {
+			if _, err := sd.s.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Message: "m", Origin: &api.EventOrigin{Source: *src, Reason: "R"}}); err != nil {
 				t.Fatal(err)
 			}
 			sd.names[name], sd.last[name] = 1, int64(step)
@@ -184,7 +184,7 @@ func TestEventScansKeepTheAPIServersOrder(t *testing.T) {
 		name := fmt.Sprintf("web-%c%c%c.%x", alphanums[rng.IntN(len(alphanums))], alphanums[rng.IntN(len(alphanums))], alphanums[rng.IntN(len(alphanums))], 1000+i)
 		s.SetNow(int64(i))
 		ref := &api.ObjectReference{Kind: api.KindPod, Namespace: ns, Name: "p"}
-		if _, err := s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: ref, Reason: "Pulled", Message: "m", Source: src}); err != nil {
+		if _, err := s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: ref, Message: "m", Origin: &api.EventOrigin{Source: *src, Reason: "Pulled"}}); err != nil {
 			t.Fatal(err)
 		}
 		keys = append(keys, ns+"/"+name)

@@ -47,10 +47,11 @@ type Recorder struct {
 	objects map[uint64]*correlation // by involvedObjectKey
 	gen     uint64
 	counter int64
-	// sources are the emitting components, each kept once for the
-	// records that point at it: a cache of immutable values, shared by
-	// clones (what it holds never changes what is recorded).
-	sources map[api.EventSource]*api.EventSource
+	// origins are the (source, type, reason, field path) of the Events
+	// recorded, each kept once for the records that point at it: a cache
+	// of immutable values, shared by clones (what it holds never changes
+	// what is recorded).
+	origins map[api.EventOrigin]*api.EventOrigin
 	// texts keeps one copy of the strings many records repeat, shared
 	// by clones the same way (the engine runs one clone at a time): the last message of each reason (a
 	// kubelet's "Pulling image", "Created container" and "Started
@@ -155,7 +156,7 @@ func (c *correlation) clone(gen uint64) *correlation {
 
 // New returns an empty recorder.
 func New() *Recorder {
-	return &Recorder{objects: map[uint64]*correlation{}, sources: map[api.EventSource]*api.EventSource{},
+	return &Recorder{objects: map[uint64]*correlation{}, origins: map[api.EventOrigin]*api.EventOrigin{},
 		texts: &texts{lastMessage: map[string]string{}, fieldPaths: map[string]string{}}}
 }
 
@@ -163,7 +164,7 @@ func New() *Recorder {
 // correlations shared until either side changes one.
 func (r *Recorder) Clone() *Recorder {
 	r.gen += 2
-	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter, sources: r.sources, texts: r.texts}
+	return &Recorder{objects: maps.Clone(r.objects), gen: r.gen + 1, counter: r.counter, origins: r.origins, texts: r.texts}
 }
 
 // correlation returns the state of the object an event is about, to
@@ -228,7 +229,8 @@ func (r *Recorder) Record(s *apiserver.Store, e *Emitted) (Write, bool, error) {
 // create stores a new Event: a record, or, for a type other than Normal
 // and Warning, the whole Event.
 func (r *Recorder) create(s *apiserver.Store, c *correlation, e *Emitted, ns, name string) (*api.EventRecord, error) {
-	if e.Type != api.EventNormal && e.Type != api.EventWarning {
+	rv, numeric := resourceVersion(e.Involved.ResourceVersion)
+	if e.Type != api.EventNormal && e.Type != api.EventWarning || !numeric {
 		ev := &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns}, InvolvedObject: e.Involved, Reason: e.Reason, Message: e.Message,
 			Source: e.Source, Type: e.Type, Count: 1, FirstTimestamp: api.At(s.Now()), LastTimestamp: api.At(s.Now()),
 			ReportingComponent: e.Source.Component, ReportingInstance: e.Source.Host}
@@ -238,19 +240,32 @@ func (r *Recorder) create(s *apiserver.Store, c *correlation, e *Emitted, ns, na
 		rec, _ := s.EventRecord(api.KeyOf(ev))
 		return rec, nil
 	}
-	return s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: c.ref, InvolvedRV: e.Involved.ResourceVersion,
-		FieldPath: r.texts.fieldPath(e.Involved.FieldPath), Reason: e.Reason, Message: r.texts.message(e.Reason, e.Message),
-		Warning: e.Type == api.EventWarning, Source: r.source(e.Source)})
+	return s.CreateEvent(&api.EventRecord{Name: name, Namespace: ns, Involved: c.ref, InvolvedRV: rv,
+		Message: r.texts.message(e.Reason, e.Message), Origin: r.origin(e)})
 }
 
-// source is the recorder's one copy of an emitting component.
-func (r *Recorder) source(src api.EventSource) *api.EventSource {
-	if p, ok := r.sources[src]; ok {
+// origin is the recorder's one copy of e's source, type, reason and
+// field path.
+func (r *Recorder) origin(e *Emitted) *api.EventOrigin {
+	o := api.EventOrigin{Source: e.Source, Reason: e.Reason, FieldPath: e.Involved.FieldPath, Warning: e.Type == api.EventWarning}
+	if p, ok := r.origins[o]; ok {
 		return p
 	}
-	p := &src
-	r.sources[src] = p
+	o.FieldPath = r.texts.fieldPath(o.FieldPath)
+	p := &o
+	r.origins[o] = p
 	return p
+}
+
+// resourceVersion is the involved object's resourceVersion as a record
+// keeps it: a decimal number written the way strconv writes it, 0 for
+// none. Anything else a record cannot keep (the whole Event is stored).
+func resourceVersion(s string) (int64, bool) {
+	if s == "" {
+		return 0, true
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	return v, err == nil && v > 0 && strconv.FormatInt(v, 10) == s
 }
 
 // eventName is the name client-go's recorder gives an Event:

@@ -155,10 +155,11 @@ func TestCloneSharesCachesCopyOnWrite(t *testing.T) {
 	}
 }
 
-// The records of a reason's repeated message, and of one field path, share
-// one copy of the string: a kubelet's "Started container web" for every
-// pod of a Deployment is kept once, not once per Event. A clone of the
-// recorder shares the copies too. The messages are built afresh for each
+// The records of a reason's repeated message share one copy of the
+// string, and those of one source, reason and field path one origin: a
+// kubelet's "Started container web" for every pod of a Deployment is
+// kept once, not once per Event. A clone of the recorder shares the
+// copies too. The messages are built afresh for each
 // event, as a component's Sprintf builds them.
 func TestRecordsShareRepeatedTexts(t *testing.T) {
 	s := apiserver.New(1)
@@ -180,8 +181,34 @@ func TestRecordsShareRepeatedTexts(t *testing.T) {
 		if rec.Message != a.Message || unsafe.StringData(rec.Message) != unsafe.StringData(a.Message) {
 			t.Errorf("%s's message %q is a copy of its own, not the one %s's record keeps", rec.Involved.Name, rec.Message, a.Involved.Name)
 		}
-		if rec.FieldPath != a.FieldPath || unsafe.StringData(rec.FieldPath) != unsafe.StringData(a.FieldPath) {
-			t.Errorf("%s's field path %q is a copy of its own", rec.Involved.Name, rec.FieldPath)
+		if rec.Origin != a.Origin || rec.Origin.FieldPath != "spec.containers{web}" {
+			t.Errorf("%s's source, reason and field path %+v are a copy of their own", rec.Involved.Name, rec.Origin)
+		}
+	}
+}
+
+// A record keeps the involved object's resourceVersion as a number and
+// gives it back as the API server wrote it; a resourceVersion a number
+// would not give back keeps the whole Event instead.
+func TestRecordKeepsTheInvolvedResourceVersion(t *testing.T) {
+	for _, rv := range []string{"", "1", "48213", "007", "x1", "-3"} {
+		s := apiserver.New(1)
+		r := New()
+		e := &Emitted{Involved: api.ObjectReference{Kind: "Pod", Namespace: "default", Name: "web-1", UID: "u", ResourceVersion: rv},
+			Reason: "Pulled", Message: "pulled", Type: api.EventNormal, Source: api.EventSource{Component: "kubelet", Host: "node-1"}}
+		w, ok, err := r.Record(s, e)
+		if !ok || err != nil {
+			t.Fatalf("%q: not recorded: %v", rv, err)
+		}
+		ev := w.After.Event()
+		if got := ev.InvolvedObject.ResourceVersion; got != rv {
+			t.Errorf("involvedObject.resourceVersion %q reads back as %q", rv, got)
+		}
+		if kept := w.After.Full != nil; kept != (rv == "007" || rv == "x1" || rv == "-3") {
+			t.Errorf("%q: whole Event kept %v", rv, kept)
+		}
+		if ev.Reason != "Pulled" || ev.Source.Host != "node-1" || ev.Type != api.EventNormal {
+			t.Errorf("%q: the Event reads %s %s from %+v", rv, ev.Type, ev.Reason, ev.Source)
 		}
 	}
 }

@@ -144,7 +144,7 @@ func (e *Effect) Text() string {
 		case *api.EventRecord:
 			if ev.Full == nil {
 				o := ev.Involved
-				return ev.Type() + " " + ev.Reason + " on " + api.Key{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name}.Short() + ": " + ev.Message
+				return ev.Type() + " " + ev.Origin.Reason + " on " + api.Key{Kind: o.Kind, Namespace: o.Namespace, Name: o.Name}.Short() + ": " + ev.Message
 			}
 			return eventText(ev.Full)
 		case *api.Event:

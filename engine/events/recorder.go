@@ -265,7 +265,7 @@ func resourceVersion(s string) (int64, bool) {
 		return 0, true
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
-	return v, err == nil && v > 0 && strconv.FormatInt(v, 10) == s
+	return v, err == nil && v > 0 && s[0] >= '1' && s[0] <= '9' // no sign, no leading zero
 }
 
 // eventName is the name client-go's recorder gives an Event:

@@ -191,7 +191,7 @@ func TestRecordsShareRepeatedTexts(t *testing.T) {
 // gives it back as the API server wrote it; a resourceVersion a number
 // would not give back keeps the whole Event instead.
 func TestRecordKeepsTheInvolvedResourceVersion(t *testing.T) {
-	for _, rv := range []string{"", "1", "48213", "007", "x1", "-3"} {
+	for _, rv := range []string{"", "1", "48213", "007", "x1", "-3", "+5", "0"} {
 		s := apiserver.New(1)
 		r := New()
 		e := &Emitted{Involved: api.ObjectReference{Kind: "Pod", Namespace: "default", Name: "web-1", UID: "u", ResourceVersion: rv},
@@ -204,7 +204,7 @@ func TestRecordKeepsTheInvolvedResourceVersion(t *testing.T) {
 		if got := ev.InvolvedObject.ResourceVersion; got != rv {
 			t.Errorf("involvedObject.resourceVersion %q reads back as %q", rv, got)
 		}
-		if kept := w.After.Full != nil; kept != (rv == "007" || rv == "x1" || rv == "-3") {
+		if kept := w.After.Full != nil; kept != (rv == "007" || rv == "x1" || rv == "-3" || rv == "+5" || rv == "0") {
 			t.Errorf("%q: whole Event kept %v", rv, kept)
 		}
 		if ev.Reason != "Pulled" || ev.Source.Host != "node-1" || ev.Type != api.EventNormal {

@@ -12,9 +12,9 @@ import (
 // resourceVersion and message beside it, and a cluster keeps five or more
 // of them per pod for an hour; a record is 128 bytes with its name and
 // message beside it (the UID and the resourceVersions are numbers until
-// read). Event builds the Event
-// it stands for when someone reads it (kubectl, the inspector, a trace
-// effect's diff); the store, the recorder and the trace keep the record.
+// read). Event builds the Event it stands for when someone reads it
+// (kubectl, the inspector, a trace effect's diff); the store, the
+// recorder and the trace keep the record.
 //
 // An Event kept whole is in Full: one a recorder did not write (applied
 // from a manifest, or edited by kubectl) or one of a type other than

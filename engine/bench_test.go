@@ -223,10 +223,7 @@ func BenchmarkCreateThenRollout(b *testing.B) {
 // twice that at the collector's default. make test runs 1,000 pods;
 // 10,000 run with STATEFLOW_BENCH_LARGE=1. Run it with -benchtime 1x.
 func BenchmarkLivePeak(b *testing.B) {
-	pods := 1000
-	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
-		pods = 10000
-	}
+	pods := largeOr(1000, 10000)
 	b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 		for b.Loop() {
 			e, _ := testkit.Load(b, []byte(examples.Scale(pods)), testkit.PrunePodVersions)
@@ -270,10 +267,7 @@ func BenchmarkLivePeak(b *testing.B) {
 // 1,000 pods; 10,000 run with STATEFLOW_BENCH_LARGE=1. Run it with
 // -benchtime 1x. -v lists the biggest types of each holder.
 func BenchmarkRetained(b *testing.B) {
-	pods := 1000
-	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
-		pods = 10000
-	}
+	pods := largeOr(1000, 10000)
 	b.Run(fmt.Sprintf("pods=%d", pods), func(b *testing.B) {
 		for b.Loop() {
 			e, _ := testkit.Load(b, []byte(examples.Scale(pods)), testkit.PrunePodVersions)
@@ -312,10 +306,7 @@ func settleRollout(b *testing.B, e *engine.Engine) {
 // pods on 10 nodes); the full sizes run with STATEFLOW_BENCH_LARGE=1, as
 // make bench does.
 func BenchmarkWorkloads(b *testing.B) {
-	scale := 10
-	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
-		scale = 1
-	}
+	scale := largeOr(10, 1)
 	nodes, replicas, svcNodes := 5000/scale, 1000/scale, 100/scale
 	for _, w := range []struct {
 		name, src, kind, obj string
@@ -408,6 +399,14 @@ func reportRun(b *testing.B, settle time.Duration, ticks int) {
 	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "peak-heap-MiB")
 }
 
+// largeOr is small, or large with STATEFLOW_BENCH_LARGE set (make bench).
+func largeOr[T any](small, large T) T {
+	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
+		return large
+	}
+	return small
+}
+
 // kubectlAct runs a kubectl command against the simulated cluster.
 func kubectlAct(b *testing.B, e *engine.Engine, sc *scenario.Scenario, line string) {
 	ns := sc.Namespace
@@ -425,10 +424,7 @@ func kubectlAct(b *testing.B, e *engine.Engine, sc *scenario.Scenario, line stri
 // retries the rest every 5 s as replacements become Ready elsewhere. 300
 // pods on 10 nodes (3,000 on 30 with STATEFLOW_BENCH_LARGE).
 func BenchmarkDrain(b *testing.B) {
-	pods, nodes := 300, 10
-	if os.Getenv("STATEFLOW_BENCH_LARGE") != "" {
-		pods, nodes = 3000, 30
-	}
+	pods, nodes := largeOr(300, 3000), largeOr(10, 30)
 	src := fmt.Sprintf(`apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}

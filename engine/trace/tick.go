@@ -24,12 +24,7 @@ var classNames = [...]string{"", "translate", "bind", "realize", "aggregate", "e
 
 // String is the class's name: "translate", "bind", "realize",
 // "aggregate" or "event" ("" for none).
-func (c Class) String() string {
-	if int(c) < len(classNames) {
-		return classNames[c]
-	}
-	return "class(" + strconv.Itoa(int(c)) + ")"
-}
+func (c Class) String() string { return nameOf(classNames[:], uint8(c), "class") }
 
 // MarshalText writes the class's name (the JSON trace's "class").
 func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
@@ -46,12 +41,8 @@ func (c *Class) UnmarshalText(b []byte) error {
 
 // ParseClass is the class named s, false if none is.
 func ParseClass(s string) (Class, bool) {
-	for i, n := range classNames {
-		if i > 0 && n == s {
-			return Class(i), true
-		}
-	}
-	return 0, false
+	v, ok := valueOf(classNames[:], s)
+	return Class(v), ok
 }
 
 // Classes lists every class in display order.
@@ -87,25 +78,38 @@ const (
 var opNames = [...]string{"", "create", "update", "delete"}
 
 // String is the operation's name: "create", "update" or "delete".
-func (o Op) String() string {
-	if int(o) < len(opNames) {
-		return opNames[o]
-	}
-	return "op(" + strconv.Itoa(int(o)) + ")"
-}
+func (o Op) String() string { return nameOf(opNames[:], uint8(o), "op") }
 
 // MarshalText writes the operation's name (the JSON trace's "op").
 func (o Op) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 
 // UnmarshalText reads an operation's name.
 func (o *Op) UnmarshalText(b []byte) error {
-	for i, n := range opNames {
-		if i > 0 && n == string(b) {
-			*o = Op(i)
-			return nil
+	v, ok := valueOf(opNames[:], string(b))
+	if !ok {
+		return fmt.Errorf("unknown operation %q", b)
+	}
+	*o = Op(v)
+	return nil
+}
+
+// nameOf is the name of byte value v in names (names[0] is no value's),
+// or kind(v) for a value past them.
+func nameOf(names []string, v uint8, kind string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return kind + "(" + strconv.Itoa(int(v)) + ")"
+}
+
+// valueOf is the byte value names gives the name s, false for none.
+func valueOf(names []string, s string) (uint8, bool) {
+	for i, n := range names[1:] {
+		if n == s {
+			return uint8(i + 1), true
 		}
 	}
-	return fmt.Errorf("unknown operation %q", b)
+	return 0, false
 }
 
 // Effect is one write made during a tick.

@@ -20,9 +20,15 @@ const (
 	spamRefillMS        = 300_000 // one token per 5 minutes
 )
 
-type aggregateRecord struct {
-	localKeys []uint64 // hashes of the distinct messages, ascending
-	lastMS    int64
+// aggregateRow is one message the aggregator remembers for one
+// aggregate key: client-go's aggregateRecord is a key's set of local keys
+// (its distinct messages) and its lastTimestamp; here each message is a
+// row of its own, and the rows of a key share its last time. A pod's
+// handful of reasons with one message each then take one row apiece, not
+// a record and a set.
+type aggregateRow struct {
+	key, msg uint64 // the aggregate key's and the message's hashes
+	lastMS   int64
 }
 
 type spamBucket struct {
@@ -103,8 +109,11 @@ type correlation struct {
 	gen       uint64
 	ref       *api.ObjectReference // without resourceVersion and fieldPath
 	spam      []keyed[spamBucket]
-	aggregate []keyed[aggregateRecord]
-	logged    []keyed[string] // event key → name of the stored Event
+	aggregate []aggregateRow // sorted by key, then message
+	// logged maps an event key to the stored Event, by the time its name
+	// carries (eventName of the involved object's name and this): the
+	// name is made again when the Event repeats.
+	logged []keyed[int64]
 }
 
 // keyed is one entry of a correlation cache.
@@ -207,8 +216,8 @@ func (r *Recorder) Record(s *apiserver.Store, e *Emitted) (Write, bool, error) {
 		key = eventKey(e)
 	}
 	ns := eventNamespace(e)
-	if name, ok := lookup(c.logged, key); ok {
-		if old, ok := s.EventRecord(api.Key{Kind: api.KindEvent, Namespace: ns, Name: name}); ok {
+	if nano, ok := lookup(c.logged, key); ok {
+		if old, ok := s.EventRecord(api.Key{Kind: api.KindEvent, Namespace: ns, Name: eventName(c.ref.Name, nano)}); ok {
 			out, err := s.CountEvent(old, e.Message)
 			if err != nil {
 				return Write{}, false, err
@@ -217,12 +226,12 @@ func (r *Recorder) Record(s *apiserver.Store, e *Emitted) (Write, bool, error) {
 		}
 	}
 	r.counter++
-	name := eventName(e.Involved.Name, api.EpochUnixNano()+now*1_000_000+r.counter)
-	out, err := r.create(s, c, e, ns, name)
+	nano := api.EpochUnixNano() + now*1_000_000 + r.counter
+	out, err := r.create(s, c, e, ns, eventName(e.Involved.Name, nano))
 	if err != nil {
 		return Write{}, false, err
 	}
-	c.logged = store(c.logged, key, out.Name)
+	c.logged = store(c.logged, key, nano)
 	return Write{After: out}, true, nil
 }
 
@@ -322,25 +331,38 @@ func eventKey(e *Emitted) uint64 {
 // object has had 10 distinct messages with one reason within 10 minutes.
 func (c *correlation) aggregateKey(e *Emitted, now int64) (uint64, string) {
 	akey := hash(e.Source.Component, e.Source.Host, e.Type, e.Reason)
-	rec, ok := lookup(c.aggregate, akey)
-	if !ok || now-rec.lastMS > aggregateIntervalMS {
-		rec = aggregateRecord{}
+	lo, hi := c.aggregateRows(akey)
+	if lo < hi && now-c.aggregate[lo].lastMS > aggregateIntervalMS {
+		c.aggregate = slices.Delete(c.aggregate, lo, hi) // a new record
+		hi = lo
 	}
 	msg := hash(e.Message)
-	if i, found := slices.BinarySearch(rec.localKeys, msg); !found {
-		rec.localKeys = inserted(rec.localKeys, i, msg)
+	i, found := slices.BinarySearchFunc(c.aggregate[lo:hi], msg, func(r aggregateRow, m uint64) int { return cmp.Compare(r.msg, m) })
+	if !found {
+		c.aggregate = inserted(c.aggregate, lo+i, aggregateRow{key: akey, msg: msg})
+		hi++
 	}
-	rec.lastMS = now
-	combined := len(rec.localKeys) >= aggregateMaxEvents
-	if combined {
-		// PopAny: drop one remembered message (the smallest hash, for determinism).
-		rec.localKeys = rec.localKeys[1:]
+	for j := lo; j < hi; j++ {
+		c.aggregate[j].lastMS = now
 	}
-	c.aggregate = store(c.aggregate, akey, rec)
-	if !combined {
+	if hi-lo < aggregateMaxEvents {
 		return 0, ""
 	}
+	// PopAny: drop one remembered message (the smallest hash, for determinism).
+	c.aggregate = slices.Delete(c.aggregate, lo, lo+1)
 	return akey, "(combined from similar events): " + e.Message
+}
+
+// aggregateRows returns the range of c.aggregate that holds the rows of
+// aggregate key akey.
+func (c *correlation) aggregateRows(akey uint64) (lo, hi int) {
+	byKey := func(r aggregateRow, k uint64) int { return cmp.Compare(r.key, k) }
+	lo, _ = slices.BinarySearchFunc(c.aggregate, akey, byKey)
+	hi = lo
+	for hi < len(c.aggregate) && c.aggregate[hi].key == akey {
+		hi++
+	}
+	return lo, hi
 }
 
 // spamQPS is the spam filter's refill rate as client-go holds it: one

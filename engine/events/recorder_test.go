@@ -3,7 +3,9 @@ package events
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -210,5 +212,63 @@ func TestRecordKeepsTheInvolvedResourceVersion(t *testing.T) {
 		if ev.Reason != "Pulled" || ev.Source.Host != "node-1" || ev.Type != api.EventNormal {
 			t.Errorf("%q: the Event reads %s %s from %+v", rv, ev.Type, ev.Reason, ev.Source)
 		}
+	}
+}
+
+// The aggregator's rows behave as client-go's EventAggregator, written
+// here as it is there (an aggregate record per key: a set of local keys
+// and a last timestamp; a record older than the interval starts over;
+// from the 10th distinct message on, the Event is combined and one
+// remembered message dropped, here the smallest hash): over random
+// events of a few reasons, sources and messages, at random gaps that
+// cross the 10-minute interval, every event gets the same key and
+// message from both.
+func TestAggregateRowsMatchClientGosAggregator(t *testing.T) {
+	type record struct {
+		keys   map[uint64]bool
+		lastMS int64
+	}
+	oracle := map[uint64]*record{}
+	aggregate := func(e *Emitted, now int64) (uint64, string) {
+		akey := hash(e.Source.Component, e.Source.Host, e.Type, e.Reason)
+		r, ok := oracle[akey]
+		if !ok || now-r.lastMS > aggregateIntervalMS {
+			r = &record{keys: map[uint64]bool{}}
+			oracle[akey] = r
+		}
+		r.keys[hash(e.Message)] = true
+		r.lastMS = now
+		if len(r.keys) < aggregateMaxEvents {
+			return 0, ""
+		}
+		delete(r.keys, slices.Min(slices.Collect(maps.Keys(r.keys))))
+		return akey, "(combined from similar events): " + e.Message
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	c := &correlation{}
+	now := int64(0)
+	combined := 0
+	for step := range 20000 {
+		switch r := rng.IntN(200); {
+		case r == 0:
+			now += 700_000 // past the interval: the records start over
+		case r < 10:
+			now += 60_000
+		default:
+			now += int64(rng.IntN(2)) * 1_000
+		}
+		e := &Emitted{Type: api.EventNormal, Reason: fmt.Sprint("Reason", rng.IntN(3)), Message: fmt.Sprint("message ", rng.IntN(14)),
+			Source: api.EventSource{Component: "kubelet", Host: fmt.Sprint("node-", rng.IntN(2))}}
+		wantKey, wantMsg := aggregate(e, now)
+		key, msg := c.aggregateKey(e, now)
+		if key != wantKey || msg != wantMsg {
+			t.Fatalf("step %d: aggregateKey = %#x %q, client-go's = %#x %q", step, key, msg, wantKey, wantMsg)
+		}
+		if key != 0 {
+			combined++
+		}
+	}
+	if combined == 0 {
+		t.Fatal("no event was combined: the test exercises nothing")
 	}
 }

@@ -16,8 +16,10 @@
 // Events are kept apart from the Versions, as compact records
 // (api.EventRecord) in a tree the store changes in place between
 // snapshots (events.go): no informer watches them, and they are most of
-// what a cluster writes. That tree is ordered by a hash of each Event's
-// key, so a write compares integers; the scans in the API server's
-// (namespace, name) order sort (EachEvent), the others take the tree's
+// what a cluster writes. That tree is ordered by the time a recorder's
+// Event name ends in (else a hash of the key), so a write compares
+// integers and a new Event goes at the tree's right edge, which is all a
+// snapshot then has to copy; the scans in the API server's (namespace,
+// name) order sort (EachEvent), the others take the tree's
 // (EachEventRecord).
 package apiserver

@@ -3,6 +3,7 @@ package apiserver
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -15,22 +16,30 @@ import (
 // store owns and changes in place; only a snapshot (Clone, for a
 // checkpoint) freezes it, by giving both sides a new owner stamp.
 //
-// The tree is ordered by a hash of each Event's namespace and name, kept
-// in the tree's items beside the record (eventItem), not by the namespace
-// and name themselves. Every write and lookup is by key, and with tens of
+// The tree is ordered by a number kept in the tree's items beside the
+// record (eventItem), not by the namespace and name themselves: the time
+// a recorder's Event name ends in (client-go names an Event
+// "<object>.<UnixNano in hex>"), else a hash of the namespace and name
+// (eventOrder). Every write and lookup is by key, and with tens of
 // thousands of Events of names that share long prefixes ("web-6d4c…-x2b7f.")
 // a descent by name compared a dozen and more strings, each two pointers
-// away in memory (the record, then its bytes); by hash it compares
-// integers held in the nodes. Only the scans that need the API server's
-// (namespace, name) order pay for it, by sorting (EachEvent); the others
-// take the tree's order (EachEventRecord).
+// away in memory (the record, then its bytes); by number it compares
+// integers held in the nodes. And as the recorder's names carry a time
+// that only grows, a new Event goes at the tree's right edge: a write
+// after a checkpoint copies that edge, not a path to a random leaf, so a
+// checkpoint shares nearly the whole tree with the live store, and full
+// leaves split at their end stay full (ptreeOps.appends). Only the scans
+// that need the API server's (namespace, name) order pay for it, by
+// sorting (EachEvent); the others take the tree's order
+// (EachEventRecord).
 type events struct {
 	tree ptree[eventItem]
 	gen  uint32  // this store's owner stamp
 	last *uint32 // the last stamp handed out, shared by the store's clones
 }
 
-// eventItem is an Event's record with the hash of its key.
+// eventItem is an Event's record with its place in the tree
+// (eventOrder of its key).
 type eventItem struct {
 	h uint64
 	r *api.EventRecord
@@ -63,9 +72,35 @@ func eventHash(ns, name string) uint64 {
 	return h
 }
 
+// eventOrder is an Event's place in the tree: the time its name ends in
+// when it is named as client-go's recorder names Events (a dot and 1 to
+// 16 lowercase hex digits), else the hash of its namespace and name.
+// Either is fixed, so the tree's order is the same in every run and
+// build; two keys of one number are ordered by namespace and name.
+func eventOrder(ns, name string) uint64 {
+	dot := strings.LastIndexByte(name, '.')
+	digits := name[dot+1:]
+	if dot < 0 || len(digits) == 0 || len(digits) > 16 {
+		return eventHash(ns, name)
+	}
+	var n uint64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		switch {
+		case c >= '0' && c <= '9':
+			n = n<<4 | uint64(c-'0')
+		case c >= 'a' && c <= 'f':
+			n = n<<4 | uint64(c-'a'+10)
+		default:
+			return eventHash(ns, name)
+		}
+	}
+	return n
+}
+
 // itemOf is r's item.
 func itemOf(r *api.EventRecord) eventItem {
-	return eventItem{h: eventHash(r.Namespace, r.Name), r: r}
+	return eventItem{h: eventOrder(r.Namespace, r.Name), r: r}
 }
 
 // compareEventKeys orders Events by namespace and name.
@@ -78,8 +113,9 @@ var eventOps = &ptreeOps[eventItem]{
 		if a.h != b.h {
 			return a.h < b.h
 		}
-		return compareEventKeys(a.r, b.r) < 0 // two keys of one hash
+		return compareEventKeys(a.r, b.r) < 0 // two keys of one number
 	},
+	appends: true,
 	// A separator is the item it was made from, so a split allocates
 	// nothing; it may keep that record alive after the record was
 	// replaced (CountEvent) or deleted (an expiry, after an hour): one
@@ -90,7 +126,7 @@ var eventOps = &ptreeOps[eventItem]{
 // eventRecord looks a record up by its key.
 func (s *Store) eventRecord(ns, name string) (*api.EventRecord, bool) {
 	s.evPivot.Namespace, s.evPivot.Name = ns, name
-	it, ok := s.events.tree.Get(eventItem{h: eventHash(ns, name), r: &s.evPivot}, eventOps)
+	it, ok := s.events.tree.Get(eventItem{h: eventOrder(ns, name), r: &s.evPivot}, eventOps)
 	s.evPivot = api.EventRecord{}
 	return it.r, ok
 }
@@ -104,7 +140,8 @@ func (s *Store) EventRecord(k api.Key) (*api.EventRecord, bool) {
 // EachEvent calls f with the record of every Event in namespace ns (""
 // for all), in (namespace, name) order, until f returns false: a scan
 // that builds no Event. The records are sorted first (the tree is in
-// hash order): a scan that needs no order is EachEventRecord.
+// order of the times in their names): a scan that needs no order is
+// EachEventRecord.
 func (s *Store) EachEvent(ns string, f func(*api.EventRecord) bool) {
 	var rs []*api.EventRecord
 	s.EachEventRecord(func(r *api.EventRecord) bool {
@@ -134,7 +171,7 @@ func (s *Store) putEvent(r *api.EventRecord) {
 
 // removeEvent deletes the record with ns and name.
 func (s *Store) removeEvent(ns, name string) {
-	s.events.tree, _ = s.events.tree.WithoutOwned(eventItem{h: eventHash(ns, name), r: &api.EventRecord{Namespace: ns, Name: name}}, eventOps, s.events.gen)
+	s.events.tree, _ = s.events.tree.WithoutOwned(eventItem{h: eventOrder(ns, name), r: &api.EventRecord{Namespace: ns, Name: name}}, eventOps, s.events.gen)
 }
 
 // fullRecord is the record of an Event kept whole.

@@ -168,7 +168,8 @@ func TestEventsOfClonesStayApart(t *testing.T) {
 	}
 }
 
-// The Events' tree is in hash order, but the scans the API server's
+// The Events' tree is in the order of the times in their names, but the
+// scans the API server's
 // callers see are in its (namespace, name) order: EachEvent and List list
 // random Events of three namespaces sorted by namespace and name (the
 // oracle: a sort of the keys written), EachEvent of one namespace lists
@@ -253,8 +254,8 @@ func TestEventScansKeepTheAPIServersOrder(t *testing.T) {
 	}
 }
 
-// Two keys whose hashes are equal are ordered by namespace and name, so
-// the tree holds both and finds each.
+// Two keys of one number (eventOrder) are ordered by namespace and name,
+// so the tree holds both and finds each.
 func TestEventKeysOfOneHashStayApart(t *testing.T) {
 	a := &api.EventRecord{Namespace: "default", Name: "a.1"}
 	b := &api.EventRecord{Namespace: "default", Name: "b.1"}
@@ -270,6 +271,80 @@ func TestEventKeysOfOneHashStayApart(t *testing.T) {
 	for _, it := range []eventItem{x, y} {
 		if got, ok := tr.Get(eventItem{h: 7, r: &api.EventRecord{Namespace: "default", Name: it.r.Name}}, eventOps); !ok || got.r != it.r {
 			t.Errorf("Get(%s) = %v, %v", it.r.Name, got.r, ok)
+		}
+	}
+}
+
+// An Event's place in the tree is the time its name ends in, as
+// client-go's recorder names Events ("<object>.<UnixNano in hex>"), and
+// any other name's place is the hash of its key.
+func TestEventOrderReadsTheTimeInTheName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want uint64
+	}{
+		{"web-6d4c9-x2b7f.18a3b4c5d6e7f809", 0x18a3b4c5d6e7f809},
+		{"node-1.ff", 0xff},
+		{"a.b.c.0", 0},
+		{"my-event", eventHash("default", "my-event")},
+		{"upper.FF", eventHash("default", "upper.FF")},
+		{"trailing.", eventHash("default", "trailing.")},
+		{"long.18a3b4c5d6e7f8091", eventHash("default", "long.18a3b4c5d6e7f8091")},
+		{"sign.-1", eventHash("default", "sign.-1")},
+	} {
+		if got := eventOrder("default", c.name); got != c.want {
+			t.Errorf("eventOrder(%q) = %#x, want %#x", c.name, got, c.want)
+		}
+	}
+}
+
+// A recorder's Events are named with a time that only grows, so each new
+// one goes at the tree's right edge: after a checkpoint (Clone), 200 more
+// Events copy the leaves they fill and that edge, and the checkpoint
+// shares every other node of the tree with the live store. Ordered by a
+// hash of the names instead, they would copy a path to a random leaf
+// each, most of the tree.
+func TestNewEventsShareTheTreeWithACheckpoint(t *testing.T) {
+	s := New(1)
+	ref := &api.ObjectReference{Kind: api.KindPod, Namespace: "default", Name: "web-1"}
+	origin := &api.EventOrigin{Source: api.EventSource{Component: "kubelet", Host: "node-1"}, Reason: "Pulled"}
+	create := func(from, to int) {
+		for i := from; i < to; i++ {
+			s.SetNow(int64(i))
+			name := fmt.Sprintf("web-%d.%x", i%97, api.EpochUnixNano()+int64(i)*1_000_000)
+			if _, err := s.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Message: "m", Origin: origin}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	create(0, 5000)
+	cp := s.Clone()
+	create(5000, 5200)
+	old := map[*pnode[eventItem]]bool{}
+	eachNode(cp.events.tree.root, func(nd *pnode[eventItem]) { old[nd] = true })
+	made, all := 0, 0
+	eachNode(s.events.tree.root, func(nd *pnode[eventItem]) {
+		all++
+		if !old[nd] {
+			made++
+		}
+	})
+	if made > 60 {
+		t.Errorf("200 new Events after a checkpoint made %d of the tree's %d nodes, want at most 60 (25 leaves and the right edge)", made, all)
+	}
+	if cp.Count(api.KindEvent) != 5000 || s.Count(api.KindEvent) != 5200 {
+		t.Errorf("the checkpoint holds %d Events and the store %d, want 5,000 and 5,200", cp.Count(api.KindEvent), s.Count(api.KindEvent))
+	}
+}
+
+func eachNode(nd *pnode[eventItem], f func(*pnode[eventItem])) {
+	if nd == nil {
+		return
+	}
+	f(nd)
+	if !nd.leaf() {
+		for i := 0; i <= int(nd.n); i++ {
+			eachNode(nd.kids[i], f)
 		}
 	}
 }

@@ -54,6 +54,11 @@ type pnode[T any] struct {
 type ptreeOps[T any] struct {
 	less func(a, b T) bool
 	sep  func(T) T // the item's key without its payload
+	// appends says items mostly come in ascending order: a full node
+	// that gets a new last item splits at its end (a leaf keeps its
+	// items and starts a new one, an internal node keeps all but one),
+	// not in halves, so the nodes an ascending run fills stay full.
+	appends bool
 }
 
 func (nd *pnode[T]) leaf() bool { return nd.kids == nil }
@@ -258,28 +263,35 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 	copy(items[:i], c.items[:i])
 	items[i] = x
 	copy(items[i+1:], c.items[i:pmax])
+	atEnd := ops.appends && i == pmax
 	if c.leaf() {
-		const half = (pmax + 1) / 2
-		r := &pnode[T]{n: pmax + 1 - half, gen: c.gen}
+		half := (pmax + 1) / 2
+		if atEnd {
+			half = pmax
+		}
+		r := &pnode[T]{n: int32(pmax + 1 - half), gen: c.gen}
 		copy(r.items[:], items[half:])
 		c.items = [pmax]T{}
 		copy(c.items[:], items[:half])
-		c.n = half
+		c.n = int32(half)
 		return c, r, ops.sep(r.items[0]), false
 	}
 	var kids [pmax + 2]*pnode[T]
 	copy(kids[:i+1], c.kids[:i+1])
 	kids[i+1] = right
 	copy(kids[i+2:], c.kids[i+1:pmax+1])
-	const mid = (pmax + 1) / 2 // items[mid] moves up
+	mid := (pmax + 1) / 2 // items[mid] moves up
+	if atEnd {
+		mid = pmax - 1 // the right node starts with two children
+	}
 	r := newInternal[T](c.gen)
-	r.n = pmax - mid
+	r.n = int32(pmax - mid)
 	copy(r.items[:], items[mid+1:])
 	copy(r.kids[:], kids[mid+1:])
 	c.items, *c.kids = [pmax]T{}, [pmax + 1]*pnode[T]{}
 	copy(c.items[:], items[:mid])
 	copy(c.kids[:], kids[:mid+1])
-	c.n = mid
+	c.n = int32(mid)
 	return c, r, items[mid], false
 }
 

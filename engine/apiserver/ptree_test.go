@@ -14,6 +14,13 @@ var kvOps = &ptreeOps[kv]{
 	sep:  func(a kv) kv { return kv{k: a.k, v: -1} },
 }
 
+// kvAppendOps are kvOps for items that mostly come in ascending order.
+var kvAppendOps = &ptreeOps[kv]{less: kvOps.less, sep: kvOps.sep, appends: true}
+
+// writeOps are both ways of splitting a full node, for the tests that
+// hold for either.
+var writeOps = map[string]*ptreeOps[kv]{"halves": kvOps, "appends": kvAppendOps}
+
 // model is the oracle: a sorted slice, copied on every write.
 type model []kv
 
@@ -49,6 +56,12 @@ func collect(t ptree[kv], from bool, pivot int, limit int) []kv {
 // start and from any pivot, stopped early) exactly as its model does,
 // after every later write. No separator carries a payload.
 func TestPtreeMatchesASortedSlice(t *testing.T) {
+	for name, ops := range writeOps {
+		t.Run(name, func(t *testing.T) { matchesASortedSlice(t, ops) })
+	}
+}
+
+func matchesASortedSlice(t *testing.T, ops *ptreeOps[kv]) {
 	for seed := range uint64(30) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		keys := 1 + rng.IntN(3000)
@@ -59,7 +72,7 @@ func TestPtreeMatchesASortedSlice(t *testing.T) {
 			k := rng.IntN(keys)
 			if rng.IntN(3) == 0 {
 				var found bool
-				tr, found = tr.Without(kv{k: k}, kvOps)
+				tr, found = tr.Without(kv{k: k}, ops)
 				var mfound bool
 				m, mfound = m.without(k)
 				if found != mfound {
@@ -67,7 +80,7 @@ func TestPtreeMatchesASortedSlice(t *testing.T) {
 				}
 			} else {
 				x := kv{k, step}
-				tr, m = tr.With(x, kvOps), m.with(x)
+				tr, m = tr.With(x, ops), m.with(x)
 			}
 			trees, models = append(trees, tr), append(models, m)
 		}
@@ -107,6 +120,12 @@ func TestPtreeMatchesASortedSlice(t *testing.T) {
 // in-place write. Writes under one stamp between two snapshots change
 // nodes in place (fewer nodes are made than by plain writes).
 func TestPtreeOwnedWritesKeepSnapshots(t *testing.T) {
+	for name, ops := range writeOps {
+		t.Run(name, func(t *testing.T) { ownedWritesKeepSnapshots(t, ops) })
+	}
+}
+
+func ownedWritesKeepSnapshots(t *testing.T, ops *ptreeOps[kv]) {
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 9))
 		keys := 1 + rng.IntN(2000)
@@ -122,7 +141,7 @@ func TestPtreeOwnedWritesKeepSnapshots(t *testing.T) {
 			k := rng.IntN(keys)
 			if rng.IntN(3) == 0 {
 				var found bool
-				live, found = live.WithoutOwned(kv{k: k}, kvOps, gen)
+				live, found = live.WithoutOwned(kv{k: k}, ops, gen)
 				var want bool
 				m, want = m.without(k)
 				if found != want {
@@ -130,12 +149,12 @@ func TestPtreeOwnedWritesKeepSnapshots(t *testing.T) {
 				}
 			} else if rng.IntN(2) == 0 {
 				x := kv{k, step}
-				live, m = live.WithOwned(x, kvOps, gen), m.with(x)
+				live, m = live.WithOwned(x, ops, gen), m.with(x)
 			} else {
 				x := kv{k, step}
 				_, had := slices.BinarySearchFunc(m, k, func(e kv, k int) int { return e.k - k })
 				var added bool
-				live, added = live.AddOwned(x, kvOps, gen)
+				live, added = live.AddOwned(x, ops, gen)
 				if added == had {
 					t.Fatalf("seed %d step %d: AddOwned(%d) added %v, the tree had it %v", seed, step, k, added, had)
 				}
@@ -281,4 +300,81 @@ func TestPtreeGetNearMatchesGet(t *testing.T) {
 	if _, ok := empty.getNear(kv{k: 1}, kvOps, &near); ok {
 		t.Fatal("an empty tree found something")
 	}
+}
+
+// An ascending run of writes into a tree whose items mostly come in
+// order (ptreeOps.appends) fills its leaves: 10,000 keys take 1,250
+// leaves of 8, where splitting in halves leaves them half full, and the
+// property tests above hold for both. After a snapshot, the next 200
+// ascending writes copy only the right edge: the snapshot shares every
+// other node with the live tree.
+func TestPtreeAppendsFillNodesAndShareTheRest(t *testing.T) {
+	build := func(ops *ptreeOps[kv]) ptree[kv] {
+		var tr ptree[kv]
+		for i := range 10000 {
+			tr = tr.WithOwned(kv{i, i}, ops, 1)
+		}
+		return tr
+	}
+	if got, halves := leaves(build(kvAppendOps).root), leaves(build(kvOps).root); got != 10000/pmax || halves < 2*got-2 {
+		t.Errorf("10,000 ascending keys take %d leaves (%d split in halves), want %d", got, halves, 10000/pmax)
+	}
+	snap := build(kvAppendOps)
+	live := snap
+	for i := range 200 {
+		live = live.WithOwned(kv{10000 + i, i}, kvAppendOps, 2)
+	}
+	check(t, snap, ascending(0, 10000))
+	check(t, live, ascending(0, 10200))
+	old := map[*pnode[kv]]bool{}
+	walk(snap.root, func(nd *pnode[kv]) { old[nd] = true })
+	made := 0
+	walk(live.root, func(nd *pnode[kv]) {
+		if !old[nd] {
+			made++
+		}
+	})
+	if want := 200/pmax + 2*depth(live.root); made > want {
+		t.Errorf("200 ascending writes after a snapshot made %d nodes, want at most %d (the new leaves and the right edge)", made, want)
+	}
+}
+
+// ascending is the model of keys from..to-1, each carrying its own key
+// less from (as the test writes them).
+func ascending(from, to int) model {
+	var m model
+	for i := from; i < to; i++ {
+		m = append(m, kv{i, i % 10000})
+	}
+	return m
+}
+
+func walk(nd *pnode[kv], f func(*pnode[kv])) {
+	if nd == nil {
+		return
+	}
+	f(nd)
+	if !nd.leaf() {
+		for i := 0; i <= int(nd.n); i++ {
+			walk(nd.kids[i], f)
+		}
+	}
+}
+
+func leaves(nd *pnode[kv]) int {
+	n := 0
+	walk(nd, func(nd *pnode[kv]) {
+		if nd.leaf() {
+			n++
+		}
+	})
+	return n
+}
+
+func depth(nd *pnode[kv]) int {
+	d := 1
+	for !nd.leaf() {
+		nd, d = nd.kids[0], d+1
+	}
+	return d
 }

@@ -57,8 +57,8 @@ func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 func (s *Scheduler) PodsByNode() map[string][]*api.Pod {
 	out := map[string][]*api.Pod{}
 	for node, info := range s.info {
-		for k := range info.accounted {
-			o, ok := s.cache.Get(k)
+		for _, a := range info.accounted {
+			o, ok := s.cache.Get(api.KeyOf(a))
 			if !ok {
 				continue
 			}

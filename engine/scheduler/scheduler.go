@@ -152,7 +152,7 @@ func (s *Scheduler) placedOn(k api.Key, p *api.Pod) (*nodeInfo, bool) {
 	if node == "" || info == nil {
 		return nil, false
 	}
-	_, ok = info.accounted[k]
+	_, ok = info.find(k)
 	return info, ok
 }
 
@@ -160,7 +160,8 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 	k := api.KeyOf(p)
 	info, placed := s.placedOn(k, p)
 	if placed {
-		info.accounted[k] = p // as the cache now shows it
+		i, _ := info.find(k)
+		info.accounted[i] = p // as the cache now shows it
 		if spreadChanged(ev, p) {
 			info.spread = nil
 		}

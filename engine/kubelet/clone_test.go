@@ -13,10 +13,13 @@ func TestCloneSharesRuntimesCopyOnWrite(t *testing.T) {
 	key := api.Key{Kind: api.KindPod, Namespace: "default", Name: "web-1"}
 	running := func() *Kubelet {
 		k := New("node-1", "10.0.0.1", "10.244.1.0/24", nil)
-		k.pods[key] = &podRuntime{uid: "u1", gen: k.gen, containers: []*container{{name: "web", stage: stageRunning}}}
+		k.pods.put(&podRuntime{namespace: "default", name: "web-1", uid: "u1", gen: k.gen, containers: []*container{{name: "web", stage: stageRunning}}})
 		return k
 	}
-	stage := func(k *Kubelet) stage { return k.pods[key].containers[0].stage }
+	stage := func(k *Kubelet) stage {
+		rt, _ := k.pods.get(key)
+		return rt.containers[0].stage
+	}
 	for _, changeOriginal := range []bool{true, false} {
 		orig := running()
 		clone := orig.Clone().(*Kubelet)

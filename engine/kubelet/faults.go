@@ -32,8 +32,8 @@ func (k *Kubelet) SetHealth(h Health) []api.Key {
 	if was != Ready && h == Ready {
 		// A kubelet coming back reconciles every pod's status with the API
 		// server's, which others (the node lifecycle controller) changed.
-		for key := range k.pods {
-			rt, _ := k.runtime(key)
+		for _, rt := range k.pods {
+			rt, _ := k.runtime(api.Key{Kind: api.KindPod, Namespace: rt.namespace, Name: rt.name})
 			rt.status = nil
 		}
 		for _, o := range k.cache.List(api.KindPod, "") {

@@ -1,8 +1,8 @@
 package kubelet
 
 import (
-	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -22,7 +22,7 @@ type Kubelet struct {
 	nextIP    int
 	cache     *informer.Cache
 	images    map[string]bool
-	pods      map[api.Key]*podRuntime
+	pods      podTable
 	behaviors Behaviors
 	// pullFailures are images whose pulls fail from now on (fail-image).
 	pullFailures map[string]string
@@ -49,7 +49,7 @@ type Kubelet struct {
 func New(node, hostIP, podCIDR string, behaviors Behaviors) *Kubelet {
 	prefix := strings.TrimSuffix(podCIDR, "0/24")
 	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.ForNode(node),
-		images: map[string]bool{}, pods: map[api.Key]*podRuntime{}, behaviors: behaviors, health: Ready, texts: newTexts()}
+		images: map[string]bool{}, behaviors: behaviors, health: Ready, texts: newTexts()}
 }
 
 // Name implements reconcile.Component.
@@ -82,7 +82,7 @@ func (k *Kubelet) Clone() reconcile.Component {
 	for i := range k.images {
 		c.images[i] = true
 	}
-	c.pods = maps.Clone(k.pods)
+	c.pods = slices.Clone(k.pods)
 	c.conds = nil
 	return &c
 }
@@ -91,13 +91,17 @@ func (k *Kubelet) Clone() reconcile.Component {
 // first if a clone of this kubelet, or the kubelet it was cloned from,
 // shares it.
 func (k *Kubelet) runtime(key api.Key) (*podRuntime, bool) {
-	rt, ok := k.pods[key]
-	if ok && rt.gen != k.gen {
+	i, ok := k.pods.find(key)
+	if !ok {
+		return nil, false
+	}
+	rt := k.pods[i]
+	if rt.gen != k.gen {
 		rt = rt.clone()
 		rt.gen = k.gen
-		k.pods[key] = rt
+		k.pods[i] = rt
 	}
-	return rt, ok
+	return rt, true
 }
 
 // Observe caches the pod and queues it for its pod worker. A change of

@@ -45,7 +45,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 	rt, _ := k.runtime(key)
 	if !ok {
 		if rt != nil {
-			delete(k.pods, key)
+			k.pods.remove(key)
 		}
 		tick.Explain("pod/%s is gone from the API; runtime cleaned up", key.Name)
 		return reconcile.Result{}, nil
@@ -76,7 +76,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 
 // admit starts the pod's sandbox and gives it an IP address.
 func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
-	rt := &podRuntime{uid: p.UID, startTime: w.now, ip: k.texts.ip(k.ipPrefix, k.nextIP), gen: k.gen}
+	rt := &podRuntime{namespace: p.Namespace, name: p.Name, uid: p.UID, startTime: w.now, ip: k.texts.ip(k.ipPrefix, k.nextIP), gen: k.gen}
 	k.nextIP++
 	if k.nextIP > 254 {
 		k.nextIP = 2
@@ -84,7 +84,7 @@ func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
 	for _, c := range p.Spec.Containers {
 		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image})
 	}
-	k.pods[api.KeyOf(p)] = rt
+	k.pods.put(rt)
 	w.Note("admitted; sandbox up with IP %s", rt.ip)
 	return rt
 }
@@ -245,7 +245,7 @@ func (k *Kubelet) confirmDeletion(w *worker, p *api.Pod, key api.Key, why string
 	if err != nil && !apiserver.IsReason(err, apiserver.ReasonNotFound) {
 		return err
 	}
-	delete(k.pods, key)
+	k.pods.remove(key)
 	w.Note("%s; deletion confirmed", why)
 	return nil
 }

@@ -55,9 +55,11 @@ type container struct {
 
 // podRuntime is the node runtime's view of one pod.
 type podRuntime struct {
-	uid       string
-	ip        string
-	startTime int64
+	// namespace and name are the pod's (its place in the podTable).
+	namespace, name string
+	uid             string
+	ip              string
+	startTime       int64
 	// start is startTime as the status's startTime, made once: every
 	// status version of the pod shares it.
 	start      *api.Time

@@ -15,7 +15,7 @@ import (
 // and not yet sent SIGTERM. A preStop hook delays that container's
 // SIGTERM, so the pod keeps serving through it whatever its sidecars do.
 func (k *Kubelet) Accepts(pod api.Key, ip string, port int32, now int64) (bool, string) {
-	rt, ok := k.pods[pod]
+	rt, ok := k.pods.get(pod)
 	if !ok || rt.ip != ip {
 		return false, trace.PodGone
 	}

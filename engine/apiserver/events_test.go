@@ -321,9 +321,9 @@ func TestNewEventsShareTheTreeWithACheckpoint(t *testing.T) {
 	cp := s.Clone()
 	create(5000, 5200)
 	old := map[*pnode[eventItem]]bool{}
-	eachNode(cp.events.tree.root, func(nd *pnode[eventItem]) { old[nd] = true })
+	walk(cp.events.tree.root, func(nd *pnode[eventItem]) { old[nd] = true })
 	made, all := 0, 0
-	eachNode(s.events.tree.root, func(nd *pnode[eventItem]) {
+	walk(s.events.tree.root, func(nd *pnode[eventItem]) {
 		all++
 		if !old[nd] {
 			made++
@@ -334,17 +334,5 @@ func TestNewEventsShareTheTreeWithACheckpoint(t *testing.T) {
 	}
 	if cp.Count(api.KindEvent) != 5000 || s.Count(api.KindEvent) != 5200 {
 		t.Errorf("the checkpoint holds %d Events and the store %d, want 5,000 and 5,200", cp.Count(api.KindEvent), s.Count(api.KindEvent))
-	}
-}
-
-func eachNode(nd *pnode[eventItem], f func(*pnode[eventItem])) {
-	if nd == nil {
-		return
-	}
-	f(nd)
-	if !nd.leaf() {
-		for i := 0; i <= int(nd.n); i++ {
-			eachNode(nd.kids[i], f)
-		}
 	}
 }

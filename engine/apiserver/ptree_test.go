@@ -349,7 +349,8 @@ func ascending(from, to int) model {
 	return m
 }
 
-func walk(nd *pnode[kv], f func(*pnode[kv])) {
+// walk calls f with every node of the tree under nd, parents first.
+func walk[T any](nd *pnode[T], f func(*pnode[T])) {
 	if nd == nil {
 		return
 	}

@@ -25,10 +25,15 @@ import (
 // a descent by name compared a dozen and more strings, each two pointers
 // away in memory (the record, then its bytes); by number it compares
 // integers held in the nodes. And as the recorder's names carry a time
-// that only grows, a new Event goes at the tree's right edge: a write
-// after a checkpoint copies that edge, not a path to a random leaf, so a
-// checkpoint shares nearly the whole tree with the live store, and full
-// leaves split at their end stay full (ptreeOps.appends). Only the scans
+// that only grows, a new Event goes at the tree's right edge: a new
+// Event after a checkpoint copies that edge, not a path to a random leaf
+// (a repeat, CountEvent, and an expiry still copy the path to an older
+// leaf), so a checkpoint shares most of the tree with the live store, and
+// full leaves split at their end stay full (ptreeOps.appends). The
+// hashes of other names are put below every time a recorder writes, so
+// that an Event applied from a manifest does not sit at the right edge,
+// where every new Event would go just before it and the leaves would
+// split in halves again. Only the scans
 // that need the API server's (namespace, name) order pay for it, by
 // sorting (EachEvent); the others take the tree's order
 // (EachEventRecord).
@@ -74,14 +79,16 @@ func eventHash(ns, name string) uint64 {
 
 // eventOrder is an Event's place in the tree: the time its name ends in
 // when it is named as client-go's recorder names Events (a dot and 1 to
-// 16 lowercase hex digits), else the hash of its namespace and name.
+// 16 lowercase hex digits), else the hash of its namespace and name
+// shifted right by 4 bits: below 2^60 nanoseconds (the year 2006), under
+// every time the recorder writes (api.EpochUnixNano on).
 // Either is fixed, so the tree's order is the same in every run and
 // build; two keys of one number are ordered by namespace and name.
 func eventOrder(ns, name string) uint64 {
 	dot := strings.LastIndexByte(name, '.')
 	digits := name[dot+1:]
 	if dot < 0 || len(digits) == 0 || len(digits) > 16 {
-		return eventHash(ns, name)
+		return eventHash(ns, name) >> 4
 	}
 	var n uint64
 	for i := 0; i < len(digits); i++ {
@@ -92,7 +99,7 @@ func eventOrder(ns, name string) uint64 {
 		case c >= 'a' && c <= 'f':
 			n = n<<4 | uint64(c-'a'+10)
 		default:
-			return eventHash(ns, name)
+			return eventHash(ns, name) >> 4
 		}
 	}
 	return n

@@ -277,7 +277,8 @@ func TestEventKeysOfOneHashStayApart(t *testing.T) {
 
 // An Event's place in the tree is the time its name ends in, as
 // client-go's recorder names Events ("<object>.<UnixNano in hex>"), and
-// any other name's place is the hash of its key.
+// any other name's place is the hash of its key, below every time the
+// recorder writes.
 func TestEventOrderReadsTheTimeInTheName(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -286,14 +287,17 @@ func TestEventOrderReadsTheTimeInTheName(t *testing.T) {
 		{"web-6d4c9-x2b7f.18a3b4c5d6e7f809", 0x18a3b4c5d6e7f809},
 		{"node-1.ff", 0xff},
 		{"a.b.c.0", 0},
-		{"my-event", eventHash("default", "my-event")},
-		{"upper.FF", eventHash("default", "upper.FF")},
-		{"trailing.", eventHash("default", "trailing.")},
-		{"long.18a3b4c5d6e7f8091", eventHash("default", "long.18a3b4c5d6e7f8091")},
-		{"sign.-1", eventHash("default", "sign.-1")},
+		{"my-event", eventHash("default", "my-event") >> 4},
+		{"upper.FF", eventHash("default", "upper.FF") >> 4},
+		{"trailing.", eventHash("default", "trailing.") >> 4},
+		{"long.18a3b4c5d6e7f8091", eventHash("default", "long.18a3b4c5d6e7f8091") >> 4},
+		{"sign.-1", eventHash("default", "sign.-1") >> 4},
 	} {
 		if got := eventOrder("default", c.name); got != c.want {
 			t.Errorf("eventOrder(%q) = %#x, want %#x", c.name, got, c.want)
+		}
+		if got := eventOrder("default", c.name); c.name == "my-event" && got >= uint64(api.EpochUnixNano()) {
+			t.Errorf("eventOrder(%q) = %#x, not below the recorder's times (%#x on)", c.name, got, api.EpochUnixNano())
 		}
 	}
 }
@@ -303,11 +307,18 @@ func TestEventOrderReadsTheTimeInTheName(t *testing.T) {
 // Events copy the leaves they fill and that edge, and the checkpoint
 // shares every other node of the tree with the live store. Ordered by a
 // hash of the names instead, they would copy a path to a random leaf
-// each, most of the tree.
+// each, most of the tree. An Event of another name (one applied from a
+// manifest) changes neither: its place is below the recorder's, so the
+// new ones still go at the right edge and fill their leaves.
 func TestNewEventsShareTheTreeWithACheckpoint(t *testing.T) {
 	s := New(1)
 	ref := &api.ObjectReference{Kind: api.KindPod, Namespace: "default", Name: "web-1"}
 	origin := &api.EventOrigin{Source: api.EventSource{Component: "kubelet", Host: "node-1"}, Reason: "Pulled"}
+	for _, name := range []string{"my-event", "deploy-notes", "zz-last"} {
+		if _, err := s.CreateEvent(&api.EventRecord{Name: name, Namespace: "default", Involved: ref, Message: "m", Origin: origin}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	create := func(from, to int) {
 		for i := from; i < to; i++ {
 			s.SetNow(int64(i))
@@ -332,7 +343,16 @@ func TestNewEventsShareTheTreeWithACheckpoint(t *testing.T) {
 	if made > 60 {
 		t.Errorf("200 new Events after a checkpoint made %d of the tree's %d nodes, want at most 60 (25 leaves and the right edge)", made, all)
 	}
-	if cp.Count(api.KindEvent) != 5000 || s.Count(api.KindEvent) != 5200 {
-		t.Errorf("the checkpoint holds %d Events and the store %d, want 5,000 and 5,200", cp.Count(api.KindEvent), s.Count(api.KindEvent))
+	leaves := 0
+	walk(s.events.tree.root, func(nd *pnode[eventItem]) {
+		if nd.leaf() {
+			leaves++
+		}
+	})
+	if want := 5203/pmax + 2; leaves > want {
+		t.Errorf("5,203 Events take %d leaves, want at most %d (full leaves)", leaves, want)
+	}
+	if cp.Count(api.KindEvent) != 5003 || s.Count(api.KindEvent) != 5203 {
+		t.Errorf("the checkpoint holds %d Events and the store %d, want 5,003 and 5,203", cp.Count(api.KindEvent), s.Count(api.KindEvent))
 	}
 }

@@ -19,8 +19,11 @@ package apiserver
 // made by sep, so a separator never keeps a deleted object alive).
 // Deleting never merges nodes: a node that empties is dropped from its
 // parent and an internal node left with one child is replaced by it, which
-// keeps every search correct; the store's keys are spread evenly enough
-// that leaves refill.
+// keeps every search correct; the objects' keys are spread evenly enough
+// that leaves refill. The Events' keys only grow (ptreeOps.appends), so
+// the room an expiry leaves in an old leaf is not refilled: a leaf that
+// keeps one Event a repeat keeps alive stays nearly empty until that
+// Event expires too.
 //
 // A ptree is a small value (a root and a count): writes return a new one
 // without allocating a header.
@@ -258,7 +261,8 @@ func (c *pnode[T]) insertAt(i int, x T, right *pnode[T], ops *ptreeOps[T]) (out,
 		return c, nil, sep, false
 	}
 	// Full: lay out the pmax+1 items (and pmax+2 children) and cut them
-	// in two halves.
+	// in two halves, or, for a new last item in a tree of ascending
+	// writes (ops.appends), at the end.
 	var items [pmax + 1]T
 	copy(items[:i], c.items[:i])
 	items[i] = x

@@ -255,15 +255,17 @@ func podRow(p *api.Pod, name string, wide bool, now int64) []string {
 	if restarts > 0 && lastRestart.Set {
 		restartCol = fmt.Sprintf("%d (%s ago)", restarts, age(lastRestart, now))
 	}
-	r := []string{name, fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), podStatus(p), restartCol, age(p.CreationTimestamp, now)}
+	r := []string{name, fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), PodStatus(p), restartCol, age(p.CreationTimestamp, now)}
 	if wide {
 		r = append(r, orNone(p.Status.PodIP), orNone(p.Spec.NodeName), "<none>", "<none>")
 	}
 	return r
 }
 
-// podStatus is printPod's STATUS column.
-func podStatus(p *api.Pod) string {
+// PodStatus is printPod's STATUS column (the reason a pod shows in
+// kubectl get pods: Pending, ContainerCreating, Running, CrashLoopBackOff,
+// Terminating, Completed, …).
+func PodStatus(p *api.Pod) string {
 	reason := p.Status.Phase
 	if p.Status.Reason != "" {
 		reason = p.Status.Reason

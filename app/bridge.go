@@ -19,6 +19,14 @@ type bridge interface {
 	// DragToScroll lets a mouse drag pan the scrolling element a selector
 	// matches (touch pans it natively); remove undoes it.
 	DragToScroll(selector string) (remove func())
+	// ObserveSize calls f with the size of the content box of the first
+	// element a selector matches, in CSS pixels, now and whenever it
+	// changes (a hidden element's 0×0 is not reported); remove stops it.
+	ObserveSize(selector string, f func(w, h int)) (remove func())
+	// MarkOverflow keeps the data-overflow attribute of the element a
+	// selector matches "true" while its content is taller than its box
+	// (a clamped caption), "false" otherwise; remove stops it.
+	MarkOverflow(selector string) (remove func())
 	// Yield gives the browser a turn of its event loop (input, painting)
 	// and returns when that turn is over. Call it off the UI goroutine.
 	Yield()

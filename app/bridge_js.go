@@ -4,6 +4,8 @@ package app
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hack-pad/safejs"
@@ -299,6 +301,103 @@ func (jsBridge) DragToScroll(selector string) func() {
 		el.Call("removeEventListener", "click", onClick.Value(), true)
 		onClick.Release()
 	}
+}
+
+// ObserveSize reports an element's content box through a ResizeObserver.
+func (jsBridge) ObserveSize(selector string, f func(w, h int)) func() {
+	el, ok := query(selector)
+	if !ok {
+		return func() {}
+	}
+	report := func() {
+		w, h := intOf(el, "clientWidth"), intOf(el, "clientHeight")
+		if style, err := safejs.Global().Call("getComputedStyle", el); err == nil {
+			w -= pxOf(style, "paddingLeft") + pxOf(style, "paddingRight")
+			h -= pxOf(style, "paddingTop") + pxOf(style, "paddingBottom")
+		}
+		if w > 0 && h > 0 {
+			f(w, h)
+		}
+	}
+	cb, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { report(); return nil })
+	if err != nil {
+		return func() {}
+	}
+	obs, err := newObserver("ResizeObserver", cb)
+	if err != nil {
+		cb.Release()
+		return func() {}
+	}
+	obs.Call("observe", el)
+	return func() {
+		obs.Call("disconnect")
+		cb.Release()
+	}
+}
+
+// MarkOverflow watches an element's size and content and marks whether
+// its content overflows it.
+func (jsBridge) MarkOverflow(selector string) func() {
+	el, ok := query(selector)
+	if !ok {
+		return func() {}
+	}
+	mark := func() {
+		over := intOf(el, "scrollHeight") > intOf(el, "clientHeight")+1
+		if ds, err := el.Get("dataset"); err == nil {
+			ds.Set("overflow", map[bool]string{true: "true", false: "false"}[over])
+		}
+	}
+	cb, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { mark(); return nil })
+	if err != nil {
+		return func() {}
+	}
+	resize, err1 := newObserver("ResizeObserver", cb)
+	mutate, err2 := newObserver("MutationObserver", cb)
+	if err1 != nil || err2 != nil {
+		cb.Release()
+		return func() {}
+	}
+	resize.Call("observe", el)
+	if opts, err := safejs.ValueOf(map[string]any{"childList": true, "subtree": true, "characterData": true}); err == nil {
+		mutate.Call("observe", el, opts)
+	}
+	mark()
+	return func() {
+		resize.Call("disconnect")
+		mutate.Call("disconnect")
+		cb.Release()
+	}
+}
+
+// newObserver makes a ResizeObserver or MutationObserver calling cb.
+func newObserver(kind string, cb safejs.Func) (safejs.Value, error) {
+	ctor, err := safejs.Global().Get(kind)
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	return ctor.New(cb.Value())
+}
+
+// intOf reads a numeric property, rounded down.
+func intOf(v safejs.Value, name string) int {
+	f, err := v.Get(name)
+	if err != nil {
+		return 0
+	}
+	n, _ := f.Float()
+	return int(n)
+}
+
+// pxOf reads a computed style's length in pixels ("12px").
+func pxOf(style safejs.Value, name string) int {
+	v, err := style.Get(name)
+	if err != nil {
+		return 0
+	}
+	s, _ := v.String()
+	n, _ := strconv.ParseFloat(strings.TrimSuffix(s, "px"), 64)
+	return int(n + 0.5)
 }
 
 // Yield waits for a message posted to itself on a MessageChannel (which,

@@ -27,11 +27,13 @@ func (b *memBridge) ReplaceFragment(f string) error     { b.fragment = "#" + f; 
 func (b *memBridge) CopyText(string) error {
 	return errors.New("there is no clipboard outside the browser")
 }
-func (b *memBridge) OnKey(func(string) bool) (func(), error) { return func() {}, nil }
-func (b *memBridge) FocusLine(string, int)                   {}
-func (b *memBridge) ScrollIntoView(string)                   {}
-func (b *memBridge) ScrollToEnd(string)                      {}
-func (b *memBridge) DragToScroll(string) func()              { return func() {} }
+func (b *memBridge) OnKey(func(string) bool) (func(), error)   { return func() {}, nil }
+func (b *memBridge) FocusLine(string, int)                     {}
+func (b *memBridge) ScrollIntoView(string)                     {}
+func (b *memBridge) ScrollToEnd(string)                        {}
+func (b *memBridge) DragToScroll(string) func()                { return func() {} }
+func (b *memBridge) ObserveSize(string, func(w, h int)) func() { return func() {} }
+func (b *memBridge) MarkOverflow(string) func()                { return func() {} }
 
 // Yield lets other goroutines run; natively there is no event loop to wait for.
 func (b *memBridge) Yield() { runtime.Gosched() }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/stateflow/stateflow/app/model"
@@ -9,11 +11,13 @@ import (
 // Console is the kubectl console: the transcript, an input with history
 // (↑/↓) and the article's commands as examples. After a command the input
 // is cleared and the transcript scrolls to its newest entry; wide tables
-// keep their lines and scroll sideways.
+// keep their lines and scroll sideways, and Wide gives the console the
+// diagram's room too, so a wide table reads in full.
 type Console struct {
 	app.Compo
 	Entries   int // how many entries the transcript has
 	Namespace string
+	Wide      bool
 
 	p     *Playground
 	input string
@@ -23,7 +27,13 @@ type Console struct {
 func (c *Console) Render() app.UI {
 	entries := c.p.m.Console.Entries
 	return app.Div().Class("console").Body(
-		app.P().Class("small").Text("kubectl runs against the simulated cluster at the current tick (namespace "+c.Namespace+"). Changes become ticks; rollout status advances the simulation."),
+		app.Div().Class("console-head").Body(
+			app.P().Class("small").Text("kubectl runs against the simulated cluster at the current tick (namespace "+c.Namespace+"). Changes become ticks; rollout status advances the simulation."),
+			app.Button().Class("console-wide").DataSet("testid", "console-wide").Aria("pressed", strconv.FormatBool(c.Wide)).
+				Title(map[bool]string{true: "Give the diagram its room back", false: "Widen the console over the diagram, so wide tables read in full"}[c.Wide]).
+				Text(map[bool]string{true: "⤡ Narrow", false: "⤢ Wide"}[c.Wide]).
+				OnClick(func(ctx app.Context, e app.Event) { c.p.wide = !c.p.wide }),
+		),
 		app.Pre().Class("output").DataSet("testid", "console-output").Attr("tabindex", 0).Aria("label", "kubectl output").Aria("live", "polite").Body(
 			app.Range(entries).Slice(func(i int) app.UI {
 				e := entries[i]

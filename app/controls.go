@@ -11,7 +11,9 @@ import (
 )
 
 // Controls is the step/play bar, the story toggle, the tick and clock,
-// the timeline scrubber and the jumps to the next tick of a class.
+// the timeline scrubber and the jumps to the next tick of a class. On a
+// phone it is one strip (Back, Play, Step, the tick and clock, More);
+// More opens the rest over the diagram, so the diagram keeps the screen.
 type Controls struct {
 	app.Compo
 	Status           model.Status
@@ -20,7 +22,8 @@ type Controls struct {
 	Speed            int
 	Story            bool // the story view: Step goes to the next visible change
 
-	p *Playground
+	p    *Playground
+	more bool // the phone's More panel is open
 }
 
 // Render draws the controls.
@@ -37,63 +40,96 @@ func (c *Controls) Render() app.UI {
 	if !c.Story {
 		stepTitle = "Step one tick (→)"
 	}
-	return app.Div().Class("controls").Role("toolbar").Aria("label", "Time controls").Body(
-		app.Div().Class("buttons").Body(
-			app.Button().DataSet("testid", "reset").Aria("label", "Reset to tick 0 (Home)").Title("Reset (Home)").Text("⇤ Reset").
-				OnClick(func(ctx app.Context, e app.Event) { p.seekTo(ctx, 0) }),
-			app.Button().DataSet("testid", "step-back").Title("Step back (←)").Text("◀ Back").
-				Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stepBack(ctx) }),
-			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(c.Playing)).Title("Play or pause (space)").
-				Text(map[bool]string{true: "⏸ Pause", false: "▶ Play"}[c.Playing]).
-				OnClick(func(ctx app.Context, e app.Event) { p.togglePlay(ctx) }),
+	cls := "controls"
+	if c.more {
+		cls += " more-open"
+	}
+	return app.Div().Class(cls).Role("toolbar").Aria("label", "Time controls").Body(
+		app.Div().Class("strip").Body(
+			app.Button().DataSet("testid", "step-back").Class("back").Title("Step back (←)").Body(
+				app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("label").Text(" Back"),
+			).Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stepBack(ctx) }),
+			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(c.Playing)).Title("Play or pause (space)").Body(
+				app.Span().Aria("hidden", "true").Text(map[bool]string{true: "⏸", false: "▶"}[c.Playing]),
+				app.Span().Class("label").Text(map[bool]string{true: " Pause", false: " Play"}[c.Playing]),
+			).OnClick(func(ctx app.Context, e app.Event) { p.togglePlay(ctx) }),
 			app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
 				OnClick(func(ctx app.Context, e app.Event) { p.step() }),
-			app.Label().For("speed").Class("speed-label").Text("Speed"),
+			app.Div().Class("readout").Body(
+				app.Span().Class("label").Text("tick"),
+				app.Span().DataSet("testid", "tick").Class("value").Text(st.Tick),
+				app.Span().Class("label").Text("time"),
+				app.Span().DataSet("testid", "clock").Class("value").Text(st.Clock),
+				app.Span().DataSet("testid", "settled").Class("state "+settled).Title(badgeTitle).Text(badge),
+			),
+			app.Button().Class("more-toggle").DataSet("testid", "more-controls").Aria("expanded", strconv.FormatBool(c.more)).
+				Aria("controls", "more-controls").Title("More controls: reset, speed, run until settled, story or every tick, timeline").
+				Text(map[bool]string{true: "✕ Close", false: "⋯ More"}[c.more]).
+				OnClick(func(ctx app.Context, e app.Event) { c.more = !c.more }),
+		),
+		app.Div().Class("more").ID("more-controls").Body(
+			app.Button().DataSet("testid", "reset").Aria("label", "Reset to tick 0 (Home)").Title("Reset (Home)").Text("⇤ Reset").
+				OnClick(func(ctx app.Context, e app.Event) { p.seekTo(ctx, 0) }),
+			app.Label().For("speed").Class("sr-only").Text("Speed"),
 			app.Select().ID("speed").DataSet("testid", "speed").Aria("label", "Autoplay speed").
 				OnChange(func(ctx app.Context, e app.Event) {
 					v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 					p.setSpeed(ctx, v)
 				}).Body(
 				app.Range(Speeds).Slice(func(i int) app.UI {
-					return app.Option().Value(Speeds[i]).Text(itoa(Speeds[i]) + " steps/s").Selected(Speeds[i] == c.Speed)
+					return app.Option().Value(Speeds[i]).Text(speedLabel(Speeds[i])).Selected(Speeds[i] == c.Speed)
 				}),
 			),
 			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", strconv.FormatBool(c.Running)).
 				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[c.Running]).
 				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[c.Running]).
 				OnClick(func(ctx app.Context, e app.Event) { p.toggleRun(ctx) }),
-			app.Button().Class("story-toggle").DataSet("testid", "story").Aria("pressed", strconv.FormatBool(c.Story)).
-				Title("Story: Step and the log skip ticks that change nothing (retries, re-checks), folded into one quiet row. Off: every tick.").
-				Text("Story view").
-				OnClick(func(ctx app.Context, e app.Event) { p.setEveryTick(c.Story) }),
+			c.storyToggle(),
+			app.Div().Class("timeline").Body(
+				app.Input().Type("range").Min(st.First).Max(max(st.Horizon, st.Tick, 1)).Value(st.Tick).
+					DataSet("testid", "timeline").Aria("label", "Timeline: jump to a tick").
+					OnChange(func(ctx app.Context, e app.Event) {
+						n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+						p.seekTo(ctx, n)
+					}),
+				app.Span().Class("next-label").Text("next:"),
+				c.nextButton(trace.Translate, "↓ translate"),
+				c.nextButton(trace.Bind, "⇣ bind"),
+				c.nextButton(trace.Realize, "● realize"),
+				c.nextButton(trace.Aggregate, "↑ aggregate"),
+				c.nextButton(trace.Event, "◇ event"),
+			),
+			// In More on a phone (the strip's readout says settled or not).
+			app.If(st.First > 0, func() app.UI {
+				return app.P().Class("notice small").DataSet("testid", "discarded").
+					Text("Ticks 1–" + itoa(st.First) + " were discarded to keep memory bounded; the run can go back to tick " + itoa(st.First) + ".")
+			}),
+			app.P().Class("notice").Role("status").DataSet("testid", "notice").Title(c.Notice).Text(noticeText(c.Notice, st.NeverSettles)),
 		),
-		app.Div().Class("readout").Body(
-			app.Span().Class("label").Text("tick"),
-			app.Span().DataSet("testid", "tick").Class("value").Text(st.Tick),
-			app.Span().Class("label").Text("time"),
-			app.Span().DataSet("testid", "clock").Class("value").Text(st.Clock),
-			app.Span().DataSet("testid", "settled").Class("state "+settled).Title(badgeTitle).Text(badge),
-		),
-		app.Div().Class("timeline").Body(
-			app.Input().Type("range").Min(st.First).Max(max(st.Horizon, st.Tick, 1)).Value(st.Tick).
-				DataSet("testid", "timeline").Aria("label", "Timeline: jump to a tick").
-				OnChange(func(ctx app.Context, e app.Event) {
-					n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-					p.seekTo(ctx, n)
-				}),
-			app.Span().Class("next-label").Text("next:"),
-			c.nextButton(trace.Translate, "↓ translate"),
-			c.nextButton(trace.Bind, "⇣ bind"),
-			c.nextButton(trace.Realize, "● realize"),
-			c.nextButton(trace.Aggregate, "↑ aggregate"),
-			c.nextButton(trace.Event, "◇ event"),
-		),
-		app.If(st.First > 0, func() app.UI {
-			return app.P().Class("notice small").DataSet("testid", "discarded").
-				Text("Ticks 1–" + itoa(st.First) + " were discarded to keep memory bounded; the run can go back to tick " + itoa(st.First) + ".")
-		}),
-		app.P().Class("notice").Role("status").DataSet("testid", "notice").Title(c.Notice).Text(noticeText(c.Notice, st.NeverSettles)),
 	)
+}
+
+// storyToggle switches between the story and every tick: two pressed
+// buttons side by side, the one on filled; either press flips the view
+// (story's aria-pressed says the story is on).
+func (c *Controls) storyToggle() app.UI {
+	seg := func(id, text, title string, on bool) app.UI {
+		return app.Button().Class(map[bool]string{true: "seg on", false: "seg"}[on]).DataSet("testid", id).
+			Aria("pressed", strconv.FormatBool(on)).Title(title).Text(text).
+			OnClick(func(ctx app.Context, e app.Event) { c.p.setEveryTick(c.Story) })
+	}
+	return app.Div().Class("story-toggle").Role("group").Aria("label", "View").Body(
+		seg("story", "Story", "Story: Step and the log skip ticks that change nothing (re-checks, retries after a conflict), folded into one quiet row", c.Story),
+		seg("every-tick", "Every tick", "Every tick: Step goes one tick at a time and the log lists every tick", !c.Story),
+	)
+}
+
+// speedLabel names an autoplay speed.
+func speedLabel(n int) string {
+	if n == 1 {
+		return "1 step/s"
+	}
+	return itoa(n) + " steps/s"
 }
 
 func (c *Controls) nextButton(class trace.Class, label string) app.UI {

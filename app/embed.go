@@ -90,6 +90,7 @@ func (e *Embed) restore() {
 		p.seekLink(st.Tick)
 		if st.Lesson > 0 && p.m.StartLesson(st.Lesson-1) {
 			p.m.KeepTick() // the link's tick stands
+			p.view = "lesson"
 		}
 	}
 }
@@ -138,7 +139,7 @@ func (e *Embed) Render() app.UI {
 	lv, open := p.m.Lesson()
 	cls := "page embed"
 	if open {
-		cls += " embed-lesson"
+		cls += " embed-lesson embed-view-" + map[bool]string{true: "lesson", false: "flow"}[p.view == "lesson"]
 	}
 	return app.Div().Class(cls).DataSet("loaded", e.loaded).DataSet("renders", e.renders).Body(
 		app.Header().Class("embed-bar").Body(
@@ -152,15 +153,17 @@ func (e *Embed) Render() app.UI {
 			),
 			app.A().Class("embed-open").DataSet("testid", "embed-open").Href(e.openLink()).Target("_blank").Rel("noopener").
 				Title("Open this scenario at this tick in Stateflow, in a new tab").Body(
-				app.Text("Open in Stateflow"),
+				app.Text("Open"),
+				app.Span().Class("label").Text(" in Stateflow"),
 				app.Span().Aria("hidden", "true").Text(" ↗"),
 			),
 		),
 		e.banners(),
+		app.If(open, func() app.UI { return e.views() }),
 		app.Main().Class("embed-body").Body(
 			app.If(open, func() app.UI { return &LessonPanel{View: lv, Tick: st.Tick, Embed: true, p: p} }),
 			app.Section().Class("embed-stage").Aria("label", "Simulation").Body(
-				e.caption(),
+				&Caption{C: p.m.Caption(p.everyTick), ID: "embed-caption", Quiet: p.playing || p.running, p: p},
 				app.P().Class("notice embed-notice").Role("status").DataSet("testid", "notice").Title(p.m.Notice).
 					Text(noticeText(p.m.Notice, st.NeverSettles)),
 				&Flow{Rev: p.m.Rev(), Marks: p.m.LessonMarks(), Compact: true, p: p},
@@ -169,23 +172,43 @@ func (e *Embed) Render() app.UI {
 	)
 }
 
+// views switch between the lesson and the diagram in a narrow frame
+// (CSS shows them under 600 px, where the two do not fit side by side).
+func (e *Embed) views() app.UI {
+	p := e.p
+	view := func(id, label string) app.UI {
+		on := p.view == id || id == "flow" && p.view != "lesson"
+		return app.Button().Class(map[bool]string{true: "view active", false: "view"}[on]).DataSet("testid", "embed-view-"+id).
+			Aria("pressed", strconv.FormatBool(on)).DataSet("view", id).Text(label).
+			OnClick(func(ctx app.Context, ev app.Event) { p.view = dataOf(ctx, "view") })
+	}
+	return app.Nav().Class("embed-views").Aria("label", "Panes").Body(view("lesson", "Lesson"), view("flow", "Diagram"))
+}
+
 // controls are Step back, Play (Stop while a link's far tick is being
 // reached) and Step, as the full page's.
 func (e *Embed) controls(st model.Status) app.UI {
 	p := e.p
-	play := map[bool]string{true: "⏸ Pause", false: "▶ Play"}[p.playing]
-	if p.running {
-		play = "■ Stop"
+	playIcon, play := "▶", "Play"
+	switch {
+	case p.running:
+		playIcon, play = "■", "Stop"
+	case p.playing:
+		playIcon, play = "⏸", "Pause"
 	}
 	stepTitle := "Step to the next tick that changes something (→)"
 	if p.everyTick {
 		stepTitle = "Step one tick (→)"
 	}
 	return app.Div().Class("embed-controls").Role("toolbar").Aria("label", "Time controls").Body(
-		app.Button().DataSet("testid", "step-back").Title("Step back (←)").Text("◀ Back").
-			Disabled(st.Tick == 0).OnClick(func(ctx app.Context, ev app.Event) { p.stepBack(ctx) }),
+		app.Button().DataSet("testid", "step-back").Title("Step back (←)").Body(
+			app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("label").Text(" Back"),
+		).Disabled(st.Tick == 0).OnClick(func(ctx app.Context, ev app.Event) { p.stepBack(ctx) }),
 		app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(p.playing || p.running)).
-			Title("Play or pause (space)").Text(play).
+			Title("Play or pause (space)").Body(
+			app.Span().Aria("hidden", "true").Text(playIcon),
+			app.Span().Class("label").Text(" "+play),
+		).
 			OnClick(func(ctx app.Context, ev app.Event) {
 				if p.running {
 					p.stopPlay()
@@ -195,33 +218,6 @@ func (e *Embed) controls(st model.Status) app.UI {
 			}),
 		app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
 			OnClick(func(ctx app.Context, ev app.Event) { p.step() }),
-	)
-}
-
-// caption is the current tick's row of the story (or of every tick), as
-// the log says it. It is a live region, quiet while playing.
-func (e *Embed) caption() app.UI {
-	p := e.p
-	c := p.m.Caption(p.everyTick)
-	ticks := "Tick " + itoa(c.First)
-	if c.Last != c.First {
-		ticks = "Ticks " + itoa(c.First) + "–" + itoa(c.Last)
-	}
-	full := ticks + " (" + c.Clock + "): "
-	if c.Actor != "" {
-		full += c.Actor + " — "
-	}
-	full += c.Text
-	live := "polite"
-	if p.playing || p.running {
-		live = "off"
-	}
-	return app.P().Class("embed-caption tone-"+string(c.Tone)).DataSet("testid", "embed-caption").DataSet("tick", c.Last).
-		Aria("live", live).Title(full).Body(
-		app.Strong().Class("seq").Text(ticks),
-		app.If(c.Actor != "", func() app.UI { return app.Span().Class("actor").Text(" " + c.Actor) }),
-		app.If(c.Arrows != "", func() app.UI { return app.Span().Class("arrows").Aria("hidden", "true").Text(" " + c.Arrows) }),
-		app.Span().Class("expl").Text(" — "+c.Text),
 	)
 }
 

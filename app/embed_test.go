@@ -181,7 +181,7 @@ func TestEmbedOpensALessonAtItsStep(t *testing.T) {
 		t.Fatalf("Next: tick %d, want %d", p.m.Status().Tick, s4.Tick)
 	}
 	if s4.Question != nil {
-		em.do(func(ctx app.Context) { p.answer(s4.Question.Answer) })
+		em.do(func(ctx app.Context) { p.answer(ctx, s4.Question.Answer) })
 	}
 	if st := em.openState(); st.Lesson != 4 || st.Tick != s4.Tick {
 		t.Fatalf("after Next, Open in Stateflow carries %+v", st)

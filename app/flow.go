@@ -23,95 +23,143 @@ const zoomStep = 1.25
 // maxZoom bounds zooming in, relative to the fitted diagram.
 const maxZoom = 8
 
-// Flow is the diagram of the current tick: Deployments, ReplicaSets,
-// pods, the scheduler junction and the nodes with their kubelets, and the
-// tick's effects as arrows told apart by shape and label as well as
-// colour. It fits its pane; + and − zoom, and the pane scrolls to pan.
+// Flow is the diagram of the current tick: the workloads over their
+// pods, the scheduler junction and the nodes with their kubelets, the
+// Events channel, and the tick's effects as arrows told apart by shape
+// and label as well as colour. It is laid out for the room its pane has
+// (model.Flow), so its text is never smaller than model.FontPx: what does
+// not fit is grouped, and a group opens on a click. Fit draws it as
+// large as the pane allows (up to model.MaxFitScale); + and − zoom, and
+// the pane scrolls to pan.
 type Flow struct {
 	app.Compo
 	Rev      model.Rev
 	Selected api.Key
 	// Marks are the objects the lesson's step points at.
 	Marks []api.Key
-	// Compact is the embed's diagram: the pane alone (no caption, zoom
-	// tools or legend), its boxes named but not buttons (there is no
-	// inspector to open).
+	// Compact is the embed's diagram: the pane alone (no zoom tools or
+	// legend), its objects named but not buttons (there is no inspector
+	// to open).
 	Compact bool
 
-	p      *Playground
-	zoom   float64 // relative to the fitted diagram; 1 (or 0) is fit
-	undrag func()
+	p *Playground
+	// w and h are the pane's size as last measured (0 before it is).
+	w, h     int
+	zoom     float64 // relative to the fitted diagram; 1 (or 0) is fit
+	expanded map[string]bool
+	all      bool
+	unwatch  []func()
+	// focus is the box to bring into view after a render that does not
+	// fit its pane ("" when it fits).
+	focus string
 }
 
-// OnMount lets a mouse drag pan the diagram's pane.
+// OnMount measures the pane (and follows its size) and lets a mouse drag
+// pan it.
 func (c *Flow) OnMount(ctx app.Context) {
-	c.undrag = c.p.bridge.DragToScroll("[data-testid=flow-pane]")
+	pane := "[data-testid=flow-pane]"
+	c.unwatch = append(c.unwatch,
+		c.p.bridge.DragToScroll(pane),
+		c.p.bridge.ObserveSize(pane, func(w, h int) {
+			ctx.Dispatch(func(ctx app.Context) {
+				if w == c.w && h == c.h {
+					ctx.PreventUpdate()
+					return
+				}
+				c.w, c.h = w, h
+			})
+		}))
 }
 
-// OnDismount stops listening to drags.
+// OnDismount stops following the pane.
 func (c *Flow) OnDismount() {
-	if c.undrag != nil {
-		c.undrag()
+	for _, f := range c.unwatch {
+		f()
 	}
+	c.unwatch = nil
+}
+
+// OnUpdate brings the tick's objects into view when the diagram does
+// not fit its pane (it then scrolls).
+func (c *Flow) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		if c.focus != "" {
+			c.p.bridge.ScrollIntoView(`[data-testid=flow-node][data-id="` + c.focus + `"]`)
+		}
+	})
+}
+
+// embedFont is the smallest text the embed's diagram may be drawn with
+// before it groups what the story is not about.
+const embedFont = 11
+
+// viewport is the room the diagram is laid out for.
+func (c *Flow) viewport() model.Viewport {
+	v := model.DefaultViewport
+	if c.w > 0 && c.h > 0 {
+		v.W, v.H = c.w, c.h
+	}
+	v.Expanded, v.All = c.expanded, c.all
+	if c.Compact {
+		v.MinFont = embedFont
+	}
+	return v
 }
 
 // Render draws the diagram.
 func (c *Flow) Render() app.UI {
 	c.p.renders.flow++
-	f := c.p.m.Flow()
+	v := c.viewport()
+	f := c.p.m.Flow(v)
 	boxes := map[string]model.Box{}
 	for _, b := range f.Boxes {
 		boxes[b.ID] = b
 	}
-	caption := "Tick 0: nothing has happened yet; the nodes are up. Press Step (→) to apply the manifest, then watch each component take its turn."
-	if t := c.p.m.Current(); t != nil {
-		caption = fmt.Sprintf("Tick %d: %s — %s", t.Seq, t.Actor(), t.Explanation())
+	scale := 1.0
+	c.focus = f.Focus
+	if f.Fits {
+		scale, c.focus = min(float64(v.W)/float64(f.Width), float64(v.H)/float64(f.Height), model.MaxFitScale), ""
 	}
 	zoom := max(c.zoom, 1)
-	size := "width: 100%; height: 100%"
-	if zoom > 1 {
-		size = fmt.Sprintf("width: %.0f%%; height: %.0f%%", zoom*100, zoom*100)
+	pane := "flow-scroll"
+	if f.Fits && zoom == 1 {
+		pane += " fits"
 	}
 	return app.Figure().Class("flow").Body(
-		app.If(!c.Compact, func() app.UI {
-			return app.FigCaption().Class("tick-caption").DataSet("testid", "tick-caption").Title(caption).Text(caption)
-		}),
-		app.If(!c.Compact, func() app.UI { return c.tools(zoom) }),
-		app.Div().Class("flow-scroll").DataSet("testid", "flow-pane").Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(
+		app.Div().Class(pane).DataSet("testid", "flow-pane").DataSet("density", f.Density).DataSet("fits", f.Fits).DataSet("focus", f.Focus).
+			Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(
 			svg("svg").DataSet("testid", "flow").Attr("viewBox", fmt.Sprintf("0 0 %d %d", f.Width, f.Height)).
-				Attr("preserveAspectRatio", "xMidYMin meet").Attr("style", "display: block; "+size).Attr("role", "group").
-				Aria("label", "State flow diagram: Deployments, ReplicaSets, DaemonSets, StatefulSets, CronJobs, Jobs, Services, Pods, the scheduler and the nodes").Body(
+				Attr("width", int(float64(f.Width)*scale*zoom)).Attr("height", int(float64(f.Height)*scale*zoom)).
+				Attr("role", "group").
+				Aria("label", "State flow diagram: the workloads over their pods, the scheduler, the nodes and the Events channel").Body(
 				defs(),
-				svg("text").Class("row-label").Attr("x", 4).Attr("y", 14).Text("desired state ↓ · observed state ↑"),
-				svg("g").Class("junction").Body(
-					svg("line").Attr("x1", 10).Attr("x2", f.EventsX-10).Attr("y1", f.SchedulerY).Attr("y2", f.SchedulerY),
-					svg("text").Attr("x", 14).Attr("y", f.SchedulerY-6).Text("scheduler: binds each pod to a node (spec.nodeName)"),
-				),
-				svg("g").Class("events-channel").Body(
-					svg("line").Attr("x1", f.EventsX).Attr("x2", f.EventsX).Attr("y1", 20).Attr("y2", f.Height-10),
-					svg("text").Attr("x", f.EventsX+6).Attr("y", 30).Text("◇ Events"),
-					svg("text").Attr("x", f.EventsX+6).Attr("y", 46).Text("side channel"),
-				),
+				app.Range(f.Texts).Slice(func(i int) app.UI { return diagramText(f.Texts[i]) }),
+				svg("line").Class("junction").Attr("x1", 4).Attr("x2", f.EventsX-6).Attr("y1", f.SchedulerY).Attr("y2", f.SchedulerY),
+				svg("line").Class("events-channel").Attr("x1", f.EventsX).Attr("x2", f.EventsX).Attr("y1", 4).Attr("y2", f.Height-4),
 				app.Range(f.Edges).Slice(func(i int) app.UI { return edge(f.Edges[i], boxes) }),
-				app.Range(f.Boxes).Slice(func(i int) app.UI { return c.node(f.Boxes[i]) }),
 				app.Range(f.Arrows).Slice(func(i int) app.UI { return arrow(f.Arrows[i]) }),
+				app.Range(f.Boxes).Slice(func(i int) app.UI { return c.node(f.Boxes[i]) }),
 			),
 		),
-		app.If(f.Grouped != "", func() app.UI { return app.P().Class("small grouped").Text(f.Grouped) }),
-		app.If(!c.Compact, legend),
+		app.If(!c.Compact, func() app.UI {
+			return app.Div().Class("flow-foot").Body(c.tools(zoom), key(f.Grouped))
+		}),
 	)
 }
 
-// tools are Fit and the zoom buttons.
+// tools are Fit, the zoom buttons and Show all.
 func (c *Flow) tools(zoom float64) app.UI {
 	return app.Div().Class("flow-tools").Body(
-		app.Button().DataSet("testid", "fit").Title("Fit the whole diagram in its pane").Aria("pressed", strconv.FormatBool(zoom == 1)).Text("Fit").
+		app.Button().DataSet("testid", "fit").Title("Fit the diagram to its pane").Aria("pressed", strconv.FormatBool(zoom == 1)).Text("Fit").
 			OnClick(func(ctx app.Context, e app.Event) { c.zoom = 1 }),
-		app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Disabled(zoom <= 1).Text("− Zoom out").
+		app.Button().DataSet("testid", "zoom-out").Title("Zoom out").Aria("label", "Zoom out").Disabled(zoom <= 1).Text("−").
 			OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(1, max(c.zoom, 1)/zoomStep) }),
-		app.Button().DataSet("testid", "zoom-in").Title("Zoom in; then scroll or drag the diagram to pan").Disabled(zoom >= maxZoom).Text("+ Zoom in").
+		app.Button().DataSet("testid", "zoom-in").Title("Zoom in; then scroll or drag the diagram to pan").Aria("label", "Zoom in").Disabled(zoom >= maxZoom).Text("+").
 			OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(maxZoom, max(c.zoom, 1)*zoomStep) }),
 		app.Span().Class("small").DataSet("testid", "zoom").Text(strconv.Itoa(int(zoom*100+0.5))+"% of fit"),
+		app.Button().DataSet("testid", "show-all").Aria("pressed", strconv.FormatBool(c.all)).
+			Title("Draw every object by itself, however many (the pane scrolls); off: group what the story is not about to keep the text readable").
+			Text("Show all").OnClick(func(ctx app.Context, e app.Event) { c.all = !c.all }),
 	)
 }
 
@@ -125,6 +173,16 @@ func defs() app.UI {
 		))
 	}
 	return svg("defs").Body(markers...)
+}
+
+// diagramText is a label of the diagram itself; the Events channel's
+// runs down beside it.
+func diagramText(t model.Text) app.UI {
+	e := svg("text").Class("diagram-text "+t.Class).Attr("x", t.X).Attr("y", t.Y)
+	if t.Vertical {
+		e = e.Attr("transform", fmt.Sprintf("rotate(90 %d %d)", t.X, t.Y))
+	}
+	return e.Text(t.Text)
 }
 
 func edge(e model.Edge, boxes map[string]model.Box) app.UI {
@@ -151,27 +209,15 @@ func edge(e model.Edge, boxes map[string]model.Box) app.UI {
 // statusWords says a box's status for a screen reader.
 var statusWords = map[string]string{"ok": "healthy", "progress": "in progress", "warn": "waiting", "bad": "failing", "gone": "being deleted"}
 
-// node is one object: a box with its key numbers; click or Enter to
-// inspect. Its accessible name (the SVG title) starts with the text it
-// shows, then says its status and what a stale cache believes.
-func (c *Flow) node(b model.Box) app.UI {
-	cls := "box status-" + b.Status
-	if b.Highlight != 0 {
-		cls += " hl cls-" + b.Highlight.String()
+// accessibleName is a box's text for a screen reader and its tooltip:
+// what it shows (or abbreviates), its status, this tick's effect, the
+// lesson's mark, and what a stale cache believes.
+func accessibleName(b model.Box) string {
+	name := b.Title + " — " + strings.Join(b.Lines, " — ")
+	if b.Detail != "" {
+		name = b.Detail
 	}
-	if b.Actor {
-		cls += " actor"
-	}
-	if b.Refused {
-		cls += " refused"
-	}
-	if b.Key == c.Selected && b.Key.Kind != "" {
-		cls += " selected"
-	}
-	if b.Lesson {
-		cls += " lesson"
-	}
-	name := b.Title + " — " + strings.Join(b.Lines, " — ") + " (" + b.Kind + ", " + statusWords[b.Status]
+	name += " (" + b.Kind + ", " + statusWords[b.Status]
 	if b.Highlight != 0 {
 		name += ", " + b.Highlight.String() + " this tick"
 	}
@@ -194,25 +240,51 @@ func (c *Flow) node(b model.Box) app.UI {
 		}
 		name += fmt.Sprintf(". Traffic: %d of the last %d intervals lost requests", lost, n)
 	}
+	if b.Opens != "" && !b.Open {
+		name += ". Press to draw them one by one"
+	}
+	return name
+}
+
+// node is one object (or group): a box with its key numbers. An object
+// opens the inspector on a click or Enter; a group opens (or folds).
+func (c *Flow) node(b model.Box) app.UI {
+	cls := "box status-" + b.Status
+	if b.Highlight != 0 {
+		cls += " hl cls-" + b.Highlight.String()
+	}
+	if b.Actor {
+		cls += " actor"
+	}
+	if b.Refused {
+		cls += " refused"
+	}
+	if b.Key == c.Selected && b.Key.Kind != "" {
+		cls += " selected"
+	}
+	if b.Lesson {
+		cls += " lesson"
+	}
+	if b.Opens != "" {
+		cls += " group"
+	}
 	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
-		DataSet("highlight", b.Highlight.String()).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
+		DataSet("id", b.ID).DataSet("opens", b.Opens).DataSet("highlight", b.Highlight.String()).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
 	switch {
+	case b.Opens != "":
+		g = g.Attr("tabindex", 0).Attr("role", "button").Aria("expanded", strconv.FormatBool(b.Open)).
+			OnClick(func(ctx app.Context, e app.Event) { c.toggle(ctx) }).
+			OnKeyDown(func(ctx app.Context, e app.Event) { onActivate(e, func() { c.toggle(ctx) }) })
 	case b.Key.Kind != "" && c.Compact:
 		// Focusable, so a keyboard shows a stale cache's tip as a hover does.
 		g = g.Attr("tabindex", 0).Attr("role", "img")
 	case b.Key.Kind != "":
 		g = g.Attr("tabindex", 0).Attr("role", "button").
 			OnClick(func(ctx app.Context, e app.Event) { c.pick(ctx) }).
-			OnKeyDown(func(ctx app.Context, e app.Event) {
-				if k := e.Get("key").String(); k == "Enter" || k == " " {
-					e.PreventDefault()
-					e.Call("stopPropagation")
-					c.pick(ctx)
-				}
-			})
+			OnKeyDown(func(ctx app.Context, e app.Event) { onActivate(e, func() { c.pick(ctx) }) })
 	}
 	body := []app.UI{
-		svg("title").Text(name),
+		svg("title").Text(accessibleName(b)),
 		svg("rect").Attr("x", b.X).Attr("y", b.Y).Attr("width", b.W).Attr("height", b.H).Attr("rx", 6),
 	}
 	if b.Lesson {
@@ -220,30 +292,63 @@ func (c *Flow) node(b model.Box) app.UI {
 		// keeps saying its status and this tick's effect.
 		body = append(body, svg("rect").Class("lesson-ring").Attr("x", b.X-4).Attr("y", b.Y-4).Attr("width", b.W+8).Attr("height", b.H+8).Attr("rx", 9))
 	}
-	body = append(body,
-		svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16).Text(model.Clip(b.Title, b.W-2*model.CharW-4)),
-	)
+	body = append(body, svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+model.TitleY).Text(model.Clip(b.Title, b.W-badgeRoom)))
 	for i, l := range b.Lines {
-		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+16+(i+1)*model.LineH).Text(model.Clip(l, b.W)))
+		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+model.TitleY+(i+1)*model.LineH).Text(model.Clip(l, b.W)))
 	}
 	if len(b.Spark) > 0 {
 		body = append(body, sparkline(b)...)
 	}
-	badgeX := b.X + b.W - 6
+	if len(b.Marks) > 0 {
+		body = append(body, marks(b))
+	}
+	return g.Body(append(body, badges(b)...)...)
+}
+
+// badgeRoom is the room a box's title leaves for its badges.
+const badgeRoom = 2 * model.BadgeW
+
+// badges are drawn right of a box's title: this tick's effect, a
+// refused eviction, a stale cache (whose tip shows under the box).
+func badges(b model.Box) []app.UI {
+	var out []app.UI
+	x := b.X + b.W - 5
 	if b.Highlight != 0 {
-		body = append(body, svg("text").Class("badge cls-"+b.Highlight.String()).Attr("x", badgeX).Attr("y", b.Y+16).
+		out = append(out, svg("text").Class("badge cls-"+b.Highlight.String()).Attr("x", x).Attr("y", b.Y+model.TitleY).
 			Attr("text-anchor", "end").Text(b.Highlight.Symbol()))
-		badgeX -= model.CharW + 4
+		x -= model.BadgeW
 	}
 	if b.Refused {
-		body = append(body, svg("text").Class("badge refused-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("429"))
-		badgeX -= 3*model.CharW + 6
+		out = append(out, svg("text").Class("badge refused-badge").Attr("x", x).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "end").Text("429"))
+		x -= model.TextPx(3) + 3
 	}
 	if b.Stale != "" {
-		body = append(body, svg("text").Class("stale-badge").Attr("x", badgeX).Attr("y", b.Y+16).Attr("text-anchor", "end").Text("◔"),
+		out = append(out, svg("text").Class("stale-badge").Attr("x", x).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "end").Text("◔"),
 			staleTip(b))
 	}
-	return g.Body(body...)
+	return out
+}
+
+// marks are a group's members, a small square each, coloured (and
+// outlined) by status.
+func marks(b model.Box) app.UI {
+	const size, gap = 7, 2
+	y := b.Y + b.H - size - 5
+	var out []app.UI
+	for i, s := range b.Marks {
+		out = append(out, svg("rect").Class("mark status-"+s).Attr("x", b.X+model.TextPad+i*(size+gap)).Attr("y", y).
+			Attr("width", size).Attr("height", size))
+	}
+	return svg("g").Class("marks").Aria("hidden", "true").Body(out...)
+}
+
+// onActivate runs f for Enter or space, as a button does.
+func onActivate(e app.Event, f func()) {
+	if k := e.Get("key").String(); k == "Enter" || k == " " {
+		e.PreventDefault()
+		e.Call("stopPropagation")
+		f()
+	}
 }
 
 // staleTip is what a component's stale cache believes, shown under the
@@ -255,9 +360,9 @@ func staleTip(b model.Box) app.UI {
 	for _, l := range lines {
 		w = max(w, model.TextWidth(len([]rune(l))))
 	}
-	body := []app.UI{svg("rect").Attr("x", b.X).Attr("y", b.Y+b.H+4).Attr("width", w).Attr("height", 20*len(lines)).Attr("rx", 4)}
+	body := []app.UI{svg("rect").Attr("x", b.X).Attr("y", b.Y+b.H+4).Attr("width", w).Attr("height", 4+model.LineH*len(lines)).Attr("rx", 4)}
 	for i, l := range lines {
-		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+b.H+18+20*i).Text(l))
+		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+b.H+16+model.LineH*i).Text(l))
 	}
 	return svg("g").Class("stale-tip").Aria("hidden", "true").Body(body...)
 }
@@ -270,45 +375,92 @@ func (c *Flow) pick(ctx app.Context) {
 	}
 }
 
+// toggle opens the group whose handler runs, or folds it again.
+func (c *Flow) toggle(ctx app.Context) {
+	id := dataOf(ctx, "opens")
+	if id == "" {
+		return
+	}
+	if c.expanded == nil {
+		c.expanded = map[string]bool{}
+	}
+	if c.expanded[id] {
+		delete(c.expanded, id)
+		return
+	}
+	c.expanded[id] = true
+}
+
 // arrow is one effect: dashes, dots and the label tell the classes apart
-// as well as colour does.
+// as well as colour does. Arrows are drawn under the boxes, so a line
+// that crosses one hides behind it; labels lie where no box is.
 func arrow(a model.Arrow) app.UI {
-	mx, my := (a.X1+a.X2)/2, (a.Y1+a.Y2)/2
 	line := svg("line").Attr("x1", a.X1).Attr("y1", a.Y1).Attr("x2", a.X2).Attr("y2", a.Y2)
 	if a.ViaY != 0 {
-		// Down into the gap below the row, then along it: the arrow passes
-		// no other box.
+		// Down into the gap below the row, then along it.
 		line = svg("polyline").Attr("fill", "none").Attr("points", fmt.Sprintf("%d,%d %d,%d %d,%d", a.X1, a.Y1, a.X1, a.ViaY, a.X2, a.ViaY))
-		mx, my = a.X2-model.EventLabelW, a.ViaY
-	}
-	if a.LabelAtStart {
-		mx = a.X1
 	}
 	return svg("g").Class("arrow cls-"+a.Class.String()).DataSet("testid", "effect").DataSet("class", a.Class.String()).Body(
 		line.Attr("marker-end", "url(#head-"+a.Class.String()+")"),
-		svg("text").Class("arrow-label").Attr("x", mx+4).Attr("y", my-2).Text(a.Label),
+		app.If(a.Label != "", func() app.UI {
+			return svg("text").Class("arrow-label").Attr("x", a.LabelX).Attr("y", a.LabelY).Text(a.Label)
+		}),
 	)
 }
 
-// legend names each effect class with a sample of its line, so the
-// classes differ by shape and text as well as colour.
-func legend() app.UI {
-	item := func(c trace.Class, text, detail string) app.UI {
-		return app.Li().Class("cls-"+c.String()).Title(detail).Body(
+// key is the diagram's legend: a line per effect class, told apart by
+// shape and text as well as colour, and (opened) what each word and mark
+// of the diagram means, so nothing is left to a hover.
+func key(grouped string) app.UI {
+	item := func(c trace.Class, text string) app.UI {
+		return app.Li().Class("cls-"+c.String()).Body(
 			svg("svg").Class("sample").Attr("width", 28).Attr("height", 10).Aria("hidden", "true").Body(
 				svg("line").Class("arrow-sample").Attr("x1", 1).Attr("y1", 5).Attr("x2", 27).Attr("y2", 5),
 			),
 			app.Span().Text(text),
 		)
 	}
-	return app.Ul().Class("legend").Aria("label", "Effect classes").Body(
-		item(trace.Translate, "↓ translate", "translate: a controller writes desired state one layer down"),
-		item(trace.Bind, "⇣ bind", "bind: the scheduler sets a pod's spec.nodeName"),
-		item(trace.Realize, "● realize", "realize: the kubelet runs containers and reports them"),
-		item(trace.Aggregate, "↑ aggregate", "aggregate: a status summarised from the layer below"),
-		item(trace.Event, "◇ event", "event: a record on the side channel"),
-		app.Li().Class("stale-key").Title("stale: a component's cache lags the API server; hover or focus the box for what it still believes").Text("◔ stale cache"),
+	return app.Details().Class("key").DataSet("testid", "key").Body(
+		app.Summary().Title("What the lines, marks and words of the diagram mean").Body(
+			app.Span().Class("key-title").Text("Key"),
+			app.Ul().Class("legend").Aria("label", "Effect classes").Body(
+				item(trace.Translate, "↓ translate"),
+				item(trace.Bind, "⇣ bind"),
+				item(trace.Realize, "● realize"),
+				item(trace.Aggregate, "↑ aggregate"),
+				item(trace.Event, "◇ event"),
+				app.Li().Class("stale-key").Text("◔ stale cache"),
+			),
+		),
+		app.Div().Class("key-body").DataSet("testid", "key-body").Body(
+			app.If(grouped != "", func() app.UI { return app.P().Class("grouped").DataSet("testid", "flow-grouped").Text(grouped) }),
+			app.Dl().Body(glossaryItems()...),
+		),
 	)
+}
+
+// glossary defines the diagram's words where a learner meets them.
+var glossary = []struct{ term, meaning string }{
+	{"↓ translate", "A controller writes desired state one layer down: a Deployment's controller writes ReplicaSets, a ReplicaSet's controller creates pods."},
+	{"⇣ bind", "The scheduler picks a node for a pod and writes it into the pod's spec.nodeName."},
+	{"● realize", "A node's kubelet runs the pod's containers (pulls, starts, probes them) and reports what happened in the pod's status."},
+	{"↑ aggregate", "A controller summarises the layer below into its own status: a ReplicaSet counts its ready pods, a Deployment sums its ReplicaSets."},
+	{"◇ event", "A record written beside the hierarchy, on the side channel (kubectl get events). No controller reads it to decide anything."},
+	{"◔ stale cache", "A component acts on its own cached copy, which lags the API server by its watch latency. Hover, focus or tap the box (or open it in the inspector) to read what the cache still believes."},
+	{"resourceVersion", "The API server numbers every write. A cache that has seen writes up to resourceVersion 12 while the API server is at 15 has not yet heard of the last three."},
+	{"conflict", "Optimistic concurrency: a write carries the resourceVersion it was based on. If the object changed since, the API server refuses it and the controller tries again from a fresh copy. This is normal, not a failure."},
+	{"quiet ticks", "Ticks that changed nothing in the API server: a controller re-checking, or retrying a write a conflict refused. The story view folds them into one row."},
+	{"saw 4 of 3 pods", "In the ReplicaSet controller's line: it counted 4 pods of the ReplicaSet in its cache while its spec wants 3, so it deletes one (with fewer, it creates the missing ones)."},
+	{"✓ ○ ◌ ✗ ⊘", "On small pods and nodes, and as the marks of a group: ready or done, on its way, waiting (no node yet), failing, going away (terminating)."},
+	{"groups", "When the pane cannot show every object at a readable size, the pods and nodes this step is not about are counted in one box, and other workloads are folded to one box each. What the step writes is always drawn by itself. Click a group to open it, or press Show all."},
+}
+
+func glossaryItems() []app.UI {
+	out := make([]app.UI, 0, 2*len(glossary))
+	for _, g := range glossary {
+		out = append(out, app.Dt().Text(g.term), app.Dd().Text(g.meaning))
+	}
+	return out
 }
 
 // sparkline draws a Service's traffic under its lines: one bar per

@@ -66,7 +66,7 @@ func (h *Header) Render() app.UI {
 				return app.Option().Value(ownLesson).Text("This scenario's lesson: " + h.OwnLesson).Selected(h.Lesson == ownLesson)
 			}),
 		),
-		app.P().Class("scenario-description").Title(desc).Text(desc),
+		&Description{Text: desc, p: p},
 		app.Button().DataSet("testid", "share").Class("primary").Aria("label", "Share this scenario at this tick").
 			Title("Put the scenario and the current tick in the link and copy it").
 			OnClick(func(ctx app.Context, e app.Event) { p.shareScenario(ctx) }).Text("Share"),

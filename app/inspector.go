@@ -22,6 +22,25 @@ type Inspector struct {
 	p *Playground
 }
 
+// OnUpdate brings the field the lesson points at into view.
+func (c *Inspector) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		if c.Shown {
+			c.p.bridge.ScrollIntoView("[data-testid=inspector] .lesson-field")
+		}
+	})
+}
+
+// hasLesson says a section holds the field the lesson points at.
+func hasLesson(lines []model.Line) bool {
+	for _, l := range lines {
+		if l.Lesson {
+			return true
+		}
+	}
+	return false
+}
+
 // Render draws the inspector.
 func (c *Inspector) Render() app.UI {
 	if !c.Shown {
@@ -49,10 +68,22 @@ func (c *Inspector) Render() app.UI {
 			}),
 		),
 		app.If(in.Key.Kind != "", func() app.UI { return changes(in) }),
+		app.If(in.Stale != "", func() app.UI {
+			return app.P().Class("stale-note").DataSet("testid", "inspector-stale").
+				Text("◔ Stale cache: " + strings.ReplaceAll(in.Stale, " · ", ", ") + ".")
+		}),
+		app.If(in.LessonField != "", func() app.UI {
+			where := " (marked below)."
+			if in.LessonUnset {
+				where = ", which " + in.Key.Short() + " does not have yet."
+			}
+			return app.P().Class("lesson-note").DataSet("testid", "inspector-lesson").Body(
+				app.Text("The lesson points at "), app.Code().Text(in.LessonField), app.Text(where))
+		}),
 		app.If(len(in.Rules) > 0, func() app.UI { return rules(in) }),
 		app.Range(in.Sections).Slice(func(i int) app.UI {
 			s := in.Sections[i]
-			open := s.Name != "metadata" || hasChange(s.Lines)
+			open := s.Name != "metadata" || hasChange(s.Lines) || hasLesson(s.Lines)
 			return app.Details().Class("yaml-section").Open(open).Body(
 				app.Summary().Text(s.Name),
 				app.Pre().Class("yaml").Attr("tabindex", 0).Aria("label", s.Name+" of "+in.Key.Short()).Body(runs(s.Lines)...),
@@ -140,12 +171,19 @@ func runs(lines []model.Line) []app.UI {
 	for i, l := range lines {
 		b.WriteString(l.Text)
 		b.WriteByte('\n')
-		if i+1 < len(lines) && lines[i+1].Changed == l.Changed {
+		if i+1 < len(lines) && lines[i+1].Changed == l.Changed && lines[i+1].Lesson == l.Lesson {
 			continue
 		}
-		if l.Changed {
+		switch {
+		case l.Lesson:
+			cls := "lesson-field"
+			if l.Changed {
+				cls += " changed"
+			}
+			out = append(out, app.Mark().Class(cls).Text(b.String()))
+		case l.Changed:
 			out = append(out, app.Mark().Class("changed").Text(b.String()))
-		} else {
+		default:
 			out = append(out, app.Span().Text(b.String()))
 		}
 		b.Reset()

@@ -176,10 +176,12 @@ func (p *Playground) resolveSlice(ctx app.Context, gen int) {
 	})
 }
 
-// answer answers the step's question.
-func (p *Playground) answer(i int) {
+// answer answers the step's question, and brings the feedback and its
+// Show me into view.
+func (p *Playground) answer(ctx app.Context, i int) {
 	p.m.LessonAnswer(i)
 	p.saveProgress()
+	ctx.Defer(func(ctx app.Context) { p.bridge.ScrollIntoView("[data-testid=lesson-show-me]") })
 }
 
 // showMe seeks to the tick that proves the answer (on a phone, in the
@@ -376,7 +378,7 @@ func (c *LessonPanel) question() app.UI {
 					Aria("pressed", strconv.FormatBool(i == q.Chosen)).Text(mark + q.Choices[i]).
 					OnClick(func(ctx app.Context, e app.Event) {
 						if n, err := strconv.Atoi(dataOf(ctx, "index")); err == nil {
-							c.p.answer(n)
+							c.p.answer(ctx, n)
 						}
 					})
 			}),

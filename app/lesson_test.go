@@ -83,14 +83,14 @@ func TestLessonPlayer(t *testing.T) {
 
 	q := want.Question
 	wrong := (q.Answer + 1) % len(q.Choices)
-	html = l.do(func(ctx app.Context) { p.answer(wrong) })
+	html = l.do(func(ctx app.Context) { p.answer(ctx, wrong) })
 	feedback := html[strings.Index(html, `data-testid="lesson-feedback"`):]
 	for _, s := range []string{"Not quite.", "You chose " + q.Choices[wrong] + "; the answer is " + q.Choices[q.Answer] + ".", "The proof: ", capitalize(q.Why)[:40], "Show me tick " + itoa(q.Proof)} {
 		if !strings.Contains(feedback, s) {
 			t.Errorf("the feedback lacks %q", s)
 		}
 	}
-	html = l.do(func(ctx app.Context) { p.answer(q.Answer) })
+	html = l.do(func(ctx app.Context) { p.answer(ctx, q.Answer) })
 	if !strings.Contains(html, "✓ Right: ") || strings.Contains(html, "Not quite") {
 		t.Error("the right answer is not confirmed")
 	}
@@ -141,11 +141,11 @@ func TestLessonResumesAfterReload(t *testing.T) {
 	p := l.p
 	l.do(func(ctx app.Context) { p.chooseLesson(ctx, "first-rollout") })
 	q, _ := o.Step(0)
-	l.do(func(ctx app.Context) { p.answer(q.Question.Answer) })
+	l.do(func(ctx app.Context) { p.answer(ctx, q.Question.Answer) })
 	l.do(func(ctx app.Context) { p.lessonGo(ctx, 2) })
 	s2, _ := o.Step(2)
 	wrong := (s2.Question.Answer + 1) % len(s2.Question.Choices)
-	l.do(func(ctx app.Context) { p.answer(wrong) })
+	l.do(func(ctx app.Context) { p.answer(ctx, wrong) })
 
 	again := NewPlayground()
 	again.bridge = p.bridge // the same browser's storage

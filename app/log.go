@@ -256,12 +256,10 @@ func (c *logRow) Render() app.UI {
 		app.Span().Class("actor").Text(r.Actor),
 		app.Span().Class("arrows").Aria("hidden", "true").Text(r.Arrows),
 		app.Span().Class("expl").Text(r.Explanation),
-		app.If(r.Error != "", func() app.UI {
-			label := "retried: "
-			if r.Tone == model.ToneAlert {
-				label = "API error: "
-			}
-			return app.Span().Class("error-tag").Title(r.Error).Text(label + shorten(r.Error, 90))
+		app.If(r.Refusal != "", func() app.UI {
+			return app.Span().Class("error-tag refusal").Title(r.Error).Text("↻ " + r.Refusal)
+		}).ElseIf(r.Error != "", func() app.UI {
+			return app.Span().Class("error-tag").Title(r.Error).Text("API error: " + shorten(r.Error, 90))
 		}),
 	)
 }

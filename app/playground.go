@@ -16,8 +16,11 @@ import (
 // storageKey is where the editor's content is kept between visits.
 const storageKey = "stateflow.editor"
 
-// Speeds are the autoplay speeds offered, in ticks per second.
+// Speeds are the autoplay speeds offered, in steps per second.
 var Speeds = []int{1, 2, 5, 10, 30, 60}
+
+// DefaultSpeed lets a learner read each step's caption before the next.
+const DefaultSpeed = 1
 
 // Playground is the whole page. It holds the view-model and presentation
 // state only; every change goes through a handler.
@@ -38,6 +41,7 @@ type Playground struct {
 	side string
 
 	tab           string // the details panel shown: log, inspector, events, console
+	wide          bool   // the console takes the diagram's room too
 	view          string // on a phone, the one pane shown: lesson, scenario, flow, details
 	filter        model.LogFilter
 	everyTick     bool // the log and Step show every tick, not the story
@@ -65,7 +69,7 @@ type Playground struct {
 // NewPlayground returns the page with the default example loaded, so the
 // prerendered page already shows a cluster.
 func NewPlayground() *Playground {
-	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", side: "scenario", speed: 5}
+	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", side: "scenario", speed: DefaultSpeed}
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
@@ -373,12 +377,13 @@ func (p *Playground) Render() app.UI {
 	return app.Div().Class("page").DataSet("loaded", p.loaded).DataSet("renders", p.renders.page).Body(
 		p.header(desc),
 		p.renderBanners(),
-		app.Main().Class("workspace view-"+view+" side-"+side).Body(
+		app.Main().Class("workspace view-"+view+" side-"+side+map[bool]string{true: " wide-console", false: ""}[p.wide && p.tab == "console"]).Body(
 			app.If(open, func() app.UI { return p.lessonPanel() }),
 			p.editor(),
 			app.Section().Class("stage").Aria("label", "Simulation").Body(
 				app.If(open, func() app.UI { return p.lessonStrip(lv) }),
 				p.controls(),
+				&Caption{C: p.m.Caption(p.everyTick), ID: "tick-caption", Quiet: p.playing || p.running, p: p},
 				p.flow(rev),
 			),
 			p.renderPanels(rev),
@@ -415,5 +420,5 @@ func (p *Playground) events(rev model.Rev) *Events {
 }
 
 func (p *Playground) console() *Console {
-	return &Console{Entries: len(p.m.Console.Entries), Namespace: p.m.Namespace(), p: p}
+	return &Console{Entries: len(p.m.Console.Entries), Namespace: p.m.Namespace(), Wide: p.wide, p: p}
 }

@@ -20,7 +20,7 @@ func BenchmarkViews(b *testing.B) {
 	}
 	b.Run("flow", func(b *testing.B) {
 		for b.Loop() {
-			m.Flow()
+			m.Flow(DefaultViewport)
 		}
 	})
 	b.Run("inspect", func(b *testing.B) {
@@ -69,7 +69,7 @@ func BenchmarkViewsLarge(b *testing.B) {
 	b.Run("flow", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			m.Flow()
+			m.Flow(DefaultViewport)
 		}
 	})
 	b.Run("events", func(b *testing.B) {

@@ -12,15 +12,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/kubectl"
 )
 
-// cronJob places a CronJob above its Jobs, oldest first, and returns the
-// lowest y used.
-func (l *layout) cronJob(cj *api.CronJob, owned map[string][]api.Object) int {
-	start := l.x
+// cronJob is a CronJob's lane: it over its Jobs, oldest first.
+func (s *scene) cronJob(cj *api.CronJob, owned map[string][]api.Object) *lane {
 	var jobs []*api.Job
 	for _, o := range owned[cj.UID] {
 		if j, ok := o.(*api.Job); ok {
@@ -30,19 +27,12 @@ func (l *layout) cronJob(cj *api.CronJob, owned map[string][]api.Object) int {
 	slices.SortFunc(jobs, func(a, b *api.Job) int {
 		return cmp.Or(cmp.Compare(a.CreationTimestamp.MS, b.CreationTimestamp.MS), strings.Compare(a.Name, b.Name))
 	})
-	bottom := rowPods
-	x := start
+	ln := &lane{id: api.KeyOf(cj).String()}
 	for _, j := range jobs {
-		w, b := l.job(j, owned[j.UID], x)
-		x += w + margin
-		bottom = max(bottom, b)
+		ln.owners = append(ln.owners, s.job(j, owned[j.UID]))
 	}
-	title := "cj/" + cj.Name
-	lines := cronJobLines(cj)
-	w := widthFor(boxW, title, lines)
-	width := max(x-start-margin, w)
-	b := l.add(l.objectBox(cj, start+(width-w)/2, rowDeploy, w, boxH))
-	b.Title, b.Lines = title, lines
+	b := objectBox(cj, "cj/"+cj.Name)
+	b.Lines = cronJobLines(cj)
 	switch {
 	case cj.DeletionTimestamp != nil:
 		b.Status = "gone"
@@ -53,11 +43,9 @@ func (l *layout) cronJob(cj *api.CronJob, owned map[string][]api.Object) int {
 	default:
 		b.Status = "ok"
 	}
-	b.Stale = l.stale(cj, engine.CronJobController, func(o api.Object) string {
-		return fmt.Sprintf("%d active", len(o.(*api.CronJob).Status.Active))
-	})
-	l.x = start + width + 2*margin
-	return bottom
+	b.Stale = s.m.staleNote(cj)
+	ln.top = []*Box{b}
+	return ln
 }
 
 // cronJobLines: the schedule and policy, then what runs and when it last
@@ -78,33 +66,13 @@ func cronJobLines(cj *api.CronJob) []string {
 	return []string{first, fmt.Sprintf("active %d · %s", len(cj.Status.Active), last)}
 }
 
-// job places a Job and its pods at x; it returns the width used and the
-// lowest y.
-func (l *layout) job(j *api.Job, children []api.Object, x int) (int, int) {
-	var pods []*api.Pod
-	for _, o := range children {
-		if p, ok := o.(*api.Pod); ok {
-			pods = append(pods, p)
-		}
-	}
-	title := "job/" + j.Name
-	lines := jobLines(j)
-	cols := min(max(len(pods), 1), podsPerRow)
-	w := widthFor(boxW, title, lines)
-	width := max(cols*(podW+podGap)-podGap, w)
-	b := l.add(l.objectBox(j, x+(width-w)/2, rowRS, w, boxH))
-	b.Title, b.Lines = title, lines
+// job is a Job over its pods.
+func (s *scene) job(j *api.Job, children []api.Object) *owner {
+	b := objectBox(j, "job/"+j.Name)
+	b.Lines = jobLines(j)
 	b.Status = jobBoxStatus(j)
-	// The Job's status is read by its CronJob's controller, if it has
-	// one, else only by the Job controller itself.
-	reader := engine.JobController
-	if ref := j.ControllerRef(); ref != nil && ref.Kind == api.KindCronJob {
-		reader = engine.CronJobController
-	}
-	b.Stale = l.stale(j, reader, func(o api.Object) string {
-		return kubectl.JobStatus(o.(*api.Job))
-	})
-	return width, l.podsBelow(j.UID, pods, x, width, engine.JobController)
+	b.Stale = s.m.staleNote(j)
+	return s.podsOf(b, j.UID, children)
 }
 
 // jobLines: the state with the completions, then the pods now and the

@@ -18,16 +18,16 @@ import (
 // dataPlane adds a Service's rules and traffic lines to its box, and says
 // whether the rules lag the slices (a stale note) and whether requests
 // failed.
-func (l *layout) dataPlane(svc *api.Service) (lines []string, stale string, failing bool) {
+func (m *Model) dataPlane(svc *api.Service) (lines []string, stale string, failing bool) {
 	key := api.KeyOf(svc)
 	if proxied(svc) {
-		rules := l.m.eng.ProxyRules(key)
+		rules := m.eng.ProxyRules(key)
 		if line := rulesLine(rules); line != "" {
 			lines = append(lines, line)
 		}
-		stale = staleRules(rules, l.readyPods(key))
+		stale = staleRules(rules, m.readyPods(key))
 	}
-	for _, tr := range l.m.eng.LastTraffic(key) {
+	for _, tr := range m.eng.LastTraffic(key) {
 		lines = append(lines, trafficLine(tr))
 		failing = failing || tr.Failed > 0
 	}
@@ -101,11 +101,11 @@ const SparkH = 18
 // sparkline is the last SparkBars intervals of traffic to svc up to the
 // current tick, oldest first, read from the trace (a bounded walk back:
 // traffic ticks come once an interval).
-func (l *layout) sparkline(svc api.Key) []SparkBar {
-	if len(l.m.eng.LastTraffic(svc)) == 0 {
+func (m *Model) sparkline(svc api.Key) []SparkBar {
+	if len(m.eng.LastTraffic(svc)) == 0 {
 		return nil // no traffic reported for svc yet: nothing to look for
 	}
-	tr := l.m.eng.Trace()
+	tr := m.eng.Trace()
 	var out []SparkBar
 	for i := len(tr) - 1; i >= 0 && len(out) < SparkBars && len(tr)-i <= 20*SparkBars*64; i-- {
 		if t := tr[i].Traffic(); t != nil && t.Service == svc {
@@ -127,9 +127,9 @@ func trafficLine(tr *trace.Traffic) string {
 
 // readyPods are the pods the Service's slices list as ready now, with
 // their nodes.
-func (l *layout) readyPods(svc api.Key) map[string]string {
+func (m *Model) readyPods(svc api.Key) map[string]string {
 	out := map[string]string{}
-	for _, o := range l.m.eng.Store().List(api.KindEndpointSlice, svc.Namespace) {
+	for _, o := range m.eng.Store().List(api.KindEndpointSlice, svc.Namespace) {
 		s := o.(*api.EndpointSlice)
 		if s.Labels[api.LabelServiceName] != svc.Name {
 			continue

@@ -31,9 +31,9 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 			break
 		}
 		tk := m.Current()
-		f := m.Flow()
+		f := m.Flow(wide)
 		web, prestop := box(f, api.KindService, "web"), box(f, api.KindService, "web-prestop")
-		if web == nil || prestop == nil {
+		if web.Kind == "" || prestop.Kind == "" {
 			continue
 		}
 		if len(tk.Rules()) > 0 {
@@ -67,10 +67,10 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 		for _, bar := range web.Spark {
 			sparkRed = sparkRed || bar.Failed > 0
 		}
-		if len(web.Spark) > SparkBars || len(web.Spark) > 0 && web.H < boxH+SparkH {
+		if len(web.Spark) > SparkBars || len(web.Spark) > 0 && web.H < BoxHeight(1+len(web.Lines))+SparkH {
 			t.Errorf("tick %d: %d bars in a box %d high", tk.Seq, len(web.Spark), web.H)
 		}
-		if web.Y+web.H > prestop.Y && prestop.Y+prestop.H > web.Y {
+		if (rect{web.X, web.Y, web.X + web.W, web.Y + web.H}).overlaps(rect{prestop.X, prestop.Y, prestop.X + prestop.W, prestop.Y + prestop.H}) {
 			t.Fatalf("tick %d: the Service boxes overlap", tk.Seq)
 		}
 	}
@@ -78,7 +78,7 @@ func TestFlowDrawsRulesAndTraffic(t *testing.T) {
 		t.Errorf("%d rules arrows, %d ticks with web red, %d with a stale-rules note, red bars in its sparkline %v: want each", arrows, red, stale, sparkRed)
 	}
 	m.RunUntilSettled()
-	f := m.Flow()
+	f := m.Flow(wide)
 	got := strings.Join(box(f, api.KindService, "web-prestop").Lines, "|")
 	if !strings.Contains(got, "rules: 3 endpoints on all 3 nodes") || !strings.Contains(got, "traffic 40/40 ok") {
 		t.Errorf("web-prestop at the end: %s", got)

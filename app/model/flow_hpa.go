@@ -16,19 +16,14 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// hpa places an autoscaler at the top row, after everything drawn so
-// far.
-func (l *layout) hpa(h *api.HorizontalPodAutoscaler) {
-	title := "hpa/" + h.Name
-	lines := hpaLines(h)
-	w := widthFor(boxW, title, lines)
-	b := l.add(l.objectBox(h, l.x, rowDeploy, w, boxH))
-	b.Title, b.Lines = title, lines
+// hpa is an autoscaler's box, drawn at the top row beside what it
+// scales.
+func (s *scene) hpa(h *api.HorizontalPodAutoscaler) *Box {
+	b := objectBox(h, "hpa/"+h.Name)
+	b.Lines = hpaLines(h)
 	b.Status = hpaStatus(h)
-	b.Stale = l.stale(h, engine.HPAController, func(o api.Object) string {
-		return fmt.Sprintf("%d desired", o.(*api.HorizontalPodAutoscaler).Status.DesiredReplicas)
-	})
-	l.x += w + 2*margin
+	b.Stale = s.m.staleNote(h)
+	return b
 }
 
 // hpaLines: what it scales and the metric against its target, then the

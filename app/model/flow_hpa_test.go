@@ -15,10 +15,10 @@ import (
 func TestFlowDrawsHPALoop(t *testing.T) {
 	ex := load(t, "hpa-load-spike")
 	seekTime(t, ex, 61_000)
-	f := ex.Flow()
+	f := ex.Flow(wide)
 	h := box(f, api.KindHorizontalPodAutoscaler, "web")
 	d := box(f, api.KindDeployment, "web")
-	if h == nil || h.Y != rowDeploy || d == nil || h.X <= d.X+d.W {
+	if h.Kind == "" || h.Y != d.Y || d.Kind == "" || h.X <= d.X+d.W {
 		t.Fatalf("hpa %+v, deploy %+v", h, d)
 	}
 	if h.Lines[0] != "deploy/web · cpu: 300%/50%" || h.Lines[1] != "replicas 2 → 4 · 2–10" || h.Status != "progress" {
@@ -37,7 +37,7 @@ func TestFlowDrawsHPALoop(t *testing.T) {
 			break
 		}
 		ex.Seek(tk.Seq)
-		for _, a := range ex.Flow().Arrows {
+		for _, a := range ex.Flow(wide).Arrows {
 			sawMetrics = sawMetrics || strings.HasSuffix(a.Label, " metrics") && tk.Component == "metrics-server"
 			sawRescale = sawRescale || tk.Component == "horizontal-pod-autoscaler" && a.Class == trace.Translate
 		}

@@ -18,18 +18,30 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// pdb places a budget at the top row, after everything drawn so far.
-func (l *layout) pdb(p *api.PodDisruptionBudget) {
-	title := "pdb/" + p.Name
-	lines := pdbLines(p)
-	w := widthFor(boxW, title, lines)
-	b := l.add(l.objectBox(p, l.x, rowDeploy, w, boxH))
-	b.Title, b.Lines = title, lines
+// pdb is a budget's box, drawn at the top row of the first workload
+// whose pods it selects.
+func (s *scene) pdb(p *api.PodDisruptionBudget) *Box {
+	b := objectBox(p, "pdb/"+p.Name)
+	b.Lines = pdbLines(p)
 	b.Status = pdbStatus(p)
-	b.Stale = l.stale(p, engine.DisruptionController, func(o api.Object) string {
-		return fmt.Sprintf("%d allowed", o.(*api.PodDisruptionBudget).Status.DisruptionsAllowed)
-	})
-	l.x += w + 2*margin
+	b.Stale = s.m.staleNote(p)
+	return b
+}
+
+// guardedLane is the lane of the first workload whose pod template the
+// budget's selector matches, in its namespace (nil for none).
+func (s *scene) guardedLane(p *api.PodDisruptionBudget) *lane {
+	sel := p.Spec.Selector.AsSelector()
+	for _, ln := range s.lanes {
+		b := ln.firstBox()
+		if b == nil || b.Key.Namespace != p.Namespace {
+			continue
+		}
+		if tl, ok := s.m.templateLabels(b.Key); ok && sel.Matches(labels.Set(tl)) {
+			return ln
+		}
+	}
+	return nil
 }
 
 // pdbLines: the budget with the healthy count against it, then what it
@@ -105,7 +117,7 @@ func (l *layout) pdbEdges() {
 			if w.Key.Namespace != b.Key.Namespace {
 				continue
 			}
-			if tl, ok := l.templateLabels(w.Key); ok && sel.Matches(labels.Set(tl)) {
+			if tl, ok := l.m.templateLabels(w.Key); ok && sel.Matches(labels.Set(tl)) {
 				l.f.Edges = append(l.f.Edges, Edge{From: b.ID, To: w.ID, Kind: "guards"})
 			}
 		}
@@ -114,13 +126,13 @@ func (l *layout) pdbEdges() {
 
 // templateLabels are the pod template labels of a workload at the top
 // row.
-func (l *layout) templateLabels(k api.Key) (map[string]string, bool) {
+func (m *Model) templateLabels(k api.Key) (map[string]string, bool) {
 	switch k.Kind {
 	case api.KindDeployment, api.KindStatefulSet, api.KindDaemonSet:
 	default:
 		return nil, false
 	}
-	o, ok := l.m.eng.Store().Get(k)
+	o, ok := m.eng.Store().Get(k)
 	if !ok {
 		return nil, false
 	}
@@ -136,8 +148,8 @@ func (l *layout) templateLabels(k api.Key) (map[string]string, bool) {
 }
 
 // pdbArrows draws what the disruption controller summarises: its status
-// write as an arrow straight up from the pod row into the budget (its
-// column holds no pod). A kubectl drain step whose eviction the budget
+// write as an arrow straight up from the pods' row into the budget. A
+// kubectl drain step whose eviction the budget
 // refused marks the budget.
 func (l *layout) pdbArrows(t *trace.Tick) {
 	for _, id := range sortedIDs(l.boxes) {
@@ -148,7 +160,7 @@ func (l *layout) pdbArrows(t *trace.Tick) {
 		switch {
 		case t.Component == engine.DisruptionController && t.Object == b.Key && len(t.Effects) > 0:
 			b.Highlight = trace.Aggregate
-			l.f.Arrows = append(l.f.Arrows, Arrow{X1: b.X + b.W/2, Y1: rowPods + podH/2, X2: b.X + b.W/2, Y2: b.Y + b.H,
+			l.f.Arrows = append(l.f.Arrows, Arrow{X1: b.X + b.W/2, Y1: max(l.podsY[b.ID]+LineH, b.Y+b.H+rowGap-4), X2: b.X + b.W/2, Y2: b.Y + b.H,
 				Class: trace.Aggregate, Label: trace.Aggregate.Symbol() + " pods' readiness"})
 		case t.Component == engine.KubectlActor && strings.Contains(t.Explanation(), "disruption budget "+b.Key.Name+" "):
 			b.Refused = true

@@ -17,10 +17,10 @@ func TestFlowDrawsPDB(t *testing.T) {
 	ex := load(t, "pdb-drain")
 	tr := ex.Engine().Trace() // seeking back shortens the engine's trace
 	seekTime(t, ex, 29_000)
-	f := ex.Flow()
+	f := ex.Flow(wide)
 	p := box(f, api.KindPodDisruptionBudget, "web-pdb")
 	d := box(f, api.KindDeployment, "web")
-	if p == nil || p.Y != rowDeploy || d == nil || p.X <= d.X+d.W {
+	if p.Kind == "" || p.Y != d.Y || d.Kind == "" || p.X <= d.X+d.W {
 		t.Fatalf("pdb %+v, deploy %+v", p, d)
 	}
 	if p.Lines[0] != "minAvailable 2 · 3 healthy, needs 2" || p.Lines[1] != "allows 1 disruption" || p.Status != "ok" {
@@ -40,7 +40,7 @@ func TestFlowDrawsPDB(t *testing.T) {
 			continue
 		}
 		ex.Seek(tk.Seq)
-		f := ex.Flow()
+		f := ex.Flow(wide)
 		p := box(f, api.KindPodDisruptionBudget, "web-pdb")
 		if p.Refused {
 			refusedAt = append(refusedAt, tk.Time)
@@ -66,7 +66,7 @@ func TestFlowDrawsPDB(t *testing.T) {
 func TestFlowPDBThatNeverAllows(t *testing.T) {
 	ex := load(t, "pdb-blocks-forever")
 	seekTime(t, ex, 60_000)
-	p := box(ex.Flow(), api.KindPodDisruptionBudget, "web-pdb")
+	p := box(ex.Flow(wide), api.KindPodDisruptionBudget, "web-pdb")
 	if p == nil || p.Lines[1] != "allows 0, ever: none to spare" || p.Status != "bad" {
 		t.Fatalf("pdb %+v", p)
 	}

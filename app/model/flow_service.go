@@ -11,29 +11,19 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// services places one box per Service at the pods' row, after everything
-// drawn so far, and returns the bottom of the column.
-func (l *layout) services(objs []api.Object) int {
-	if len(objs) == 0 {
-		return 0
-	}
-	counts := l.endpointCounts()
-	l.x += sidewaysGap // room for the arrow into the Services and its label
-	y, right := rowPods, l.x
+// services are the Services' boxes, drawn in a column at the pods'
+// row.
+func (s *scene) services(objs []api.Object) []*Box {
+	counts := s.m.endpointCounts()
+	out := make([]*Box, 0, len(objs))
 	for _, o := range objs {
 		svc := o.(*api.Service)
 		c := counts[api.Key{Namespace: svc.Namespace, Name: svc.Name}]
-		title := "svc/" + svc.Name
-		lines := []string{svc.Spec.Type + " " + clusterIPOf(svc), endpointsLine(svc, c)}
-		more, stale, failing := l.dataPlane(svc)
-		lines = append(lines, more...)
-		w, h := widthFor(boxW, title, lines), boxH+max(0, len(lines)-2)*LineH
-		spark := l.sparkline(api.KeyOf(svc))
-		if len(spark) > 0 {
-			h += SparkH
-		}
-		b := l.add(l.objectBox(svc, l.x, y, w, h))
-		b.Title, b.Lines, b.Stale, b.Spark = title, lines, stale, spark
+		b := objectBox(svc, "svc/"+svc.Name)
+		b.Lines = []string{svc.Spec.Type + " " + clusterIPOf(svc), endpointsLine(svc, c)}
+		more, stale, failing := s.m.dataPlane(svc)
+		b.Lines = append(b.Lines, more...)
+		b.Stale, b.Spark = stale, s.m.sparkline(api.KeyOf(svc))
 		switch {
 		case failing:
 			b.Status = "bad"
@@ -46,21 +36,17 @@ func (l *layout) services(objs []api.Object) int {
 		default:
 			b.Status = "ok"
 		}
-		y += h + podGap
-		right = max(right, b.X+b.W)
+		out = append(out, b)
 	}
-	// Past the widest box, so the Event arrows' labels, which sit in the
-	// margin right of the last box, never cover a Service.
-	l.x = right + 2*margin
-	return y - podGap
+	return out
 }
 
 // endpointCount is what a Service's slices list.
 type endpointCount struct{ ready, total int }
 
-func (l *layout) endpointCounts() map[api.Key]endpointCount {
+func (m *Model) endpointCounts() map[api.Key]endpointCount {
 	out := map[api.Key]endpointCount{}
-	l.m.eng.Store().Each(api.KindEndpointSlice, func(o api.Object) bool {
+	m.eng.Store().Each(api.KindEndpointSlice, func(o api.Object) bool {
 		s := o.(*api.EndpointSlice)
 		k := api.Key{Namespace: s.Namespace, Name: s.Labels[api.LabelServiceName]}
 		c := out[k]
@@ -89,9 +75,9 @@ func endpointsLine(svc *api.Service, c endpointCount) string {
 	return fmt.Sprintf("endpoints %d/%d ready", c.ready, c.total)
 }
 
-// serviceBoxOf is the Service box an EndpointSlice or Endpoints effect
-// is drawn into: the slices summarise into their Service.
-func (l *layout) serviceBoxOf(e trace.Effect) *Box {
+// serviceOf is the Service an EndpointSlice's or Endpoints' write is
+// drawn on: the slices summarise into their Service.
+func serviceOf(e trace.Effect) (api.Key, bool) {
 	name := e.Object.Name
 	if e.Object.Kind == api.KindEndpointSlice {
 		o := e.After
@@ -99,23 +85,11 @@ func (l *layout) serviceBoxOf(e trace.Effect) *Box {
 			o = e.Before
 		}
 		if o == nil {
-			return nil
+			return api.Key{}, false
 		}
 		name = o.Meta().Labels[api.LabelServiceName]
 	} else if e.Object.Kind != api.KindEndpoints {
-		return nil
+		return api.Key{}, false
 	}
-	return l.boxes[api.Key{Kind: api.KindService, Namespace: e.Object.Namespace, Name: name}.String()]
-}
-
-// sidewaysGap is the extra room left of the Services' column for the
-// arrow of a slice write and its label, which no box may cover.
-const sidewaysGap = 100
-
-// sideways is the arrow of a slice write: from the pods' side into the
-// Service box, level with it, labelled at its start (in the gap, clear of
-// the Service).
-func sideways(svc *Box, e trace.Effect) Arrow {
-	y := svc.Y + svc.H/2
-	return Arrow{X1: svc.X - sidewaysGap - 36, Y1: y, X2: svc.X, Y2: y, Class: e.Class, Label: "→ endpoints", LabelAtStart: true}
+	return api.Key{Kind: api.KindService, Namespace: e.Object.Namespace, Name: name}, true
 }

@@ -9,34 +9,19 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// statefulSet places a StatefulSet at the ReplicaSets' row with its pods
-// below in ordinal order, after everything drawn so far, and returns the
-// lowest y.
-func (l *layout) statefulSet(set *api.StatefulSet, children []api.Object) int {
-	var pods []*api.Pod
-	for _, o := range children {
-		if p, ok := o.(*api.Pod); ok {
-			pods = append(pods, p)
-		}
-	}
-	slices.SortFunc(pods, func(a, b *api.Pod) int { return cmp.Compare(ordinal(a.Name), ordinal(b.Name)) })
+// statefulSet is a StatefulSet's lane: it stands at the ReplicaSets'
+// row (it creates its pods itself), over its pods in ordinal order.
+func (s *scene) statefulSet(set *api.StatefulSet, children []api.Object) *lane {
 	st := set.Status
-	title := "sts/" + set.Name
+	b := objectBox(set, "sts/"+set.Name)
 	rev := "revision " + revisionSuffix(st.CurrentRevision)
 	if st.UpdateRevision != "" && st.UpdateRevision != st.CurrentRevision {
 		rev = fmt.Sprintf("revision %s → %s", revisionSuffix(st.CurrentRevision), revisionSuffix(st.UpdateRevision))
 	}
-	lines := []string{fmt.Sprintf("ready %d/%d · updated %d · current %d", st.ReadyReplicas, set.Replicas(), st.UpdatedReplicas, st.CurrentReplicas), rev}
-	cols := min(max(len(pods), 1), podsPerRow)
-	w := widthFor(boxW, title, lines)
-	width := max(cols*(podW+podGap)-podGap, w)
-	x := l.x
-	b := l.add(l.objectBox(set, x+(width-w)/2, rowRS, w, boxH))
-	b.Title, b.Lines = title, lines
+	b.Lines = []string{fmt.Sprintf("ready %d/%d · updated %d · current %d", st.ReadyReplicas, set.Replicas(), st.UpdatedReplicas, st.CurrentReplicas), rev}
 	switch {
 	case set.DeletionTimestamp != nil:
 		b.Status = "gone"
@@ -45,12 +30,10 @@ func (l *layout) statefulSet(set *api.StatefulSet, children []api.Object) int {
 	default:
 		b.Status = "ok"
 	}
-	b.Stale = l.stale(set, engine.StatefulSetController, func(o api.Object) string {
-		return fmt.Sprintf("%d replicas", o.(*api.StatefulSet).Replicas())
-	})
-	bottom := l.podsBelow(set.UID, pods, x, width, engine.StatefulSetController)
-	l.x = x + width + 2*margin
-	return bottom
+	b.Stale = s.m.staleNote(set)
+	o := s.podsOf(b, set.UID, children)
+	slices.SortFunc(o.pods, func(a, b *podItem) int { return cmp.Compare(ordinal(a.p.Name), ordinal(b.p.Name)) })
+	return &lane{id: b.ID, owners: []*owner{o}}
 }
 
 // ordinal is the number a StatefulSet pod's name ends with.

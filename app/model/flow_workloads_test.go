@@ -26,7 +26,7 @@ func load(t *testing.T, name string) *Model {
 // A DaemonSet is drawn over its pods, one per node, with its counts; its
 // pods are not orphans and sit under it.
 func TestFlowDrawsDaemonSetOverItsPods(t *testing.T) {
-	f := load(t, "daemonset").Flow()
+	f := load(t, "daemonset").Flow(wide)
 	ds := box(f, api.KindDaemonSet, "fluentd")
 	if ds.Kind == "" || !strings.HasPrefix(ds.Lines[0], "desired 4 · current 4 · ready 4") {
 		t.Fatalf("ds box %+v", ds)
@@ -37,7 +37,7 @@ func TestFlowDrawsDaemonSetOverItsPods(t *testing.T) {
 			continue
 		}
 		pods++
-		if b.Y <= ds.Y || b.X+b.W < ds.X-podW || b.X > ds.X+ds.W+podW {
+		if b.Y <= ds.Y+ds.H || b.X+b.W < ds.X-b.W || b.X > ds.X+ds.W+b.W {
 			t.Errorf("pod %s at (%d,%d) is not under ds/fluentd at (%d,%d)", b.Name, b.X, b.Y, ds.X, ds.Y)
 		}
 	}
@@ -66,7 +66,7 @@ func TestFlowDrawsStatefulSetInOrdinalOrder(t *testing.T) {
 	for m.Status().TimeMS < 70_000 {
 		m.Step()
 	}
-	f := m.Flow()
+	f := m.Flow(wide)
 	set := box(f, api.KindStatefulSet, "web")
 	if !strings.Contains(set.Lines[1], "→") || set.Status != "progress" {
 		t.Errorf("at 70s the rollout is stuck at web-2: box %v (%s), want two revisions and progress", set.Lines, set.Status)
@@ -83,3 +83,7 @@ func TestFlowDrawsStatefulSetInOrdinalOrder(t *testing.T) {
 		t.Errorf("pods at x %v, want web-0, web-1, web-2 left to right", xs)
 	}
 }
+
+// wide is a viewport with room for every object of the examples at full
+// detail: the content tests read what the boxes say.
+var wide = Viewport{W: 2400, H: 1400}

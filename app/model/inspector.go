@@ -18,6 +18,8 @@ import (
 type Line struct {
 	Text    string
 	Changed bool // the current tick changed this field
+	// Lesson says the lesson's step points at this field.
+	Lesson bool
 }
 
 // Section is a top-level part of an object: metadata, spec, status.
@@ -43,6 +45,15 @@ type Inspection struct {
 	// Rules is, for a Service, where each node's kube-proxy forwards its
 	// first port now: the data plane one hop past the EndpointSlices.
 	Rules []RulesRow
+	// LessonField is the field of this object the lesson's step points
+	// at ("" for none): its lines are marked Lesson, and LessonUnset says
+	// the object has no such field yet (a pod not yet bound has no
+	// spec.nodeName).
+	LessonField string
+	LessonUnset bool
+	// Stale is what a component's lagging cache believes about the
+	// object (the diagram's ◔), "" when none lags.
+	Stale string
 }
 
 // RulesRow is one node's rules for the inspected Service.
@@ -214,14 +225,29 @@ func (m *Model) Inspect() (in Inspection) {
 	if svc, isSvc := o.(*api.Service); isSvc && proxied(svc) {
 		in.Rules = m.rulesRows(api.KeyOf(svc))
 	}
+	in.Stale = m.staleNote(o)
+	in.LessonField = m.lessonField(m.Selected)
+	lesson := map[string]bool{in.LessonField: in.LessonField != ""}
+	in.LessonUnset = in.LessonField != ""
 	for _, raw := range m.sections(o) {
 		sec := Section{Name: raw.name}
 		for _, l := range raw.lines {
-			sec.Lines = append(sec.Lines, Line{Text: l.Text, Changed: isChanged(l.Path, changed)})
+			ln := Line{Text: l.Text, Changed: isChanged(l.Path, changed), Lesson: isChanged(l.Path, lesson)}
+			in.LessonUnset = in.LessonUnset && !ln.Lesson
+			sec.Lines = append(sec.Lines, ln)
 		}
 		in.Sections = append(in.Sections, sec)
 	}
 	return in
+}
+
+// lessonField is the field the lesson's step names, when it points at k
+// ("" otherwise).
+func (m *Model) lessonField(k api.Key) string {
+	if m.lesson == nil || m.lesson.step == nil || m.lesson.step.Field == "" || !slices.Contains(m.lesson.step.Objects, k) {
+		return ""
+	}
+	return m.lesson.step.Field
 }
 
 // rawSection is a section's YAML with the path of every line, before the

@@ -285,7 +285,7 @@ func TestFlowMarksTheLessonsObjects(t *testing.T) {
 		want[k] = true
 	}
 	marked := 0
-	for _, b := range m.Flow().Boxes {
+	for _, b := range m.Flow(wide).Boxes {
 		if b.Lesson != want[b.Key] {
 			t.Errorf("%s marked %v", b.ID, b.Lesson)
 		}
@@ -297,7 +297,7 @@ func TestFlowMarksTheLessonsObjects(t *testing.T) {
 		t.Fatalf("%d boxes marked", marked)
 	}
 	m.CloseLesson()
-	for _, b := range m.Flow().Boxes {
+	for _, b := range m.Flow(wide).Boxes {
 		if b.Lesson {
 			t.Fatalf("closed, %s is still marked", b.ID)
 		}
@@ -348,5 +348,91 @@ func TestLessonTitle(t *testing.T) {
 	}
 	if LessonTitle(examples.All()[0].Source) != "" {
 		t.Error("an example without a lesson has no lesson title")
+	}
+}
+
+// The inspector marks the field a lesson's step points at, on the
+// objects it points at: a plain path (status.readyReplicas) and a
+// condition by its type (status.conditions[Ready].status), each on the
+// lines of that field and no other.
+func TestInspectorMarksTheLessonsField(t *testing.T) {
+	ex, ok := examples.Lesson("eventual-consistency")
+	if !ok {
+		t.Fatal("no eventual-consistency lesson")
+	}
+	m := seed(t)
+	if !m.OpenLesson(ex.Source, -1) {
+		t.Fatalf("the lesson does not open: %v", m.Problems)
+	}
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		resolve(t, m)
+		v, _ := m.Lesson()
+		if v.Field != "" && len(v.Objects) > 0 {
+			m.Select(v.Objects[0])
+			in := m.Inspect()
+			if in.LessonField != v.Field {
+				t.Errorf("step %d: the inspector names field %q, the step %q", i+1, in.LessonField, v.Field)
+			}
+			var marked []string
+			for _, s := range in.Sections {
+				for _, l := range s.Lines {
+					if l.Lesson {
+						marked = append(marked, strings.TrimSpace(l.Text))
+					}
+				}
+			}
+			// Both fields are scalars: one line each.
+			leaf := v.Field[strings.LastIndexAny(v.Field, ".]")+1:]
+			if len(marked) != 1 || !strings.HasPrefix(marked[0], leaf+":") {
+				t.Errorf("step %d: field %s of %s marks %q", i+1, v.Field, v.Objects[0], marked)
+			}
+			seen[v.Field] = true
+		}
+		if i+1 >= v.Len {
+			break
+		}
+		m.LessonGo(i + 1)
+	}
+	for _, f := range []string{"status.readyReplicas", "status.conditions[Ready].status"} {
+		if !seen[f] {
+			t.Errorf("no step pointed at %s", f)
+		}
+	}
+	m.Select(api.Key{Kind: api.KindNode, Name: "node-1"})
+	if in := m.Inspect(); in.LessonField != "" {
+		t.Errorf("an object the step does not point at is marked at %q", in.LessonField)
+	}
+}
+
+// A step that points at a field its object does not have yet (a pod's
+// spec.nodeName before the scheduler binds it) says so, and marks no
+// line.
+func TestInspectorSaysTheLessonsFieldIsUnset(t *testing.T) {
+	m, _ := firstRollout(t)
+	for i := 0; ; i++ {
+		resolve(t, m)
+		v, _ := m.Lesson()
+		if v.Field == "spec.nodeName" {
+			m.Select(v.Objects[0])
+			in := m.Inspect()
+			p, _ := m.Engine().Store().Get(v.Objects[0])
+			unbound := p.(*api.Pod).Spec.NodeName == ""
+			if in.LessonUnset != unbound {
+				t.Fatalf("step %d: %s bound %v, the inspector says unset %v", i+1, v.Objects[0], !unbound, in.LessonUnset)
+			}
+			for _, s := range in.Sections {
+				for _, l := range s.Lines {
+					if l.Lesson && unbound {
+						t.Errorf("step %d: an unbound pod's line %q is marked", i+1, l.Text)
+					}
+				}
+			}
+			return
+		}
+		if i+1 >= v.Len {
+			t.Fatal("no step of first-rollout points at spec.nodeName")
+		}
+		m.LessonGo(i + 1)
 	}
 }

@@ -28,8 +28,12 @@ type LogRow struct {
 	Arrows      string
 	Explanation string
 	Error       string
-	Tone        Tone
-	Current     bool
+	// Refusal says, for an error the component retries (a conflict, an
+	// object its cache had not seen), why the write was refused and that
+	// this is normal ("" for none, or for an error that needs acting on).
+	Refusal string
+	Tone    Tone
+	Current bool
 }
 
 // LogFilter narrows the tick log.
@@ -77,8 +81,12 @@ func row(t *trace.Tick, current bool) LogRow {
 	for _, c := range t.Classes() {
 		arrows.WriteString(c.Symbol())
 	}
-	return LogRow{Seq: t.Seq, Clock: trace.FormatTime(t.Time), Actor: t.Actor(), Component: t.Component, Object: t.Object.String(),
+	r := LogRow{Seq: t.Seq, Clock: trace.FormatTime(t.Time), Actor: t.Actor(), Component: t.Component, Object: t.Object.String(),
 		Classes: t.Classes(), Arrows: arrows.String(), Explanation: t.Explanation(), Error: t.Err(), Tone: ToneOf(t), Current: current}
+	if r.Error != "" && r.Tone != ToneAlert {
+		r.Refusal = "refused, and normal: " + retryReason(r.Error) + "; the component retries from a fresh copy"
+	}
+	return r
 }
 
 // Components are the component names the tick log can be filtered by.

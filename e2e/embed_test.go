@@ -187,7 +187,7 @@ func TestEmbedInAnotherOriginsPage(t *testing.T) {
 
 	f.click("step")
 	tick := atoi(t, f.tick())
-	if tick <= 5 || f.text("embed-caption") == caption || !strings.HasPrefix(f.text("embed-caption"), fmt.Sprintf("Tick %d ", tick)) {
+	if tick <= 5 || f.text("embed-caption") == caption || !strings.HasPrefix(f.text("embed-caption"), fmt.Sprintf("Tick %d: ", tick)) {
 		t.Fatalf("Step: tick %d, caption %q", tick, f.text("embed-caption"))
 	}
 	if href, st := openState(f); st.Scenario != ex.Source || st.Tick != tick || st.Lesson != 0 || st.EveryTick {
@@ -229,7 +229,7 @@ func TestEmbedInAnotherOriginsPage(t *testing.T) {
 
 // embedLesson plays a lesson natively: the frame's steps and ticks must
 // be the same.
-func embedLesson(t *testing.T, name string) (string, []lesson.Step) {
+func embedLesson(t testing.TB, name string) (string, []lesson.Step) {
 	t.Helper()
 	src, l := testkit.Lesson(t, name)
 	return src, testkit.Steps(t, l)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -85,6 +86,52 @@ const layoutProblems = `(() => {
   return out;
 })()`
 
+// legibility is what is wrong with the diagram as a reader sees it, as
+// sentences: text drawn smaller than min px (its rendered size, the
+// font size times its element's scale on the screen) or a median under
+// min, and a box the tick wrote (data-highlight) that is not on screen
+// in its pane.
+func legibility(min float64) string {
+	return fmt.Sprintf(`(() => {
+  const out = [], min = %g, r = e => e.getBoundingClientRect();
+  const pane = document.querySelector('[data-testid=flow-pane]'), svg = document.querySelector('[data-testid=flow]');
+  if (!pane || !svg || pane.offsetParent === null) return out;
+  const sizes = [];
+  for (const t of svg.querySelectorAll('text')) {
+    if (r(t).width === 0) continue;
+    const m = t.getScreenCTM(), px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    sizes.push(px);
+    if (px < min - 0.01) out.push('diagram text drawn at ' + px.toFixed(1) + ' px: "' + t.textContent + '"');
+  }
+  sizes.sort((a, b) => a - b);
+  if (sizes.length && sizes[sizes.length >> 1] < min - 0.01) out.push('the median diagram text is ' + sizes[sizes.length >> 1].toFixed(1) + ' px');
+  const p = r(pane);
+  for (const g of svg.querySelectorAll('[data-testid=flow-node]')) {
+    if (!g.dataset.highlight) continue;
+    const b = r(g.querySelector('rect'));
+    if (b.left < p.left - 1 || b.right > p.right + 1 || b.top < p.top - 1 || b.bottom > p.bottom + 1)
+      out.push('the tick wrote ' + (g.dataset.key || g.dataset.id) + ', which is not on screen');
+  }
+  return out;
+})()`, min)
+}
+
+// captionProblems is what hides part of a caption: a height that is not
+// whole lines (a half line shows), or a text longer than its lines with
+// no "more" to open it.
+const captionProblems = `(() => {
+  const out = [];
+  for (const c of document.querySelectorAll('.caption-text')) {
+    if (c.offsetParent === null) continue;
+    const lh = parseFloat(getComputedStyle(c).lineHeight), lines = c.clientHeight / lh;
+    if (Math.abs(lines - Math.round(lines)) > 0.05) out.push((c.dataset.testid || 'a caption') + ' shows ' + lines.toFixed(2) + ' lines: a line is cut');
+    const more = c.parentElement.querySelector('.caption-more');
+    if (c.scrollHeight > c.clientHeight + 1 && (!more || more.offsetParent === null || more.getBoundingClientRect().height === 0))
+      out.push((c.dataset.testid || 'a caption') + ' is longer than its lines and offers no "more"');
+  }
+  return out;
+})()`
+
 // consoleNewest runs a wide command in the console and says what is wrong
 // with what a person sees ("" if nothing): the newest entry must be on
 // screen, the input cleared. It puts the page back as it was (the
@@ -154,15 +201,17 @@ func (tb *tab) show(s screen, view string) {
 // TestLayoutEveryExample opens every example at three screen sizes and,
 // at its start, in its middle and once settled, checks what a person
 // would see wrong: boxes that overlap or labels that cover them, text out
-// of its box, a diagram that does not fit after Fit, a page that scrolls
-// sideways, controls under 44 px on the phone (in every pane), a caption
-// that changes height, an inspector that does not lead with the tick's
-// changes, and anything serious axe-core reports.
+// of its box, a diagram that does not fit after Fit, diagram text under
+// 12 px as rendered, a box the tick wrote that is off screen, a page
+// that scrolls sideways, controls under 44 px on the phone (in every
+// pane), a phone's diagram under 60 % of its screen, a caption that
+// changes height or cuts a line, an inspector that does not lead with
+// the tick's changes, and anything serious axe-core reports.
 func TestLayoutEveryExample(t *testing.T) {
 	src := axeSource(t)
 	for _, s := range screens {
 		t.Run(s.name, func(t *testing.T) {
-			tb := newTab(t)
+			tb := newTabFor(t, 10*time.Minute)
 			tb.resize(s)
 			tb.open(shared.url)
 			if !s.phone {
@@ -183,7 +232,15 @@ func TestLayoutEveryExample(t *testing.T) {
 						tb.waitFor(sel("run")+`.getAttribute('aria-pressed') === 'false'`, "the run to end")
 					}
 					tb.fit()
-					if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+					problems := eval[[]string](tb, layoutProblems)
+					problems = append(problems, eval[[]string](tb, legibility(12))...)
+					problems = append(problems, eval[[]string](tb, captionProblems)...)
+					if s.phone {
+						if share := eval[float64](tb, sel("flow-pane")+".getBoundingClientRect().height / innerHeight"); share < 0.6 {
+							problems = append(problems, fmt.Sprintf("the diagram takes %.0f%% of the screen's height", share*100))
+						}
+					}
+					if len(problems) > 0 {
 						t.Errorf("%s at %s (%s, tick %s):\n  %s", ex.Name, moment, s.name, tb.tick(), strings.Join(problems, "\n  "))
 					}
 					if v := tb.axe(src); len(v) > 0 {

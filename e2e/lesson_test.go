@@ -332,7 +332,8 @@ func TestLessonLayout(t *testing.T) {
 						}
 						check := func(pane string) {
 							t.Helper()
-							if problems := eval[[]string](tb, layoutProblems); len(problems) > 0 {
+							problems := append(eval[[]string](tb, layoutProblems), eval[[]string](tb, legibility(12))...)
+							if len(problems) > 0 {
 								t.Errorf("%s at its %s (%s, %s pane):\n  %s", ex.Name, moment, s.name, pane, strings.Join(problems, "\n  "))
 							}
 							if problems := eval[[]string](tb, lessonProblems); len(problems) > 0 {
@@ -387,5 +388,68 @@ func TestLessonOnAPhone(t *testing.T) {
 	tb.click("strip-read")
 	if !eval[bool](tb, `!!document.querySelector('.workspace.view-lesson')`) {
 		t.Error("the strip does not open the lesson's pane")
+	}
+}
+
+// inView says an element lies within the scrolling pane around it and
+// within the window: a learner sees it without scrolling.
+func inView(selector string) string {
+	return `(() => { const e = document.querySelector(` + js(selector) + `); if (!e || e.offsetParent === null) return false;
+	  const r = e.getBoundingClientRect(); let p = e.parentElement;
+	  while (p && getComputedStyle(p).overflowY !== 'auto' && getComputedStyle(p).overflowY !== 'scroll') p = p.parentElement;
+	  const c = p ? p.getBoundingClientRect() : {top: 0, bottom: innerHeight, left: 0, right: innerWidth};
+	  return r.top >= Math.max(0, c.top) - 1 && r.bottom <= Math.min(innerHeight, c.bottom) + 1 && r.left >= c.left - 1 && r.right <= c.right + 1 })()`
+}
+
+// At 1366×768 a learner reads each question of a lesson, answers it and
+// sees the verdict and Show me, without scrolling: the player brings
+// them into view. A step that names a field opens the inspector on its
+// object with the field marked, in view.
+func TestLessonFitsTheLaptop(t *testing.T) {
+	for _, name := range []string{"first-rollout", "eventual-consistency"} {
+		t.Run(name, func(t *testing.T) {
+			o := newOracle(t, name)
+			tb := newTab(t)
+			tb.resize(screens[0])
+			tb.forgetLessons()
+			tb.open(shared.url)
+			tb.openLesson(name)
+			fields := 0
+			for i, st := range o.steps {
+				if i > 0 {
+					tb.click("lesson-next")
+				}
+				tb.lessonAt(i + 1)
+				tb.waitTick(st.Tick)
+				if st.Field != "" && len(st.Objects) > 0 {
+					fields++
+					tb.settle()
+					note := eval[string](tb, `(e => e ? e.textContent : '')(`+sel("inspector-lesson")+`)`)
+					switch {
+					case strings.Contains(note, "does not have yet"):
+						// The field is not set at the step's tick (a pod not yet bound).
+					case note == "" || !eval[bool](tb, inView("[data-testid=inspector] .lesson-field")):
+						t.Errorf("step %d names %s of %s: the inspector does not show it marked and in view (its note: %q)", i+1, st.Field, st.Objects[0], note)
+					}
+				}
+				if st.Question == nil {
+					continue
+				}
+				if !eval[bool](tb, inView("#lesson-prompt")) {
+					t.Errorf("step %d: the question is not in view", i+1)
+				}
+				tb.choose((st.Question.Answer + 1) % len(st.Question.Choices))
+				tb.waitFor(sel("lesson-show-me"), "the feedback")
+				tb.settle()
+				for _, part := range []string{"[data-testid=lesson-feedback] .verdict", "[data-testid=lesson-show-me]"} {
+					if !eval[bool](tb, inView(part)) {
+						t.Errorf("step %d: %s is not in view after the answer", i+1, part)
+					}
+				}
+			}
+			if name == "eventual-consistency" && fields == 0 {
+				t.Error("no step names a field")
+			}
+		})
 	}
 }

@@ -40,7 +40,8 @@ func TestServiceShowsItsEndpoints(t *testing.T) {
 	}
 }
 
-// The StatefulSet example shows its pods in ordinal order under the set,
+// The StatefulSet example shows its pods in ordinal order under the set
+// (reading order: they wrap into rows),
 // and the console's rollout status names the pod the rollout waits for.
 func TestStatefulSetInTheFlow(t *testing.T) {
 	tb := newTab(t)
@@ -60,11 +61,14 @@ func TestStatefulSetInTheFlow(t *testing.T) {
 	if set := eval[string](tb, `(() => { const g = document.querySelector('[data-testid=flow-node][data-kind=StatefulSet][data-name=web]'); return g ? g.textContent : '' })()`); !strings.Contains(set, "ready") {
 		t.Errorf("the StatefulSet box reads %q", set)
 	}
-	left := func(name string) int {
-		return eval[int](tb, `Math.round(document.querySelector('[data-testid=flow-node][data-kind=Pod][data-name=`+js(name)+`]').getBoundingClientRect().left)`)
+	// In reading order: left to right, a row at a time.
+	at := func(name string) [2]int {
+		p := eval[[]int](tb, `(r => [Math.round(r.top), Math.round(r.left)])(document.querySelector('[data-testid=flow-node][data-kind=Pod][data-name=`+js(name)+`]').getBoundingClientRect())`)
+		return [2]int{p[0], p[1]}
 	}
-	if !(left("web-0") < left("web-1") && left("web-1") < left("web-2")) {
-		t.Errorf("pods at %s, want web-0, web-1, web-2 from left to right", names)
+	before := func(a, b [2]int) bool { return a[0] < b[0] || a[0] == b[0] && a[1] < b[1] }
+	if w0, w1, w2 := at("web-0"), at("web-1"), at("web-2"); !before(w0, w1) || !before(w1, w2) {
+		t.Errorf("pods at %s (top, left: %v %v %v), want web-0, web-1, web-2 in reading order", names, w0, w1, w2)
 	}
 	tb.click("tab-console")
 	tb.setValue("console-input", "kubectl get pvc")

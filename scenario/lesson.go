@@ -40,6 +40,8 @@ type Lesson struct {
 	// Name is its metadata.name, Title its spec.title.
 	Name, Title string
 	Steps       []LessonStep
+	// Claims are the lesson's own (spec.claims), beside its steps'.
+	Claims []Claim
 }
 
 // LessonStep is one step of a lesson.
@@ -53,8 +55,40 @@ type LessonStep struct {
 	Highlight *Highlight `json:"highlight,omitempty" yaml:"highlight,omitempty"`
 	// Question, if any, is asked at the step's tick.
 	Question *QuestionSpec `json:"question,omitempty" yaml:"question,omitempty"`
+	// Claims are what the step's text states, in words the simulation
+	// checks (package claim): each holds at the step's tick unless it
+	// says when.
+	Claims []Claim `json:"claims,omitempty" yaml:"claims,omitempty"`
 	// Line is where the step starts in the file.
 	Line int `json:"-" yaml:"-"`
+}
+
+// Claim is a sentence a lesson states that the simulation must bear out,
+// as written; package claim reads and checks it.
+type Claim struct {
+	// Text is the claim's words.
+	Text string `json:"-" yaml:"-"`
+	// Line and Column are where Text begins in the file. Column is 0 when
+	// Text does not stand on its line as written (a block scalar, or a
+	// quoted string with escapes), so columns inside it cannot be told.
+	Line, Column int `json:"-" yaml:"-"`
+}
+
+// UnmarshalYAML reads a claim from a string, keeping its place.
+func (c *Claim) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: a claim is a string, such as \"at 30s, deploy/web {.status.readyReplicas} = 3\"", n.Line)}}
+	}
+	c.Text, c.Line = n.Value, n.Line
+	switch {
+	case strings.Contains(n.Value, "\n"):
+	case n.Style == 0:
+		c.Column = n.Column
+	case n.Style == yaml.SingleQuotedStyle && !strings.Contains(n.Value, "'"),
+		n.Style == yaml.DoubleQuotedStyle && !strings.ContainsAny(n.Value, "\"\\"):
+		c.Column = n.Column + 1
+	}
+	return nil
 }
 
 // Goto is exactly one of Tick (a tick number, 0: before the first), At
@@ -146,17 +180,22 @@ func (r Ref) String() string { return api.ShortKind(r.Kind) + "/" + r.Pattern }
 type LessonSpec struct {
 	Title string       `json:"title,omitempty" yaml:"title,omitempty"`
 	Steps []LessonStep `json:"steps" yaml:"steps"`
+	// Claims are what the lesson states as a whole; each says when it
+	// holds (package claim).
+	Claims []Claim `json:"claims,omitempty" yaml:"claims,omitempty"`
 }
 
+// lessonDoc is the Lesson document; the json names are the keys the
+// unknown-field check knows.
 type lessonDoc struct {
-	APIVersion string     `yaml:"apiVersion"`
-	Kind       string     `yaml:"kind"`
-	Metadata   metadata   `yaml:"metadata"`
-	Spec       LessonSpec `yaml:"spec"`
+	APIVersion string     `json:"apiVersion" yaml:"apiVersion"`
+	Kind       string     `json:"kind" yaml:"kind"`
+	Metadata   metadata   `json:"metadata" yaml:"metadata"`
+	Spec       LessonSpec `json:"spec" yaml:"spec"`
 }
 
 type metadata struct {
-	Name string `yaml:"name"`
+	Name string `json:"name" yaml:"name"`
 }
 
 // lessonDocument reads and checks the Lesson document.
@@ -174,7 +213,7 @@ func (p *parser) lessonDocument(n *yaml.Node, apiVersion string, doc int) {
 		return
 	}
 	unknownFields(n, reflect.TypeOf(ld), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
-	l := &Lesson{Name: ld.Metadata.Name, Title: ld.Spec.Title, Steps: ld.Spec.Steps}
+	l := &Lesson{Name: ld.Metadata.Name, Title: ld.Spec.Title, Steps: ld.Spec.Steps, Claims: ld.Spec.Claims}
 	switch {
 	case len(l.Steps) == 0:
 		at := nodeAt(n, "spec.steps")

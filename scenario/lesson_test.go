@@ -76,6 +76,52 @@ func TestLessonDocument(t *testing.T) {
 	}
 }
 
+// A Lesson document's claims are read with the place their text begins
+// (a column only where the text stands on its line as written), a claim
+// that is not a string is an error at its line, and the document's own
+// keys draw no warning while a misspelt one does.
+func TestLessonClaims(t *testing.T) {
+	sc, err := Parse([]byte(lessonBase + `    - text: one
+      goto: {tick: 1}
+      claims:
+        - deploy/web {.spec.replicas} = 2
+        - "never, count pods = 9"
+        - 'at 1s, count pods >= 0'
+        - >-
+          at the end,
+          count pods = 2
+  claims:
+    - at the end, deploy/web {.status.readyReplicas} = 2
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Warnings) != 0 {
+		t.Errorf("warnings %v", sc.Warnings)
+	}
+	got := sc.Lesson.Steps[0].Claims
+	want := []Claim{
+		{Text: "deploy/web {.spec.replicas} = 2", Line: 21, Column: 11},
+		{Text: "never, count pods = 9", Line: 22, Column: 12},
+		{Text: "at 1s, count pods >= 0", Line: 23, Column: 12},
+		{Text: "at the end, count pods = 2", Line: 24},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("step claims\n got %+v\nwant %+v", got, want)
+	}
+	if l := sc.Lesson.Claims; len(l) != 1 || l[0].Line != 28 || l[0].Column != 7 {
+		t.Errorf("lesson claims %+v", l)
+	}
+	_, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claims: [{at: 1s}]\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 20: a claim is a string") {
+		t.Errorf("a claim that is a mapping: %v", err)
+	}
+	sc, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claim: [x]\n"))
+	if err != nil || len(sc.Warnings) != 1 || sc.Warnings[0].String() != `line 20:7: spec.steps[0].claim: unknown or unsimulated field "claim" is ignored` {
+		t.Errorf("a misspelt key: %v %v", err, sc.Warnings)
+	}
+}
+
 // docs/lesson.schema.json documents exactly the keys the parser reads.
 func TestLessonSchemaMatchesSpec(t *testing.T) {
 	b, err := os.ReadFile("../docs/lesson.schema.json")

@@ -3,6 +3,7 @@
 //
 //	stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
 //	stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
+//	stateflow check FILE...
 //	stateflow serve [--addr 127.0.0.1:8080] [--web web]
 //	stateflow build --out DIR [--base /prefix] [--web web]
 //
@@ -20,12 +21,16 @@ import (
 const usage = `usage:
   stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
   stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
+  stateflow check FILE...
   stateflow serve [--addr 127.0.0.1:8080] [--web web]
   stateflow build --out DIR [--base /prefix] [--web web]
 
 FILE is a scenario YAML file (run also takes - for standard input).
 kubectl runs one kubectl command against the simulated cluster at that
-moment (default: once it has settled) and prints what kubectl would.`
+moment (default: once it has settled) and prints what kubectl would.
+check runs each scenario and prints every claim of its header (# expect:
+lines) and its lesson (claims:) that the simulation contradicts, as
+FILE:line:column: claim: what it read; see docs/lessons.md, Claims.`
 
 // exitError carries an exit code and a message for main to print.
 type exitError struct {
@@ -63,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runCommand(args[1:], stdin, stdout, stderr)
 	case "kubectl":
 		return kubectlCommand(args[1:], stdin, stdout, stderr)
+	case "check":
+		return checkCommand(args[1:], stdout, stderr)
 	case "serve":
 		return serveCommand(args[1:], stdout)
 	case "build":

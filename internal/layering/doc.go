@@ -8,6 +8,8 @@
 //	scenario           a client of the engine: the scenario file, its actions and faults
 //	examples/...       scenarios as data, and generators of them
 //	lesson             a scenario's Lesson played against a simulation of it
+//	claim              what an example's header and a lesson state, checked
+//	                   against the simulation (through kubectl and the trace)
 //	app/model, app/share   the playground's view-model and share links
 //	app                the go-app components
 //	wasm, cmd/...      the programs

@@ -24,6 +24,7 @@ var layers = [][]string{
 	{"scenario"},
 	{"examples"},
 	{"lesson"},
+	{"claim"},
 	{"app/model", "app/share"},
 	{"app"},
 	{"wasm", "cmd", "e2e", "internal"},
@@ -128,6 +129,10 @@ func TestViolations(t *testing.T) {
 		{"engine", "internal/testkit", true},
 		{"internal/testkit", "scenario", false},
 		{"internal/testkit", "engine/trace", false},
+		{"claim", "lesson", false},
+		{"claim", "kubectl", false},
+		{"lesson", "claim", true},
+		{"claim", "app/model", true},
 	} {
 		got := violations(map[string][]string{m(tc.pkg): {m(tc.imp), "fmt"}})
 		if (len(got) > 0) != tc.bad {

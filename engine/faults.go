@@ -103,7 +103,8 @@ func (w *world) lifecycle() (int, leaseTracker, bool) {
 
 // KillPod is a fault that kills the containers of one pod (by name, or the
 // first pod by name matching a label selector such as "app=web") in
-// namespace ns: its kubelet sees them exit with code 137 and restarts them.
+// namespace ns: its kubelet sees them exit with code 137 and restarts them
+// as the pod's restartPolicy says (not at all with Never: the pod fails).
 func KillPod(ns, target string, match func(labels map[string]string) bool) *Fault {
 	return &Fault{apply: func(w *world, tick *liveTick) error {
 		var pod *api.Pod
@@ -125,7 +126,11 @@ func KillPod(ns, target string, match func(labels map[string]string) bool) *Faul
 		}
 		tick.Read(pod)
 		w.enqueue(i, api.KeyOf(pod), w.now)
-		tick.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them", pod.Name, pod.Spec.NodeName)
+		if kubelet.Restarts(pod.Spec.RestartPolicy, 137) {
+			tick.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); its kubelet will notice and restart them (restartPolicy %s)", pod.Name, pod.Spec.NodeName, pod.Spec.RestartPolicy)
+		} else {
+			tick.Explain("fault: the containers of pod/%s on %s are killed (exit code 137); with restartPolicy %s its kubelet will not restart them, and the pod fails", pod.Name, pod.Spec.NodeName, pod.Spec.RestartPolicy)
+		}
 		return nil
 	}}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/internal/testkit"
 )
 
@@ -38,6 +39,41 @@ func TestKillPod(t *testing.T) {
 	}
 	if restarted != 1 {
 		t.Fatalf("%d pods restarted, want exactly the killed one", restarted)
+	}
+}
+
+// What the log says of a kill follows the pod's restartPolicy: a
+// Deployment's pod (Always) is restarted; an Indexed Job's pod (Never) is
+// not, and fails. The fault's tick and the kubelet's next tick on the pod
+// say so.
+func TestKillPodExplains(t *testing.T) {
+	ex, _ := examples.Get("job-indexed")
+	never, _ := testkit.Load(t, []byte(ex.Source))
+	for _, c := range []struct {
+		name  string
+		e     *engine.Engine
+		fault string
+		saw   string
+	}{
+		{"Always", withImage(t, "{pull: 1s, start: 1s, ready: 2s}", "    - at: 30s\n      kill-pod: app=codartium-api\n"),
+			"its kubelet will notice and restart them (restartPolicy Always)", "was killed (exit code 137); restarting api (restart 1)"},
+		{"Never", never, "with restartPolicy Never its kubelet will not restart them, and the pod fails",
+			"render was killed (exit code 137); not restarted (restartPolicy Never)"},
+	} {
+		e := c.e
+		e.RunUntil(60_000)
+		var fault, saw string
+		for _, tk := range e.Trace() {
+			switch {
+			case tk.Component == engine.ScenarioActor && strings.Contains(tk.Explanation(), "killed"):
+				fault = tk.Explanation()
+			case fault != "" && saw == "" && tk.Component == engine.Kubelet && strings.Contains(tk.Explanation(), "killed"):
+				saw = tk.Explanation()
+			}
+		}
+		if !strings.Contains(fault, c.fault) || !strings.Contains(saw, c.saw) {
+			t.Errorf("%s: the fault says %q\nthe kubelet says %q", c.name, fault, saw)
+		}
 	}
 }
 

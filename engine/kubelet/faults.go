@@ -62,7 +62,7 @@ func (k *Kubelet) Kill(pod api.Key, now int64) bool {
 	for _, c := range rt.containers {
 		if c.stage == stageRunning {
 			c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(now), ContainerID: c.id}
-			c.stage, c.ready, c.finishedAt = stageExited, false, now
+			c.stage, c.ready, c.finishedAt, c.killed = stageExited, false, now, true
 			killed = true
 		}
 	}

@@ -85,3 +85,22 @@ func TestImageID(t *testing.T) {
 		t.Fatalf("qualified = %s", got)
 	}
 }
+
+// A container is restarted as upstream's ShouldContainerBeRestarted
+// decides: never under Never, under OnFailure only after a non-zero exit,
+// always under Always (the API server's default when none is given).
+func TestRestarts(t *testing.T) {
+	for _, c := range []struct {
+		policy string
+		code   int32
+		want   bool
+	}{
+		{"Always", 0, true}, {"Always", 1, true}, {"Always", 137, true},
+		{"OnFailure", 0, false}, {"OnFailure", 1, true}, {"OnFailure", 137, true},
+		{"Never", 0, false}, {"Never", 1, false}, {"Never", 137, false},
+	} {
+		if got := Restarts(c.policy, c.code); got != c.want {
+			t.Errorf("restartPolicy %s, exit code %d: restarts %v, want %v", c.policy, c.code, got, c.want)
+		}
+	}
+}

@@ -132,7 +132,7 @@ func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 	if t == nil {
 		t = c.lastTerm
 	}
-	if t == nil || p.Spec.RestartPolicy == "Never" || p.Spec.RestartPolicy == "OnFailure" && t.ExitCode == 0 {
+	if t == nil || !Restarts(p.Spec.RestartPolicy, t.ExitCode) {
 		return false
 	}
 	expired := c.finishedAt-c.backoffAt > backOffResetMS
@@ -157,6 +157,20 @@ func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 	c.restarts++
 	c.stage = stageWaiting
 	w.Note("restarting %s (restart %d)", c.name, c.restarts)
+	return true
+}
+
+// Restarts reports whether the kubelet restarts a container that exited
+// with exitCode under the pod's restartPolicy: never with Never, with
+// OnFailure only after a failure, always with Always
+// (pkg/kubelet/container/helpers.go ShouldContainerBeRestarted).
+func Restarts(restartPolicy string, exitCode int32) bool {
+	switch restartPolicy {
+	case "Never":
+		return false
+	case "OnFailure":
+		return exitCode != 0
+	}
 	return true
 }
 

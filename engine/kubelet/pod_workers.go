@@ -158,6 +158,13 @@ func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec
 			}
 			return
 		case stageExited:
+			if c.killed {
+				c.killed = false
+				w.Note("%s was killed (exit code %d)", c.name, c.term.ExitCode)
+				if !Restarts(p.Spec.RestartPolicy, c.term.ExitCode) {
+					w.Note("not restarted (restartPolicy %s)", p.Spec.RestartPolicy)
+				}
+			}
 			if !k.restart(w, p, c) {
 				return
 			}

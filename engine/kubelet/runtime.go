@@ -51,6 +51,9 @@ type container struct {
 	// sigtermAt is when the container gets SIGTERM (after its preStop
 	// hook), once the pod is being killed; -1 if it was not running then.
 	sigtermAt int64
+	// killed says a fault killed the container (Kill) and the pod worker
+	// has not yet noticed it.
+	killed bool
 }
 
 // podRuntime is the node runtime's view of one pod.

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine"
@@ -178,8 +179,11 @@ func span(w *Written, tl *timeline, steps map[int]int) (*verdict, string) {
 	case AtEnd:
 		v.first = end
 	default:
-		if wh.HasFrom {
-			v.first = tl.at(wh.From)
+		// The window is every tick from its start to its end, and the
+		// world as it stands when it opens: after the last tick before
+		// its start.
+		if wh.HasFrom && wh.From > 0 {
+			v.first = tl.at(wh.From - 1)
 		}
 		v.last = end
 		if wh.HasTo {
@@ -188,15 +192,7 @@ func span(w *Written, tl *timeline, steps map[int]int) (*verdict, string) {
 			}
 			v.last = tl.at(wh.To)
 		}
-		if wh.Timing == SameTick || wh.Timing == SameWrite {
-			// The first tick at or after the window's start may turn the
-			// facts true; the tick before it says how they stood.
-			v.candidate = v.first + 1
-			if wh.HasFrom && v.first > 0 && tl.timeOf(v.first) >= wh.From {
-				v.candidate = v.first
-				v.first--
-			}
-		}
+		v.candidate = v.first + 1
 		return v, ""
 	}
 	v.last = v.first
@@ -268,9 +264,16 @@ func readFacts(v *verdict, t int, tl *timeline, r *reader) (*reading, error) {
 // window's start (fromMS) or tick 0 makes it false.
 func traceFact(f *Fact, t int, tl *timeline, fromMS int64) (bool, string) {
 	if t == 0 || tl.timeOf(t) < fromMS {
-		return false, fmt.Sprintf("%s is not in the window", tickName(tl, t))
+		// Before the window, no tick wrote, printed or reported.
+		if f.Requests != "" {
+			return trafficFact(f, nil, tickName(tl, t))
+		}
+		return false, fmt.Sprintf("%s is before the window", tickName(tl, t))
 	}
 	tk := tl.tick(t)
+	if f.Requests != "" {
+		return trafficFact(f, tk, tickName(tl, t))
+	}
 	what := fmt.Sprintf("%s is %s's (%s)", tickName(tl, t), tk.Actor(), tk.Object.Short())
 	if tk.Component != f.Component {
 		return false, what
@@ -290,6 +293,30 @@ func traceFact(f *Fact, t int, tl *timeline, fromMS int64) (bool, string) {
 		return false, what + ", which printed nothing"
 	}
 	return false, what + fmt.Sprintf(", which printed %q", tk.Output())
+}
+
+// trafficFact compares the requests of one outcome that the tick's
+// traffic report counts for the Service (0 when it reports none, or for
+// no tick).
+func trafficFact(f *Fact, tk *trace.Tick, name string) (bool, string) {
+	n := 0
+	ref, _ := scenario.ParseRef(f.To) // checked when the claim was read
+	var tr *trace.Traffic
+	if tk != nil {
+		tr = tk.Traffic()
+	}
+	if tr != nil && ref.Matches(tr.Service) {
+		switch f.Requests {
+		case "sent":
+			n = tr.Sent
+		case "served":
+			n = tr.Served
+		default:
+			n = tr.Failed
+		}
+	}
+	ok, _ := compare(strconv.Itoa(n), f.Op, f.Value) // both numbers
+	return ok, fmt.Sprintf("%s counts %d %s requests to %s", name, n, f.Requests, f.To)
 }
 
 // writes counts tick t's writes (not Events) of the object an in the

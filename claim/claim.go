@@ -74,19 +74,26 @@ const (
 	Gt       Op = ">"
 	Ge       Op = ">="
 	Contains Op = "contains"
+	Lacks    Op = "!contains"
 )
 
-// ops lists the operators, longest spelling first is not needed: each is
-// a word of its own.
-var ops = []Op{Eq, Ne, Lt, Le, Gt, Ge, Contains}
+// ops lists the operators; each is a word of its own.
+var ops = []Op{Eq, Ne, Lt, Le, Gt, Ge, Contains, Lacks}
 
-// Fact is one statement of a claim: a Subject compared with Value, or a
-// tick's Component writing an object (Writes) or printing text (Prints).
+// Fact is one statement of a claim: a Subject compared with Value, a
+// tick's Component writing an object (Writes) or printing text (Prints),
+// or the requests a tick of the traffic actor reports to a Service,
+// compared with Value.
 type Fact struct {
 	// Subject, Op and Value: what kubectl reads, compared.
 	Subject *Subject
 	Op      Op
 	Value   string
+	// Requests ("sent", "served" or "failed") and To (a Service, svc/NAME):
+	// how many requests of that outcome a traffic report of the tick
+	// counts for the Service (0 at a tick that reports none), compared
+	// with Value by Op.
+	Requests, To string
 	// Component, with Writes (an object reference) or Prints (text the
 	// tick's command printed): a statement about one tick of the trace.
 	Component string
@@ -99,6 +106,9 @@ type Fact struct {
 // traceFact reports whether the fact reads the trace rather than the
 // cluster.
 func (f *Fact) traceFact() bool { return f.Subject == nil }
+
+// requestKinds are the counts a traffic report gives.
+var requestKinds = []string{"sent", "served", "failed"}
 
 // Subject is what a fact reads from the cluster through kubectl get: the
 // objects (a reference TYPE/NAME, where * in NAME matches any run of
@@ -167,6 +177,8 @@ func (f *Fact) String() string {
 	switch {
 	case f.Writes != "":
 		return f.Component + " writes " + f.Writes
+	case f.Requests != "":
+		return f.Requests + " requests to " + f.To + " " + string(f.Op) + " " + quote(f.Value)
 	case f.Subject == nil:
 		return f.Component + " prints " + quote(f.Prints)
 	}

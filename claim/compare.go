@@ -17,8 +17,11 @@ import (
 // kubectl prints a missing field) compared with a number reads as 0: the
 // API server omits counts that are zero (status.readyReplicas).
 func compare(got string, op Op, want string) (bool, error) {
-	if op == Contains {
+	switch op {
+	case Contains:
 		return strings.Contains(got, want), nil
+	case Lacks:
+		return !strings.Contains(got, want), nil
 	}
 	if got == "" && isNumber(want) {
 		got = "0"

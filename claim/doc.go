@@ -16,9 +16,10 @@
 //	when    = "at" TIME | "at tick" N | "at the end"
 //	        | ("always" | "never" | "at some tick" | "in the same tick" | "in the same write") ["from" TIME] ["to" TIME]
 //	fact    = subject OP value | COMPONENT "writes" TYPE/NAME | COMPONENT "prints" value
+//	        | ("sent" | "served" | "failed") "requests to" svc/NAME OP NUMBER
 //	subject = "count" ["non-terminating"] objects | objects JSONPATH | TYPE/NAME "condition" TYPE
 //	objects = TYPE/NAME | TYPE {-l SEL | --field-selector SEL | -n NS | -A}
-//	OP      = "=" | "!=" | "<" | "<=" | ">" | ">=" | "contains"
+//	OP      = "=" | "!=" | "<" | "<=" | ">" | ">=" | "contains" | "!contains"
 //	value   = WORD | "quoted" | 'quoted'
 //
 // A claim is read at the world after a tick: "at 30s" is the last tick at

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/scenario"
 )
 
@@ -211,6 +212,9 @@ func (p *parser) fact() (Fact, error) {
 	if c := p.peek(0); slices.Contains(engine.ComponentNames, c) && (p.peek(1) == "writes" || p.peek(1) == "prints") {
 		return p.traceFact(f)
 	}
+	if slices.Contains(requestKinds, p.peek(0)) && p.peek(1) == "requests" && p.peek(2) == "to" {
+		return p.trafficFact(f)
+	}
 	s, err := p.subject()
 	if err != nil {
 		return f, err
@@ -218,7 +222,7 @@ func (p *parser) fact() (Fact, error) {
 	f.Subject = s
 	op := Op(p.peek(0))
 	if !slices.Contains(ops, op) {
-		return f, errAt(p.col(), "expected an operator (=, !=, <, <=, >, >= or contains, with spaces around it) after %s", s)
+		return f, errAt(p.col(), "expected an operator (=, !=, <, <=, >, >=, contains or !contains, with spaces around it) after %s", s)
 	}
 	f.Op = op
 	p.i++
@@ -258,6 +262,33 @@ func (p *parser) traceFact(f Fact) (Fact, error) {
 	}
 	p.i++
 	f.Writes = ref
+	return f, nil
+}
+
+// trafficFact reads "(sent|served|failed) requests to svc/NAME OP
+// VALUE".
+func (p *parser) trafficFact(f Fact) (Fact, error) {
+	f.Requests = p.peek(0)
+	p.i += 3
+	col, ref := p.col(), p.peek(0)
+	r, err := scenario.ParseRef(ref)
+	if err != nil || r.Kind != api.KindService || glob(r.Pattern) {
+		return f, errAt(col, "requests to needs a Service: svc/NAME")
+	}
+	p.i++
+	f.To = ref
+	op := Op(p.peek(0))
+	if !slices.Contains(ops, op) {
+		return f, errAt(p.col(), "expected an operator (=, !=, <, <=, >, >=) after %s requests to %s", f.Requests, f.To)
+	}
+	p.i++
+	f.Op = op
+	if f.Value, err = p.value(); err != nil {
+		return f, err
+	}
+	if !isNumber(f.Value) {
+		return f, errAt(p.toks[p.i-1].col, "%s requests to %s counts requests: compare it with a number", f.Requests, f.To)
+	}
 	return f, nil
 }
 

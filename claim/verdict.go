@@ -20,8 +20,9 @@ type verdict struct {
 	// fromMS is the window's start: a trace fact is false at a tick
 	// before it.
 	fromMS int64
-	// candidate is the first tick that may turn facts true, for in the
-	// same tick and in the same write (first is the tick before it).
+	// candidate is the first tick of the window itself, the first that
+	// may turn facts true for in the same tick and in the same write
+	// (first is the world as the window opens).
 	candidate int
 	done      bool
 	failure   string

@@ -260,7 +260,8 @@ func readFacts(v *verdict, t int, tl *timeline, r *reader) (*reading, error) {
 }
 
 // traceFact reads a fact about tick t of the trace: the component's tick
-// writes the object, or its command printed the text. A tick before the
+// writes the object, its command printed the text, or its error holds
+// the text. A tick before the
 // window's start (fromMS) or tick 0 makes it false.
 func traceFact(f *Fact, t int, tl *timeline, fromMS int64) (bool, string) {
 	if t == 0 || tl.timeOf(t) < fromMS {
@@ -286,6 +287,12 @@ func traceFact(f *Fact, t int, tl *timeline, fromMS int64) (bool, string) {
 			}
 		}
 		return false, what + ", which does not write " + f.Writes
+	}
+	if f.Fails != "" {
+		if strings.Contains(tk.Err(), f.Fails) {
+			return true, what
+		}
+		return false, what + fmt.Sprintf(", which failed with %q", tk.Err())
 	}
 	if out := tk.Output(); strings.Contains(out, f.Prints) {
 		return true, what

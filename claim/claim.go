@@ -81,7 +81,8 @@ const (
 var ops = []Op{Eq, Ne, Lt, Le, Gt, Ge, Contains, Lacks}
 
 // Fact is one statement of a claim: a Subject compared with Value, a
-// tick's Component writing an object (Writes) or printing text (Prints),
+// tick's Component writing an object (Writes), printing text (Prints) or
+// failing with an error (Fails),
 // or the requests a tick of the traffic actor reports to a Service,
 // compared with Value.
 type Fact struct {
@@ -99,6 +100,9 @@ type Fact struct {
 	Component string
 	Writes    string
 	Prints    string
+	// Fails is text the tick's error holds (a write refused with a
+	// conflict, a cache that has not seen an object yet).
+	Fails string
 	// Col is where the fact starts in the claim (1-based).
 	Col int
 }
@@ -179,6 +183,8 @@ func (f *Fact) String() string {
 		return f.Component + " writes " + f.Writes
 	case f.Requests != "":
 		return f.Requests + " requests to " + f.To + " " + string(f.Op) + " " + quote(f.Value)
+	case f.Fails != "":
+		return f.Component + " fails " + quote(f.Fails)
 	case f.Subject == nil:
 		return f.Component + " prints " + quote(f.Prints)
 	}

@@ -15,7 +15,7 @@
 //	claim   = [when [","]] fact {"and" fact}
 //	when    = "at" TIME | "at tick" N | "at the end"
 //	        | ("always" | "never" | "at some tick" | "in the same tick" | "in the same write") ["from" TIME] ["to" TIME]
-//	fact    = subject OP value | COMPONENT "writes" TYPE/NAME | COMPONENT "prints" value
+//	fact    = subject OP value | COMPONENT "writes" TYPE/NAME | COMPONENT ("prints" | "fails") value
 //	        | ("sent" | "served" | "failed") "requests to" svc/NAME OP NUMBER
 //	subject = "count" ["non-terminating"] objects | objects JSONPATH | TYPE/NAME "condition" TYPE
 //	objects = TYPE/NAME | TYPE {-l SEL | --field-selector SEL | -n NS | -A}

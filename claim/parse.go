@@ -209,7 +209,7 @@ func (p *parser) fact() (Fact, error) {
 	if p.done() {
 		return f, errAt(p.col(), "a fact is missing: say what to read, such as deploy/web {.status.readyReplicas} = 3")
 	}
-	if c := p.peek(0); slices.Contains(engine.ComponentNames, c) && (p.peek(1) == "writes" || p.peek(1) == "prints") {
+	if c := p.peek(0); slices.Contains(engine.ComponentNames, c) && slices.Contains(traceVerbs, p.peek(1)) {
 		return p.traceFact(f)
 	}
 	if slices.Contains(requestKinds, p.peek(0)) && p.peek(1) == "requests" && p.peek(2) == "to" {
@@ -232,21 +232,28 @@ func (p *parser) fact() (Fact, error) {
 	return f, nil
 }
 
-// traceFact reads "COMPONENT writes TYPE/NAME" or "COMPONENT prints
-// VALUE".
+// traceVerbs begin the facts about one tick of a component.
+var traceVerbs = []string{"writes", "prints", "fails"}
+
+// traceFact reads "COMPONENT writes TYPE/NAME", "COMPONENT prints VALUE"
+// or "COMPONENT fails VALUE".
 func (p *parser) traceFact(f Fact) (Fact, error) {
 	f.Component = p.peek(0)
 	verb := p.peek(1)
 	p.i += 2
-	if verb == "prints" {
+	if verb != "writes" {
 		v, err := p.value()
 		if err != nil {
 			return f, err
 		}
 		if v == "" {
-			return f, errAt(f.Col, "prints needs the text the command printed")
+			return f, errAt(f.Col, "%s needs the text (a part of it) the tick %s", verb, map[string]string{"prints": "printed", "fails": "failed with"}[verb])
 		}
-		f.Prints = v
+		if verb == "prints" {
+			f.Prints = v
+		} else {
+			f.Fails = v
+		}
 		return f, nil
 	}
 	col, ref := p.col(), p.peek(0)

@@ -77,7 +77,11 @@ type Claim struct {
 // UnmarshalYAML reads a claim from a string, keeping its place.
 func (c *Claim) UnmarshalYAML(n *yaml.Node) error {
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: a claim is a string, such as \"at 30s, deploy/web {.status.readyReplicas} = 3\"", n.Line)}}
+		hint := ""
+		if n.Kind == yaml.MappingNode {
+			hint = ` (this one reads as a mapping: YAML takes ": " or a leading { as its own, so quote a claim that holds them)`
+		}
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: a claim is a string, such as \"at 30s, deploy/web {.status.readyReplicas} = 3\"%s", n.Line, hint)}}
 	}
 	c.Text, c.Line = n.Value, n.Line
 	switch {

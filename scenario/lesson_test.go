@@ -112,9 +112,13 @@ func TestLessonClaims(t *testing.T) {
 	if l := sc.Lesson.Claims; len(l) != 1 || l[0].Line != 28 || l[0].Column != 7 {
 		t.Errorf("lesson claims %+v", l)
 	}
-	_, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claims: [{at: 1s}]\n"))
+	_, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claims:\n        - events {.items[*].message} contains \"Error: ErrImagePull\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 21: a claim is a string") || !strings.Contains(err.Error(), "quote a claim") {
+		t.Errorf("a claim that YAML reads as a mapping: %v", err)
+	}
+	_, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claims: [3]\n"))
 	if err == nil || !strings.Contains(err.Error(), "line 20: a claim is a string") {
-		t.Errorf("a claim that is a mapping: %v", err)
+		t.Errorf("a claim that is a number: %v", err)
 	}
 	sc, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claim: [x]\n"))
 	if err != nil || len(sc.Warnings) != 1 || sc.Warnings[0].String() != `line 20:7: spec.steps[0].claim: unknown or unsimulated field "claim" is ignored` {

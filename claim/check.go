@@ -166,18 +166,22 @@ func span(w *Written, tl *timeline, steps map[int]int) (*verdict, string) {
 	switch wh.Timing {
 	case AtStep:
 		v.first = steps[w.Step]
+		v.point = fmt.Sprintf("at step %d's %s", w.Step+1, tickName(tl, v.first))
 	case AtTime:
-		v.first = tl.at(wh.MS)
 		if msg := past(wh.MS); msg != "" {
 			return nil, msg
 		}
+		v.first = tl.at(wh.MS)
+		v.point = fmt.Sprintf("at %s, after %s", formatMS(wh.MS), tickName(tl, v.first))
 	case AtTick:
 		if wh.Tick > end {
 			return nil, fmt.Sprintf("the run ends at %s, before tick %d", tickName(tl, end), wh.Tick)
 		}
 		v.first = wh.Tick
+		v.point = "at " + tickName(tl, v.first)
 	case AtEnd:
 		v.first = end
+		v.point = "at the end, " + tickName(tl, v.first)
 	default:
 		// The window is every tick from its start to its end, and the
 		// world as it stands when it opens: after the last tick before

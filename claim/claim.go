@@ -194,7 +194,7 @@ func (f *Fact) String() string {
 // quote writes a value as a word when it reads back as that word, else
 // as a double-quoted string.
 func quote(v string) string {
-	if v == "" || strings.ContainsAny(v, " \t\"'{}\\") || strings.HasSuffix(v, ",") || isKeyword(v) || !strconv.CanBackquote(v) {
+	if v == "" || strings.ContainsAny(v, " \t\"'{}\\") || strings.HasPrefix(v, ",") || strings.HasSuffix(v, ",") || isKeyword(v) || !strconv.CanBackquote(v) {
 		return strconv.Quote(v)
 	}
 	return v
@@ -261,15 +261,20 @@ func (w When) String() string {
 }
 
 // formatMS writes virtual milliseconds as a duration the parser reads
-// back (2m, 90s, 20.3s, 250ms).
+// back, as Go prints one (1h, 6m30s, 20.3s, 250ms).
 func formatMS(ms int64) string {
-	switch {
-	case ms >= 60_000 && ms%60_000 == 0:
-		return fmt.Sprintf("%dm", ms/60_000)
-	case ms%1000 == 0:
-		return fmt.Sprintf("%ds", ms/1000)
-	case ms < 1000:
+	if ms < 1000 {
 		return fmt.Sprintf("%dms", ms)
 	}
-	return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) + "s"
+	var b strings.Builder
+	if h := ms / 3_600_000; h > 0 {
+		fmt.Fprintf(&b, "%dh", h)
+	}
+	if m := ms / 60_000 % 60; m > 0 {
+		fmt.Fprintf(&b, "%dm", m)
+	}
+	if s := ms % 60_000; s > 0 {
+		b.WriteString(strconv.FormatFloat(float64(s)/1000, 'f', -1, 64) + "s")
+	}
+	return b.String()
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
@@ -22,6 +23,11 @@ const MaxLen = 2000
 func Parse(text string, atStep bool) (*Claim, error) {
 	if len(text) > MaxLen {
 		return nil, errAt(MaxLen, "a claim is at most %d characters", MaxLen)
+	}
+	for i, r := range text {
+		if r == utf8.RuneError || r < ' ' && r != '\t' || r == 0x7f {
+			return nil, errAt(i+1, "a claim is one line of text: %q does not belong in it", r)
+		}
 	}
 	toks, err := lex(text)
 	if err != nil {

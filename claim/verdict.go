@@ -20,6 +20,9 @@ type verdict struct {
 	// fromMS is the window's start: a trace fact is false at a tick
 	// before it.
 	fromMS int64
+	// point says, for a claim read at one tick, which moment that tick
+	// stands for ("at 10s, after tick 33 (2.750s)").
+	point string
 	// candidate is the first tick of the window itself, the first that
 	// may turn facts true for in the same tick and in the same write
 	// (first is the world as the window opens).
@@ -77,7 +80,7 @@ func (v *verdict) observe(r *reading, tl *timeline, wrote func(t int) (int, stri
 	switch c.When.Timing {
 	case AtStep, AtTime, AtTick, AtEnd:
 		if !r.all() {
-			v.fail("false %s", v.describe(r, tl, falseOnly))
+			v.fail("false %s: %s", v.point, v.facts(r, falseOnly))
 		}
 		v.done = true
 	case Always:
@@ -135,7 +138,7 @@ func (v *verdict) finish(tl *timeline) {
 	window := fmt.Sprintf("from %s to %s", tickName(tl, v.first), tickName(tl, v.last))
 	switch c.When.Timing {
 	case Sometime:
-		v.fail("false at every tick %s; at the last, %s", window, v.lastRead)
+		v.fail("false at every tick %s; the last read %s", window, v.lastRead)
 	case SameTick, SameWrite:
 		var when []string
 		for i, t := range v.turned {
@@ -165,6 +168,11 @@ func falseOnly(r *reading, i int) bool { return !r.truths[i] }
 // (20.300s): count pods -l app=web reads 6"), of those keep picks (all
 // when nil).
 func (v *verdict) describe(r *reading, tl *timeline, keep func(*reading, int) bool) string {
+	return fmt.Sprintf("at %s: %s", tickName(tl, r.tick), v.facts(r, keep))
+}
+
+// facts says what the facts keep picks read (all when nil).
+func (v *verdict) facts(r *reading, keep func(*reading, int) bool) string {
 	var parts []string
 	for i := range v.w.Claim.Facts {
 		if keep != nil && !keep(r, i) {
@@ -177,7 +185,7 @@ func (v *verdict) describe(r *reading, tl *timeline, keep func(*reading, int) bo
 		}
 		parts = append(parts, fmt.Sprintf("%s reads %s", f.Subject, show(r.values[i])))
 	}
-	return fmt.Sprintf("at %s: %s", tickName(tl, r.tick), strings.Join(parts, "; "))
+	return strings.Join(parts, "; ")
 }
 
 // tickName is "tick 57 (20.300s)".

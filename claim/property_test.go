@@ -19,7 +19,7 @@ import (
 // Deployment's readyReplicas and how many pods of app=web are not
 // terminating.
 type observed struct {
-	time       int64
+	time        int64
 	ready, pods int
 }
 

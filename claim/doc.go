@@ -10,7 +10,8 @@
 //	at some tick, kubectl prints "node/node-1 drained"
 //	in the same write, job/pi condition FailureTarget = True and job/pi condition Failed = True
 //
-// The grammar (docs/lessons.md, "Claims", says it for authors):
+// The grammar (docs/scenarios.md, "Claims", says it for authors, with
+// every form):
 //
 //	claim   = [when [","]] fact {"and" fact}
 //	when    = "at" TIME | "at tick" N | "at the end"
@@ -23,9 +24,10 @@
 //	value   = WORD | "quoted" | 'quoted'
 //
 // A claim is read at the world after a tick: "at 30s" is the last tick at
-// or before 30 s, a window's ticks are those from the one at its start to
-// the one at its end, and a claim with no time (only a lesson step's may
-// omit it) is read at the step's tick. A file states claims in the "#
+// or before 30 s; a window reads every tick whose time lies within it and
+// the world as it opens (after the last tick before its start); a claim
+// with no time (only a lesson step's may omit it) is read at the step's
+// tick. A file states claims in the "#
 // expect:" lines of its opening comment and in its Lesson document
 // (spec.claims, and each step's claims). Read finds and parses them with
 // errors naming file:line:column; File.Check runs the scenario (until it

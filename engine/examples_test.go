@@ -64,7 +64,7 @@ var stories = map[string]story{
 	}},
 	"max-surge-zero": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if n := countEvents(e, "ScalingReplicaSet", "Scaled"); n != 9 {
-			t.Errorf("%d ScalingReplicaSet events, want 1 + 8 (S2 at 4 replicas)", n)
+			t.Errorf("%d ScalingReplicaSet events, want 1 + 8 (the scale-up to 4, then a scale-down and a scale-up for each replica)", n)
 		}
 	}},
 	"recreate": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {

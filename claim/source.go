@@ -5,6 +5,7 @@ package claim
 // each step's), each with its place in the file.
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -145,19 +146,15 @@ func parseAll(ws []*Written) Errors {
 	var errs Errors
 	for _, w := range ws {
 		c, err := Parse(w.Text, w.Step >= 0)
-		if err != nil {
-			col := 0
-			if se, ok := err.(*SyntaxError); ok {
-				col = se.Col
-			}
-			msg := err.Error()
-			if se, ok := err.(*SyntaxError); ok {
-				msg = se.Msg
-			}
-			errs = append(errs, &Error{w.at(col), msg})
-			continue
+		var se *SyntaxError
+		switch {
+		case errors.As(err, &se):
+			errs = append(errs, &Error{w.at(se.Col), se.Msg})
+		case err != nil:
+			errs = append(errs, &Error{w.Pos, err.Error()})
+		default:
+			w.Claim = c
 		}
-		w.Claim = c
 	}
 	return errs
 }

@@ -108,8 +108,9 @@ func TestFalseClaimsFail(t *testing.T) {
 
 // A claim that does not read, and an expect line that would not be read,
 // are errors at their file, line and column, before anything runs: in
-// the header, in a lesson step (the column inside the claim counted from
-// where its text begins in the file) and in the lesson's own claims.
+// the opening comment, in a lesson step (the column inside the claim
+// counted from where its text begins in the file), in the lesson's own
+// claims and in the closing comment.
 func TestClaimErrorsNamePlace(t *testing.T) {
 	src := []byte(`# bad
 # expect: at 10s, deploy/web {.status.readyReplicas} == 2
@@ -136,6 +137,7 @@ spec:
         - "count pods = 1 or 2"
   claims:
     - count pods = 1
+# expect: at 1s count pods
 `)
 	_, err := claim.Read("bad.yaml", src)
 	var errs claim.Errors
@@ -145,10 +147,11 @@ spec:
 	want := []string{
 		"bad.yaml:2:54: expected an operator (=, !=, <, <=, >, >=, contains or !contains, with spaces around it) after deploy/web {.status.readyReplicas}",
 		"bad.yaml:3:11: begin with when it holds: at 30s, at tick 12, at the end, always, never, at some tick, in the same tick or in the same write",
-		"bad.yaml:12:1: an expect line outside the file's opening comment is not checked: move it up into the header",
+		"bad.yaml:12:1: an expect line inside the file is not checked: move it into the opening comment (or the closing one)",
 		"bad.yaml:22:22: -x is not a selection flag",
 		"bad.yaml:23:27: expected and (another fact) or the end of the claim",
 		"bad.yaml:25:7: begin with when it holds",
+		"bad.yaml:26:27: expected an operator",
 	}
 	got := strings.Split(errs.Error(), "\n")
 	if len(got) != len(want) {

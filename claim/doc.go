@@ -27,9 +27,9 @@
 // or before 30 s; a window reads every tick whose time lies within it and
 // the world as it opens (after the last tick before its start); a claim
 // with no time (only a lesson step's may omit it) is read at the step's
-// tick. A file states claims in the "#
-// expect:" lines of its opening comment and in its Lesson document
-// (spec.claims, and each step's claims). Read finds and parses them with
+// tick. A file states claims in the "# expect:" lines of its opening
+// (or closing) comment and in its Lesson document (spec.claims, and each
+// step's claims). Read finds and parses them with
 // errors naming file:line:column; File.Check runs the scenario (until it
 // settles, at most MaxTicks ticks and an hour of virtual time, or as far
 // as the claims name) and returns the claims it contradicts, each with

@@ -1,7 +1,7 @@
 package claim
 
 // This file finds a scenario file's claims: the "# expect:" lines of its
-// opening comment, and its Lesson document's claims (the lesson's own and
+// opening (or closing) comment, and its Lesson document's claims (the lesson's own and
 // each step's), each with its place in the file.
 
 import (
@@ -72,44 +72,49 @@ func (es Errors) Error() string {
 	return strings.Join(msgs, "\n")
 }
 
-// expectRE is a header line that states a claim.
+// expectRE is an edge comment's line that states a claim.
 var expectRE = regexp.MustCompile(`^#[ \t]*expect:[ \t]*`)
 
-// stray is an expect line outside the opening comment, which would not
-// be read.
+// strayRE is an expect line inside the file, which would not be read.
 var strayRE = regexp.MustCompile(`^[ \t]*#[ \t]*expect:`)
 
 // headerClaims reads the "# expect: CLAIM" lines of the file's opening
 // comment (the lines before the first that is neither blank nor a
-// comment). An expect line anywhere else is an error: it would not be
-// checked.
+// comment), and of its closing comment (after the last such line), where
+// a file whose opening lines must not move can state them. An expect
+// line anywhere else is an error: it would not be checked.
 func headerClaims(file string, src []byte) ([]*Written, Errors) {
+	lines := strings.Split(string(src), "\n")
+	first, last := contentSpan(lines)
 	var out []*Written
 	var errs Errors
-	header := true
-	for i, line := range strings.Split(string(src), "\n") {
+	for i, line := range lines {
 		line = strings.TrimSuffix(line, "\r")
-		trimmed := strings.TrimSpace(line)
-		if header && trimmed != "" && !strings.HasPrefix(trimmed, "#") {
-			header = false
-		}
 		pos := Pos{File: file, Line: i + 1, Col: 1}
-		if !header {
+		if i >= first && i <= last {
 			if strayRE.MatchString(line) {
-				errs = append(errs, &Error{pos, "an expect line outside the file's opening comment is not checked: move it up into the header"})
+				errs = append(errs, &Error{pos, "an expect line inside the file is not checked: move it into the opening comment (or the closing one)"})
 			}
 			continue
 		}
-		m := expectRE.FindString(line)
-		if m == "" {
-			continue
+		if m := expectRE.FindString(line); m != "" {
+			pos.Col = len(m) + 1
+			out = append(out, &Written{Pos: pos, Text: strings.TrimRight(line[len(m):], " \t"), Step: -1, exact: true})
 		}
-		pos.Col = len(m) + 1
-		text := strings.TrimRight(line[len(m):], " \t")
-		w := &Written{Pos: pos, Text: text, Step: -1, exact: true}
-		out = append(out, w)
 	}
 	return out, errs
+}
+
+// contentSpan is the index of the first and of the last line that is
+// neither blank nor a comment (first > last when there is none).
+func contentSpan(lines []string) (first, last int) {
+	first, last = len(lines), -1
+	for i, line := range lines {
+		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "#") {
+			first, last = min(first, i), i
+		}
+	}
+	return first, last
 }
 
 // lessonClaims lists the Lesson document's claims: the lesson's own,

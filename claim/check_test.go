@@ -3,6 +3,7 @@ package claim_test
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,6 +165,47 @@ spec:
 	}
 	if _, err := claim.Read("broken.yaml", []byte("kind: Deployment\nspec: {replicas: -1}\n")); err == nil || !strings.HasPrefix(err.Error(), "broken.yaml:") {
 		t.Errorf("a scenario error does not name the file: %v", err)
+	}
+}
+
+// "In the same write" tells one write from one tick: job-backoff's Job
+// gets FailureTarget and Failed in one sync of the job-controller (its
+// header says so, in the same tick), but in two status writes, with the
+// pod's finalizer removed between them; the Deployment of the fixture
+// gets readyReplicas 2 and availableReplicas 2 in one write.
+func TestSameWrite(t *testing.T) {
+	ex, _ := examples.Get("job-backoff")
+	src := ex.Source + "# expect: in the same write, job/pi condition FailureTarget = True and job/pi condition Failed = True\n"
+	failures, err := claim.Check("job-backoff.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "in the same write, job/pi condition FailureTarget = True and job/pi condition Failed = True: they turn true together at tick 44 (51.350s), but in 2 writes of job/pi, not one"
+	if len(failures) != 1 || !strings.HasSuffix(failures[0].String(), want) {
+		t.Errorf("failures %v\nwant one ending %s", failures, want)
+	}
+	fixture, err := os.ReadFile("testdata/false-claims.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = string(fixture) + "# expect: in the same write, deploy/web {.status.readyReplicas} = 2 and deploy/web {.status.availableReplicas} = 2\n"
+	file, err := claim.Read("false-claims.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(file.Claims, func(w *claim.Written) bool { return w.Claim.When.Timing == claim.SameWrite })
+	if i < 0 {
+		t.Fatal("the appended claim was not read")
+	}
+	last := file.Claims[i]
+	failures, err = file.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range failures {
+		if f.Pos.Line == last.Pos.Line {
+			t.Errorf("the Deployment's one status write: %s", f)
+		}
 	}
 }
 

@@ -209,6 +209,24 @@ func TestSameWrite(t *testing.T) {
 	}
 }
 
+// A step with claims that does not resolve to a tick fails once, at the
+// step's line, saying why; its claims are not read.
+func TestUnresolvedStep(t *testing.T) {
+	fixture, err := os.ReadFile("testdata/false-claims.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(fixture), "goto: {at: 2s}", "goto: {tick: 99999}", 1)
+	failures, err := claim.Check("false-claims.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := failures[len(failures)-1].String()
+	if want := "false-claims.yaml:53: step 2: does not resolve: it goes to tick 99999, but the simulation ends at tick 34"; last != want {
+		t.Errorf("got  %s\nwant %s", last, want)
+	}
+}
+
 // The crash-loop lesson's last step says the pod is in CrashLoopBackOff.
 // At 60 s it is; moved back to 50 s, where the back-off has just ended and
 // the container is being created again, the step's claim fails, naming

@@ -158,7 +158,10 @@ func (f *File) stepTicks() (map[int]int, []Failure) {
 	for i := 0; i <= last; i++ {
 		s, err := l.Step(i)
 		if err != nil {
-			return ticks, []Failure{{Pos{f.Name, f.Scenario.Lesson.Steps[i].Line, 0}, fmt.Sprintf("step %d", i+1), err.Error()}}
+			if inner := errors.Unwrap(err); inner != nil {
+				err = inner // the lesson's "step N (line L): " is the failure's place
+			}
+			return ticks, []Failure{{Pos{f.Name, f.Scenario.Lesson.Steps[i].Line, 0}, fmt.Sprintf("step %d", i+1), "does not resolve: " + err.Error()}}
 		}
 		ticks[i] = s.Tick
 	}

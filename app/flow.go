@@ -308,11 +308,17 @@ func (c *Flow) node(b model.Box) app.UI {
 // badgeRoom is the room a box's title leaves for its badges.
 const badgeRoom = 2 * model.BadgeW
 
-// badges are drawn right of a box's title: this tick's effect, a
-// refused eviction, a stale cache (whose tip shows under the box).
+// badges are drawn right of a box's title: + on a group a click opens
+// (− on one it folds), this tick's effect, a refused eviction, a stale
+// cache (whose tip shows under the box).
 func badges(b model.Box) []app.UI {
 	var out []app.UI
 	x := b.X + b.W - 5
+	if b.Opens != "" {
+		out = append(out, svg("text").Class("badge opens").Attr("x", x).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "end").
+			Text(map[bool]string{true: "−", false: "+"}[b.Open]))
+		x -= model.BadgeW
+	}
 	if b.Highlight != 0 {
 		out = append(out, svg("text").Class("badge cls-"+b.Highlight.String()).Attr("x", x).Attr("y", b.Y+model.TitleY).
 			Attr("text-anchor", "end").Text(b.Highlight.Symbol()))
@@ -332,12 +338,11 @@ func badges(b model.Box) []app.UI {
 // marks are a group's members, a small square each, coloured (and
 // outlined) by status.
 func marks(b model.Box) app.UI {
-	const size, gap = 7, 2
-	y := b.Y + b.H - size - 5
+	y := b.Y + b.H - model.MarkSize - 5
 	var out []app.UI
 	for i, s := range b.Marks {
-		out = append(out, svg("rect").Class("mark status-"+s).Attr("x", b.X+model.TextPad+i*(size+gap)).Attr("y", y).
-			Attr("width", size).Attr("height", size))
+		out = append(out, svg("rect").Class("mark status-"+s).Attr("x", b.X+model.TextPad+i*(model.MarkSize+model.MarkGap)).Attr("y", y).
+			Attr("width", model.MarkSize).Attr("height", model.MarkSize))
 	}
 	return svg("g").Class("marks").Aria("hidden", "true").Body(out...)
 }

@@ -59,7 +59,7 @@ func (ms *measured) bestRows(v Viewport) *arrangement {
 	for rows := 1; rows <= max(1, ms.maxCells); rows++ {
 		a := ms.arrange(rows, v.W)
 		a.scale = min(float64(v.W)/float64(a.width), float64(v.H)/float64(a.height), MaxFitScale)
-		a.fits = a.scale >= 1 && !a.widestBlockOver
+		a.fits = a.scale >= 1 && !a.tooWide
 		if best == nil || a.fits && !best.fits || a.fits == best.fits && a.scale > best.scale+1e-9 {
 			best = a
 		}
@@ -73,7 +73,7 @@ type layout struct {
 	s     *scene
 	f     *Flow
 	boxes map[string]*Box
-	// rows are the y of the pods' row of each box's band, for arrows
+	// podsY is the y of the pods' row of each box's band, for arrows
 	// that rise from it.
 	podsY map[string]int
 }

@@ -18,8 +18,12 @@ const (
 	headerH   = 18 // the line "desired state ↓ · observed state ↑"
 	eventsW   = 16 // the Events channel, right of the content
 	eventsGap = 6  // between the content and the Events channel
-	markSize  = 7  // a group's mark, one per member
-	markGap   = 2
+)
+
+// A group's marks, one per member: squares of MarkSize, MarkGap apart.
+const (
+	MarkSize = 7
+	MarkGap  = 2
 )
 
 // density is one step of the ladder, from the most detail to the least:
@@ -69,7 +73,6 @@ var wrappings = []wrapping{{}, {wrapAt: 26}, {wrapAt: 24, wrapAll: true}, {wrapA
 // A column (the Services, the folded lanes) is laid in rows as wide as
 // the room its band leaves it.
 type block struct {
-	ln     *lane
 	top    []*Box
 	owners []*ownerBlock
 	column []*Box
@@ -268,7 +271,8 @@ type arrangement struct {
 	junctionY       int
 	fits            bool
 	scale           float64
-	widestBlockOver bool
+	// tooWide says a piece is wider than the room even alone.
+	tooWide bool
 }
 
 // headerH is the room of the line over the diagram (none when bare).
@@ -299,7 +303,7 @@ func (ms *measured) arrange(rows int, room int) *arrangement {
 		}
 		for _, p := range b.pieces(rows, left, avail) {
 			if p.w > avail {
-				a.widestBlockOver = true
+				a.tooWide = true
 			}
 			if cur == nil || cur.w+laneGap+p.w > avail {
 				cur = &band{}
@@ -382,7 +386,8 @@ func rowHeight(bs []*Box) int {
 // size sets a box's width and height for its title and lines, wrapping
 // lines longer than wrapAt characters (0: none). Every box keeps room
 // for two badges right of its title (an effect's symbol, a stale
-// cache's ◔), so its size does not change from tick to tick.
+// cache's ◔), so its size does not change from tick to tick. A group's
+// marks take a row under its lines, as many as its width holds.
 func size(b *Box, wrapAt int) *Box {
 	if wrapAt > 0 {
 		b.Lines = wrap(b.Lines, max(wrapAt, longestWord(b.Lines)))
@@ -394,8 +399,8 @@ func size(b *Box, wrapAt int) *Box {
 		b.H += SparkH
 	}
 	if len(b.Marks) > 0 {
-		b.H += markSize + 4
-		b.W = max(b.W, 2*TextPad+len(b.Marks)*(markSize+markGap))
+		b.H += MarkSize + 4
+		b.Marks = b.Marks[:min(len(b.Marks), (b.W-2*TextPad+MarkGap)/(MarkSize+MarkGap))]
 	}
 	return b
 }
@@ -457,7 +462,7 @@ func (s *scene) measure(d density, w int) *measured {
 // measureLane sizes a lane's boxes. Each row of boxes (the top row, the
 // owners) is narrowed to its budget by fitRow.
 func (s *scene) measureLane(ln *lane, d density, ms *measured) *block {
-	b := &block{ln: ln}
+	b := &block{}
 	for _, c := range ln.column {
 		b.column = append(b.column, size(copyBox(c), ms.wrapFor(2)))
 	}
@@ -700,7 +705,7 @@ func (s *scene) foldedBox(ln *lane, first *Box, ms *measured) *Box {
 	b := copyBox(first)
 	b.Detail = first.Title + " — " + strings.Join(first.Lines, " — ")
 	b.Title += " " + StatusGlyph(first.Status)
-	b.Lines = nil
+	b.Lines, b.Stale = nil, ""
 	b.ID, b.Kind, b.Name, b.Key, b.Opens = "fold/"+first.ID, "Folded", first.Title, api.Key{}, foldID(ln)
 	if n := len(ln.owners); n > 0 && len(ln.top) > 0 {
 		pods := 0

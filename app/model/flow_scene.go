@@ -79,7 +79,7 @@ func (ln *lane) firstBox() *Box {
 	return nil
 }
 
-// keys calls f with every object key the lane draws.
+// has says the lane draws one of the keys (its boxes and pods).
 func (ln *lane) has(keys map[api.Key]bool) bool {
 	if len(keys) == 0 {
 		return false

@@ -262,15 +262,15 @@ func (ms *measured) wrapFor(n int) int {
 
 // arrangement is a measured scene in bands for rows of pods at most.
 type arrangement struct {
-	rows            int
-	bands           []*band
-	nodeRows        [][]*Box
-	contentW        int
-	width, height   int
-	junction        string
-	junctionY       int
-	fits            bool
-	scale           float64
+	rows          int
+	bands         []*band
+	nodeRows      [][]*Box
+	contentW      int
+	width, height int
+	junction      string
+	junctionY     int
+	fits          bool
+	scale         float64
 	// tooWide says a piece is wider than the room even alone.
 	tooWide bool
 }

@@ -335,37 +335,60 @@ func (jsBridge) ObserveSize(selector string, f func(w, h int)) func() {
 	}
 }
 
-// MarkOverflow watches an element's size and content and marks whether
-// its content overflows it.
+// MarkOverflow marks whether an element's content overflows it. The
+// element's first child holds its content at its natural height: a
+// ResizeObserver of both reports their heights after the browser's
+// layout, so marking reads nothing that forces one.
 func (jsBridge) MarkOverflow(selector string) func() {
 	el, ok := query(selector)
 	if !ok {
 		return func() {}
 	}
-	mark := func() {
-		over := intOf(el, "scrollHeight") > intOf(el, "clientHeight")+1
-		if ds, err := el.Get("dataset"); err == nil {
-			ds.Set("overflow", map[bool]string{true: "true", false: "false"}[over])
-		}
+	inner, err := el.Get("firstElementChild")
+	if err != nil || inner.IsNull() || inner.IsUndefined() {
+		return func() {}
 	}
-	cb, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { mark(); return nil })
+	var outerH, innerH float64
+	last := ""
+	cb, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		entries := args[0]
+		n, _ := entries.Length()
+		for i := range n {
+			e, err := entries.Index(i)
+			if err != nil {
+				continue
+			}
+			target, _ := e.Get("target")
+			rect, _ := e.Get("contentRect")
+			h, _ := rect.Get("height")
+			height, _ := h.Float()
+			if target.Equal(el) {
+				outerH = height
+			} else {
+				innerH = height
+			}
+		}
+		over := map[bool]string{true: "true", false: "false"}[innerH > outerH+1]
+		if over != last {
+			last = over
+			if ds, err := el.Get("dataset"); err == nil {
+				ds.Set("overflow", over)
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return func() {}
 	}
-	resize, err1 := newObserver("ResizeObserver", cb)
-	mutate, err2 := newObserver("MutationObserver", cb)
-	if err1 != nil || err2 != nil {
+	obs, err := newObserver("ResizeObserver", cb)
+	if err != nil {
 		cb.Release()
 		return func() {}
 	}
-	resize.Call("observe", el)
-	if opts, err := safejs.ValueOf(map[string]any{"childList": true, "subtree": true, "characterData": true}); err == nil {
-		mutate.Call("observe", el, opts)
-	}
-	mark()
+	obs.Call("observe", el)
+	obs.Call("observe", inner)
 	return func() {
-		resize.Call("disconnect")
-		mutate.Call("disconnect")
+		obs.Call("disconnect")
 		cb.Release()
 	}
 }

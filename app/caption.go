@@ -56,10 +56,12 @@ func (c *Caption) Render() app.UI {
 	}
 	return app.Div().Class(cls).Body(
 		app.P().Class("caption-text tone-"+string(cp.Tone)).DataSet("testid", c.ID).DataSet("tick", cp.Last).Aria("live", live).Body(
-			app.Strong().Class("seq").Text(ticks+":"),
-			app.If(cp.Actor != "", func() app.UI { return app.Span().Class("actor").Text(" " + cp.Actor) }),
-			app.If(cp.Arrows != "", func() app.UI { return app.Span().Class("arrows").Aria("hidden", "true").Text(" " + cp.Arrows) }),
-			app.Span().Class("expl").Text(map[bool]string{true: " — ", false: " "}[cp.Actor != ""]+cp.Text),
+			app.Span().Class("caption-body").Body(
+				app.Strong().Class("seq").Text(ticks+":"),
+				app.If(cp.Actor != "", func() app.UI { return app.Span().Class("actor").Text(" " + cp.Actor) }),
+				app.If(cp.Arrows != "", func() app.UI { return app.Span().Class("arrows").Aria("hidden", "true").Text(" " + cp.Arrows) }),
+				app.Span().Class("expl").Text(map[bool]string{true: " — ", false: " "}[cp.Actor != ""]+cp.Text),
+			),
 		),
 		moreButton(c.ID, c.open, func() { c.open = !c.open }),
 	)
@@ -104,7 +106,9 @@ func (d *Description) Render() app.UI {
 		cls += " open"
 	}
 	return app.Div().Class(cls).Body(
-		app.P().Class("scenario-description caption-text").DataSet("testid", "description").Text(d.Text),
+		app.P().Class("scenario-description caption-text").DataSet("testid", "description").Body(
+			app.Span().Class("caption-body").Text(d.Text),
+		),
 		moreButton("description", d.open, func() { d.open = !d.open }),
 	)
 }

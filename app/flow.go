@@ -142,7 +142,7 @@ func (c *Flow) Render() app.UI {
 			),
 		),
 		app.If(!c.Compact, func() app.UI {
-			return app.Div().Class("flow-foot").Body(c.tools(zoom), key(f.Grouped))
+			return app.Div().Class("flow-foot").Body(c.tools(zoom), &Key{Grouped: f.Grouped})
 		}),
 	)
 }
@@ -413,10 +413,19 @@ func arrow(a model.Arrow) app.UI {
 	)
 }
 
-// key is the diagram's legend: a line per effect class, told apart by
+// Key is the diagram's legend: a line per effect class, told apart by
 // shape and text as well as colour, and (opened) what each word and mark
-// of the diagram means, so nothing is left to a hover.
-func key(grouped string) app.UI {
+// of the diagram means, so nothing is left to a hover. A component of
+// its own, it renders again only when what was folded to fit changes.
+type Key struct {
+	app.Compo
+	// Grouped says what the diagram folded to fit ("" for nothing).
+	Grouped string
+}
+
+// Render draws the key.
+func (k *Key) Render() app.UI {
+	grouped := k.Grouped
 	item := func(c trace.Class, text string) app.UI {
 		return app.Li().Class("cls-"+c.String()).Body(
 			svg("svg").Class("sample").Attr("width", 28).Attr("height", 10).Aria("hidden", "true").Body(

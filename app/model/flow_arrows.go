@@ -8,6 +8,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -107,8 +108,8 @@ func (l *layout) highlight() {
 		if target != nil && (target.Highlight == 0 || e.Class != trace.Event) {
 			target.Highlight = e.Class
 		}
-		if a, ok := l.arrow(t, actor, target, e); ok {
-			l.f.Arrows = append(l.f.Arrows, a)
+		if a, ok := l.arrow(t, actor, target, e); ok && !slices.Contains(l.f.Arrows, a) {
+			l.f.Arrows = append(l.f.Arrows, a) // once: the pods a group counts share its arrow
 		}
 	}
 	l.placeLabels()

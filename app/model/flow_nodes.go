@@ -67,11 +67,19 @@ func (s *scene) nodeItems(objs []api.Object) []*nodeItem {
 	for _, it := range out {
 		index[it.n.Name] = it
 	}
+	// The pods of one template bound to one node share their spec: its
+	// requests are read once.
+	cpu := map[*api.PodSpec]int64{}
 	s.m.eng.Store().Each(api.KindPod, func(o api.Object) bool {
 		p := o.(*api.Pod)
 		if it := index[p.Spec.NodeName]; it != nil && api.IsPodActive(p) {
+			c, ok := cpu[p.Spec]
+			if !ok {
+				c = api.PodRequests(p.Spec)["cpu"].MilliValue()
+				cpu[p.Spec] = c
+			}
 			it.pods++
-			it.cpu += api.PodRequests(p.Spec)["cpu"].MilliValue()
+			it.cpu += c
 		}
 		return true
 	})

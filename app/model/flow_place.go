@@ -658,6 +658,19 @@ func (s *scene) measurePods(o *owner, ob *ownerBlock, d density, ms *measured) {
 			drawn[p.key] = true
 		}
 	}
+	if grouping && len(drawn) > MaxStoryPods {
+		// A tick that wrote more pods than a pane holds (a ReplicaSet
+		// creating a hundred at once): the first are drawn, the group
+		// counts the rest.
+		n := 0
+		for _, p := range o.pods {
+			if drawn[p.key] {
+				if n++; n > MaxStoryPods {
+					delete(drawn, p.key)
+				}
+			}
+		}
+	}
 	for _, p := range o.pods {
 		if !drawn[p.key] {
 			continue

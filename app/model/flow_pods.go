@@ -219,25 +219,29 @@ func chipName(name string) string {
 // groupBox is one box for an owner's pods that are not drawn by
 // themselves: how many, their counts by STATUS and a mark each.
 func (o *owner) groupBox(drawn map[api.Key]bool, open bool) *Box {
-	counts, marks := o.counts, []string(nil)
-	if counts == nil {
-		byState := map[[2]string]int{}
-		for _, p := range o.pods {
-			if drawn[p.key] {
-				continue
-			}
+	byState := map[[2]string]int{}
+	for _, c := range o.counts {
+		byState[[2]string{c.state, c.status}] += c.n
+	}
+	for _, p := range o.pods {
+		switch {
+		case o.counts == nil && !drawn[p.key]:
 			byState[[2]string{p.state, p.status}]++
-			marks = append(marks, p.status)
+		case o.counts != nil && drawn[p.key]:
+			byState[[2]string{p.state, p.status}]-- // counted, and drawn by itself
 		}
-		for k, n := range byState {
+	}
+	var counts []statusCount
+	for k, n := range byState {
+		if n > 0 {
 			counts = append(counts, statusCount{state: k[0], status: k[1], n: n})
 		}
-		sortCounts(counts)
-	} else {
-		for _, c := range counts {
-			for range min(c.n, MaxMarks-len(marks)) {
-				marks = append(marks, c.status)
-			}
+	}
+	sortCounts(counts)
+	var marks []string
+	for _, c := range counts {
+		for range min(c.n, MaxMarks-len(marks)) {
+			marks = append(marks, c.status)
 		}
 	}
 	n := 0

@@ -13,8 +13,11 @@ import (
 
 // MaxDrawnPods is the most pods of one owner the diagram draws one by
 // one; an owner with more is drawn as a group with counts, and only the
-// pods the story is about stand beside it.
-const MaxDrawnPods = 64
+// pods the story is about stand beside it, MaxStoryPods of them at most.
+const (
+	MaxDrawnPods = 64
+	MaxStoryPods = 12
+)
 
 // scene is what the diagram shows before it is placed: the workloads as
 // lanes, the Services, the nodes, and what the story is about now.

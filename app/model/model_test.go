@@ -484,3 +484,46 @@ func TestInspectorSaysWhatAStaleCacheBelieves(t *testing.T) {
 	}
 	t.Fatal("no stale cache in 100 ticks")
 }
+
+// A tick that creates a hundred pods at once draws the first
+// MaxStoryPods of them by themselves and counts the rest in the group,
+// with one arrow into it, in every pane size: the text keeps its size,
+// and the counts add up.
+func TestFlowOfABurst(t *testing.T) {
+	m, err := New(examples.Scale(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m.Current() == nil || len(m.Current().Effects) < 100 {
+		if !m.Step() {
+			t.Fatal("no tick creates 100 pods")
+		}
+	}
+	for _, p := range paneSizes {
+		f := m.Flow(p.v)
+		if problems := layoutProblems(m, f, p.v); len(problems) > 0 && !strings.Contains(strings.Join(problems, " "), "not drawn by itself") {
+			t.Errorf("%s: %s", p.name, strings.Join(problems, "; "))
+		}
+		drawn, counted, intoGroup := 0, 0, 0
+		for _, b := range f.Boxes {
+			switch b.Kind {
+			case api.KindPod:
+				drawn++
+			case "PodGroup":
+				var n int
+				if _, err := fmt.Sscanf(strings.TrimPrefix(b.Title, "+"), "%d", &n); err != nil {
+					t.Fatalf("%s: group title %q", p.name, b.Title)
+				}
+				counted += n
+				for _, a := range f.Arrows {
+					if a.X2 == b.X+b.W/2 && a.Y2 == b.Y {
+						intoGroup++
+					}
+				}
+			}
+		}
+		if drawn != MaxStoryPods || drawn+counted != 100 || intoGroup != 1 {
+			t.Errorf("%s: %d pods drawn, %d counted, %d arrows into the group: want %d drawn, 100 in all, one arrow", p.name, drawn, counted, intoGroup, MaxStoryPods)
+		}
+	}
+}

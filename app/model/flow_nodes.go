@@ -130,9 +130,8 @@ func podsWord(n int) string {
 // how many are Ready, and the pods they run.
 func nodeGroup(items []*nodeItem, drawn map[api.Key]bool, counted bool) *Box {
 	n, pods := 0, 0
-	byReady := map[string]int{}
+	byReady, byStatus := map[string]int{}, map[string]int{}
 	var marks []string
-	worst := []statusCount{}
 	for _, it := range items {
 		if drawn[it.key] {
 			continue
@@ -140,10 +139,14 @@ func nodeGroup(items []*nodeItem, drawn map[api.Key]bool, counted bool) *Box {
 		n++
 		pods += it.pods
 		byReady[it.ready]++
+		byStatus[it.status]++
 		if len(marks) < MaxMarks {
 			marks = append(marks, it.status)
 		}
-		worst = append(worst, statusCount{status: it.status, n: 1})
+	}
+	var worst []statusCount
+	for status, n := range byStatus {
+		worst = append(worst, statusCount{status: status, n: n})
 	}
 	var parts []string
 	for _, r := range []string{"Ready", "NotReady", "Unknown", "Ready, SchedulingDisabled", "NotReady, SchedulingDisabled", "Unknown, SchedulingDisabled"} {

@@ -756,7 +756,11 @@ func (s *scene) measureNodes(d density, ms *measured) []*Box {
 		}
 	}
 	if grouping {
-		out = append(out, size(nodeGroup(s.nodes, drawn, len(s.nodes) <= GroupNodesAbove), ms.wrapFor(2)))
+		// The same at every density: made once for the scene.
+		if s.nodeGroup == nil {
+			s.nodeGroup = nodeGroup(s.nodes, drawn, len(s.nodes) <= GroupNodesAbove)
+		}
+		out = append(out, size(copyBox(s.nodeGroup), ms.wrapFor(2)))
 		ms.grouped = appendOnce(ms.grouped, "the nodes this step is not about are grouped")
 	}
 	return out

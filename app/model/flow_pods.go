@@ -62,7 +62,7 @@ func (s *scene) fillPods(o *owner, pods []*api.Pod) {
 	for _, p := range pods {
 		state, status := podStatus(p)
 		counts[[2]string{state, status}]++
-		if s.focus[api.KeyOf(p)] {
+		if s.focusNames[p.Name] && s.focus[api.KeyOf(p)] {
 			o.pods = append(o.pods, s.podItem(p))
 		}
 	}

@@ -35,8 +35,13 @@ type scene struct {
 	// expanded are the groups the visitor opened.
 	expanded map[string]bool
 	all      bool
-	// wraps keeps each box's wrapOptions while the scene is measured.
-	wraps map[wrapKey][]wrapOption
+	// wraps keeps each box's wrapOptions while the scene is measured,
+	// and nodeGroup the box of the nodes it groups.
+	wraps     map[wrapKey][]wrapOption
+	nodeGroup *Box
+	// focusNames are the names of the focus's pods: an owner of many
+	// pods looks each up by name before it makes its key.
+	focusNames map[string]bool
 }
 
 // lane is one workload and what it owns, drawn as a column: its top row
@@ -114,6 +119,12 @@ func (ln *lane) has(keys map[api.Key]bool) bool {
 func (m *Model) scene(v Viewport) *scene {
 	s := &scene{m: m, tick: m.Current(), expanded: v.Expanded, all: v.All}
 	s.touched, s.focus, s.story = s.storyKeys()
+	s.focusNames = map[string]bool{}
+	for k := range s.focus {
+		if k.Kind == api.KindPod {
+			s.focusNames[k.Name] = true
+		}
+	}
 	st := m.eng.Store()
 	owned := ownedBy(st)
 	byTarget := map[api.Key]*lane{}

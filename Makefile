@@ -45,7 +45,7 @@ e2e/node_modules/axe-core/axe.min.js: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
-# The browser tests (./e2e) take 8 to 11 minutes on the project's 2-core
+# The browser tests (./e2e) take 15 to 17 minutes on the project's 2-core
 # machine, past go test's default 10-minute limit per package.
 test-native: e2e/node_modules/axe-core/axe.min.js
 	STATEFLOW_E2E=1 $(GO) test -count=1 -timeout 30m ./...

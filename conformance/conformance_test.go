@@ -100,7 +100,7 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-// The worked scenarios of FIDELITY.md §10, as the engine's fidelity tests
+// The worked scenarios of docs/fidelity.md §10, as the engine's fidelity tests
 // build them.
 func TestWorkedScenarios(t *testing.T) {
 	for name, w := range fidelity.Scenarios() {

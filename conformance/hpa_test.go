@@ -104,8 +104,8 @@ func TestHPAs(t *testing.T) {
 	step := func(at, what string) string { return fmt.Sprintf("        - {at: %s, %s}\n", at, what) }
 	behavior := func(lines string) string { return cpuTarget + "  behavior:\n" + lines }
 	for _, tc := range []hpaCase{{
-		// FIDELITY-WORKLOADS §6.8: 4 pods at 450m of a 500m request, 90 %
-		// against 50 %: ceil(1.8 × 4) = 8.
+		// docs/fidelity-workloads.md §6.8: 4 pods at 450m of a 500m
+		// request, 90 % against 50 %: ceil(1.8 × 4) = 8.
 		name: "worked-scale-up", replicas: 4, hpa: cpuTarget,
 		load: cpu(step("0s", "perPod: 450m")),
 	}, {

@@ -14,7 +14,7 @@ import (
 	"github.com/stateflow/stateflow/kubectl"
 )
 
-// The worked examples of FIDELITY-WORKLOADS.md §4.10 (Job) and §5.6
+// The worked examples of docs/fidelity-workloads.md §4.10 (Job) and §5.6
 // (CronJob), checked against the trace, the API server and kubectl.
 
 const batchScenario = `apiVersion: stateflow/v1alpha1

@@ -13,7 +13,7 @@ import (
 	"github.com/stateflow/stateflow/kubectl"
 )
 
-// build loads a worked scenario of FIDELITY.md §10.
+// build loads a worked scenario of docs/fidelity.md §10.
 func build(t *testing.T, w fidelity.World) (*engine.Engine, *kubectl.Session) {
 	t.Helper()
 	e, sc := testkit.Load(t, w.Source())
@@ -287,9 +287,10 @@ func TestS11S14FreshDeployment(t *testing.T) {
 // S16: with minReadySeconds 10 a pod counts as available 10 s after the
 // second its Ready condition records (v1.34: lastTransitionTime +
 // minReadySeconds at or before now, and the ReplicaSet controller requeues
-// for exactly that instant, FindMinNextPodAvailabilityCheck; FIDELITY.md
-// describes v1.32's strict comparison and minReadySeconds + 1 s requeue,
-// which the differential harness showed v1.34 no longer does).
+// for exactly that instant, FindMinNextPodAvailabilityCheck; S16 in
+// docs/fidelity.md gives v1.32's strict comparison and minReadySeconds +
+// 1 s requeue beside it, which the differential harness showed v1.34 no
+// longer does).
 func TestS16MinReadySeconds(t *testing.T) {
 	e, _ := worked(t, "S16 minReadySeconds")
 	if err := e.RunUntilSettled(engine.SettleLimits{}); err != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/stateflow/stateflow/kubectl"
 )
 
-// The worked examples of FIDELITY-WORKLOADS.md §6.8 and the stories of
+// The worked examples of docs/fidelity-workloads.md §6.8 and the stories of
 // the HPA examples, read from the trace and the API server.
 
 // hpaSetup is the scenario the HPA tests build on: Deployment web

@@ -69,7 +69,7 @@ spec:
 // pod has been counted (succeeded and failed match the pods the trace
 // saw finish), none keeps the tracking finalizer, and a Job past its
 // backoffLimit has failed. The oracle is the pods' versions in the trace
-// and FIDELITY-WORKLOADS.md §4.4, not the controller.
+// and docs/fidelity-workloads.md §4.4, not the controller.
 func TestJobProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 4))
 	for i := 0; i < 24; i++ {

@@ -35,7 +35,7 @@ func eventsWith(e *engine.Engine, reason string) []*api.Event {
 	return out
 }
 
-// FIDELITY S15: node-2 becomes unreachable at 30 s. After the 50 s grace
+// docs/fidelity.md S15: node-2 becomes unreachable at 30 s. After the 50 s grace
 // (at the next 5 s monitor boundary after 80 s, 85 s; 75 s with the 40 s
 // grace of older releases) its conditions go Unknown, the
 // unreachable taints are added and its pod is marked not ready; 300 s

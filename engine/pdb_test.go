@@ -16,7 +16,7 @@ import (
 	"github.com/stateflow/stateflow/kubectl"
 )
 
-// The worked examples of FIDELITY-WORKLOADS.md §7 (PodDisruptionBudget
+// The worked examples of docs/fidelity-workloads.md §7 (PodDisruptionBudget
 // status, the Eviction API, kubectl drain) and the stories of the PDB
 // examples, read from the trace, the API server and kubectl.
 

@@ -53,7 +53,8 @@ func advanceSTS(t testing.TB, s *kubectl.Session, what string, cond func(*api.St
 	t.Fatalf("the simulation never reached: %s", what)
 }
 
-// The stages of web's life, from its status (FIDELITY-WORKLOADS §3.10).
+// The stages of web's life, from its status (docs/fidelity-workloads.md
+// §3.10).
 var (
 	// web-0 is Ready and web-1 has just been created, its claim not
 	// yet bound.

@@ -19,9 +19,9 @@ func event(msg string) *Emitted {
 		Reason: "ScalingReplicaSet", Message: msg, Type: api.EventNormal, Source: api.EventSource{Component: "deployment-controller"}}
 }
 
-// FIDELITY S2: 20 distinct ScalingReplicaSet messages on one object within
-// 10 minutes: 9 stay distinct, the 10th and later fold into one combined
-// event with count 11.
+// docs/fidelity.md S2: 20 distinct ScalingReplicaSet messages on one
+// object within 10 minutes: 9 stay distinct, the 10th and later fold into
+// one combined event with count 11.
 func TestAggregationS2(t *testing.T) {
 	s := apiserver.New(1)
 	r := New()

@@ -19,8 +19,9 @@ func cpuPod(cpu string) *api.Pod {
 	return &api.Pod{Spec: &api.PodSpec{Containers: []api.Container{{Name: "c", Resources: api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity(cpu)}}}}}}
 }
 
-// FIDELITY S9: the FailedScheduling message, with its sorted histogram,
-// the preemption suffix and the double period.
+// docs/fidelity.md S9: the FailedScheduling message, with its sorted
+// histogram and the PostFilter plugins' suffix, which v1.34 ends with a
+// single period (v1.32's ended with two, docs/fidelity.md §4.3).
 func TestFitErrorS9(t *testing.T) {
 	p := cpuPod("3")
 	var fails []status

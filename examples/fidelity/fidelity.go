@@ -1,4 +1,4 @@
-// Package fidelity holds the worked scenarios of FIDELITY.md §10 as
+// Package fidelity holds the worked scenarios of docs/fidelity.md §10 as
 // scenario files: the engine's fidelity tests assert their numbers, and
 // the differential harness (conformance/) replays them through the
 // upstream controllers.

@@ -31,7 +31,8 @@ func fencepost(rng *rand.Rand) string {
 // test: a percentage of maxSurge rounds up and one of maxUnavailable
 // rounds down; if both come to 0, maxUnavailable is 1
 // (concepts/workloads/controllers/deployment "Max Surge", "Max
-// Unavailable"; FIDELITY.md §4). An absolute value is taken as it is.
+// Unavailable"; docs/fidelity.md §1.3). An absolute value is taken as it
+// is.
 func bounds(surge, unavailable string, replicas int) (maxPods, minAvailable int32) {
 	s := fencepostValue(surge, replicas, true)
 	u := fencepostValue(unavailable, replicas, false)

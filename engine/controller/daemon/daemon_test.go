@@ -17,7 +17,7 @@ func node(name string, labels map[string]string, taints ...api.Taint) *api.Node 
 	return &api.Node{ObjectMeta: api.ObjectMeta{Name: name, Labels: labels}, Spec: api.NodeSpec{Taints: taints}}
 }
 
-// NodeShouldRunDaemonPod, case by case (FIDELITY-WORKLOADS §2.2).
+// NodeShouldRunDaemonPod, case by case (docs/fidelity-workloads.md §2.2).
 func TestNodeShouldRunDaemonPod(t *testing.T) {
 	ds := func(f func(*api.PodSpec)) *api.DaemonSet {
 		d := &api.DaemonSet{}

@@ -10,7 +10,8 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
-// Rows from deployment_util_test.go TestResolveFenceposts and FIDELITY S13.
+// Rows from deployment_util_test.go TestResolveFenceposts and
+// docs/fidelity.md S13.
 func TestResolveFenceposts(t *testing.T) {
 	for _, tc := range []struct {
 		surge, unavailable string
@@ -270,7 +271,8 @@ func TestGetReplicaSetFraction(t *testing.T) {
 	}
 }
 
-// Proportional scaling: rows of sync_test.go TestScale (FIDELITY S5).
+// Proportional scaling: rows of sync_test.go TestScale (docs/fidelity.md
+// S5).
 func TestProportionalScale(t *testing.T) {
 	type rsSpec struct {
 		name    string

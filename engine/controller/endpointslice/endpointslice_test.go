@@ -62,8 +62,8 @@ func sizes(ss []*api.EndpointSlice) []int {
 	return n
 }
 
-// The worked numbers of FIDELITY-WORKLOADS §1.8: 250 ready pods fill
-// slices of 100, 100 and 50, each owned by the Service, labelled as
+// The worked numbers of docs/fidelity-workloads.md §1.8: 250 ready pods
+// fill slices of 100, 100 and 50, each owned by the Service, labelled as
 // upstream labels them, listing the named target port resolved.
 func TestSlicesHoldAtMost100Endpoints(t *testing.T) {
 	e, _ := testkit.Load(t, []byte(scenario(250, "")))

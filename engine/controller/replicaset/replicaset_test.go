@@ -19,9 +19,9 @@ func pod(name, uid, node, phase string, readySince int64, restarts int32, create
 
 const minute = 60_000
 
-// FIDELITY S7: scaling 5 → 2 deletes p1 (unassigned), p2 (pending) and p4
-// (ready most recently); p5 survives its 3 restarts because ready time is
-// compared before restarts.
+// docs/fidelity.md S7: scaling 5 → 2 deletes p1 (unassigned), p2
+// (pending) and p4 (ready most recently); p5 survives its 3 restarts
+// because ready time is compared before restarts.
 func TestPodsToDeleteS7(t *testing.T) {
 	now := int64(10*60+10) * minute // 10:10
 	p1 := pod("p1", "u1", "", api.PodPending, -1, 0, 0)

@@ -109,7 +109,8 @@ func createdAt(e *engine.Engine) map[string]int64 {
 }
 
 // OrderedReady: each claim before its pod, each pod only after the one
-// before it is Ready (FIDELITY-WORKLOADS §3.10's Events, verbatim).
+// before it is Ready (docs/fidelity-workloads.md §3.10's Events,
+// verbatim).
 func TestOrderedReadyStartsInOrder(t *testing.T) {
 	e, _ := testkit.Load(t, []byte(scenario(3, "OrderedReady", "{type: RollingUpdate}")))
 	settle(t, e)

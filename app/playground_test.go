@@ -23,7 +23,7 @@ func mount(t *testing.T, p app.Composer) string {
 	return app.HTMLString(p)
 }
 
-// The page carries every UI hook DESIGN.md promises.
+// The page carries every UI hook docs/contracts.md promises.
 func TestRenderHasTheContractHooks(t *testing.T) {
 	p := NewPlayground()
 	html := mount(t, p)

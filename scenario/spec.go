@@ -6,7 +6,7 @@ import "github.com/stateflow/stateflow/engine/api"
 const APIVersion = "stateflow/v1alpha1"
 
 // Spec is the spec of a "kind: Scenario" document. Its keys are a contract
-// (DESIGN.md): seed, kubectl.namespace, nodes, latency, images, actions.
+// (docs/contracts.md): seed, kubectl.namespace, nodes, latency, images, actions.
 type Spec struct {
 	Description string               `json:"description,omitempty" yaml:"description,omitempty"`
 	Seed        *uint64              `json:"seed,omitempty" yaml:"seed,omitempty"`

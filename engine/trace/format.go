@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// jsonTick is the stable JSON form of a tick (DESIGN.md's CLI contract).
+// jsonTick is the stable JSON form of a tick (the command line's contract, docs/contracts.md).
 type jsonTick struct {
 	Tick        int          `json:"tick"`
 	Time        int64        `json:"time"`

@@ -192,7 +192,7 @@ function create(parent, text, opts) {
   }
   handle.onScheme = onScheme;
 
-  // The contract of DESIGN.md: the element with data-testid="editor"
+  // The contract of docs/contracts.md: the element with data-testid="editor"
   // answers .value like a textarea. Setting it replaces the whole text as a
   // paste would (undoable, reported through onChange once, the caret at the
   // start); an input event dispatched after it needs nothing more.

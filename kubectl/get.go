@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
 )

@@ -8,7 +8,6 @@ package kubectl
 
 import (
 	"fmt"
-	"net"
 	"sort"
 	"strconv"
 	"strings"
@@ -129,7 +128,7 @@ func formatEndpoints(ep *api.Endpoints) string {
 					more = true
 					break
 				}
-				list = append(list, net.JoinHostPort(a.IP, strconv.Itoa(int(port.Port))))
+				list = append(list, joinHostPort(a.IP, strconv.Itoa(int(port.Port))))
 			}
 		}
 	}
@@ -309,7 +308,7 @@ func formatEndpointSlices(slices []*api.EndpointSlice, portName string) string {
 					continue
 				}
 				if !more {
-					list = append(list, net.JoinHostPort(e.Addresses[0], strconv.Itoa(int(deref(port.Port)))))
+					list = append(list, joinHostPort(e.Addresses[0], strconv.Itoa(int(deref(port.Port)))))
 				}
 				count++
 			}
@@ -414,4 +413,14 @@ func describeEndpointSlice(w *prefixWriter, es *api.EndpointSlice) {
 		w.line(2, "NodeName:\t%s", unset(e.NodeName))
 		w.line(2, "Zone:\t%s", unset(e.Zone))
 	}
+}
+
+// joinHostPort is net.JoinHostPort (a host with a colon, an IPv6
+// address, goes in brackets), written here so the playground's wasm does
+// not link package net for one string join.
+func joinHostPort(host, port string) string {
+	if strings.IndexByte(host, ':') >= 0 {
+		return "[" + host + "]:" + port
+	}
+	return host + ":" + port
 }

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stateflow/stateflow/engine/api/labels"
 	"k8s.io/apimachinery/pkg/fields"
-	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
 )

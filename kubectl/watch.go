@@ -3,7 +3,7 @@ package kubectl
 import (
 	"strings"
 
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
 )

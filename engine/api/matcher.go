@@ -3,7 +3,7 @@ package api
 import (
 	"sort"
 
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 )
 
 // Matcher is a selector converted once for testing many label sets, as a

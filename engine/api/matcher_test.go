@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 )
 
 // TestMatcherAgreesWithApimachinery compares Matcher with apimachinery's

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 	"k8s.io/apimachinery/pkg/selection"
 )
 

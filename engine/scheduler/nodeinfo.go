@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 
 	"github.com/stateflow/stateflow/engine/api"
 )

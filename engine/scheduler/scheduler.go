@@ -1,7 +1,7 @@
 package scheduler
 
 import (
-	"k8s.io/apimachinery/pkg/labels"
+	"github.com/stateflow/stateflow/engine/api/labels"
 
 	"fmt"
 	"maps"

@@ -1,0 +1,13 @@
+// Package labels is k8s.io/apimachinery/pkg/labels at v0.37.2 (labels.go
+// and selector.go), copied so that the playground's WebAssembly does not
+// link klog: upstream's selector logs three failed integer comparisons at
+// klog V(10), and klog brings log/slog, flag, os/user and, through
+// apimachinery's validation package, net. The copy drops those three log
+// calls and calls content.IsLabelValue where upstream calls its deprecated
+// alias validation.IsValidLabelValue; nothing else differs.
+//
+// labels_test.go parses and matches random selectors with both this copy
+// and apimachinery's package and requires the same selectors, strings,
+// errors and matches, so an upgrade of apimachinery that changes the
+// parser shows up there.
+package labels

@@ -14,11 +14,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/stateflow/stateflow/internal/framing"
+	"github.com/stateflow/stateflow/internal/wasmbuild"
 )
 
 // site is the built static site, served on loopback, and a browser.
 type site struct {
 	url     string
+	web     string // the built web/ directory: app.wasm and the assets
 	browser context.Context
 	cancel  func()
 }
@@ -83,14 +85,8 @@ func start() (*site, error) {
 			return nil, err
 		}
 	}
-	ldflags := "-ldflags=-s -w" // as make build does
-	if profiling() {
-		ldflags = "-ldflags=" // keep the names the profiler shows
-	}
-	build := exec.Command("go", "build", "-trimpath", ldflags, "-o", filepath.Join(web, "app.wasm"), "./wasm")
-	build.Dir, build.Env = root, append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building the wasm: %v\n%s", err, b)
+	if err := wasmbuild.Build(context.Background(), root, filepath.Join(web, "app.wasm"), profiling()); err != nil {
+		return nil, err
 	}
 	gen := exec.Command("go", "run", "./cmd/stateflow", "build", "--out", out, "--web", web)
 	gen.Dir = root
@@ -114,7 +110,7 @@ func start() (*site, error) {
 		cancelAlloc()
 		return nil, fmt.Errorf("starting Chromium: %w", err)
 	}
-	return &site{url: "http://" + ln.Addr().String() + "/", browser: browser, cancel: func() {
+	return &site{url: "http://" + ln.Addr().String() + "/", web: web, browser: browser, cancel: func() {
 		cancelBrowser()
 		cancelAlloc()
 		ln.Close()

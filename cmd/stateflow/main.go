@@ -6,6 +6,8 @@
 //	stateflow check FILE...
 //	stateflow serve [--addr 127.0.0.1:8080] [--web web]
 //	stateflow build --out DIR [--base /prefix] [--web web]
+//	stateflow wasm [--out web/app.wasm] [--keep-names]
+//	stateflow size [--top N]
 //
 // FILE may be "-" for standard input. Scenario warnings go to stderr as
 // FILE:line:column: warning: message. Exit codes: 0 ok, 1 scenario or
@@ -24,13 +26,17 @@ const usage = `usage:
   stateflow check FILE...
   stateflow serve [--addr 127.0.0.1:8080] [--web web]
   stateflow build --out DIR [--base /prefix] [--web web]
+  stateflow wasm [--out web/app.wasm] [--keep-names]
+  stateflow size [--top N]
 
 FILE is a scenario YAML file (run also takes - for standard input).
 kubectl runs one kubectl command against the simulated cluster at that
 moment (default: once it has settled) and prints what kubectl would.
 check runs each scenario and prints every claim of its header (# expect:
 lines) and its lesson (claims:) that the simulation contradicts, as
-FILE:line:column: claim: what it read; see docs/lessons.md, Claims.`
+FILE:line:column: claim: what it read; see docs/lessons.md, Claims.
+wasm builds the playground's app.wasm as the site ships it; size prints
+what it weighs and where its code goes, package by package.`
 
 // exitError carries an exit code and a message for main to print.
 type exitError struct {
@@ -74,6 +80,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return serveCommand(args[1:], stdout)
 	case "build":
 		return buildCommand(args[1:], stdout)
+	case "wasm":
+		return wasmCommand(args[1:], stdout)
+	case "size":
+		return sizeCommand(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -64,7 +64,7 @@ func contentVersion(webDir, wasmPath string) (string, int64, error) {
 		f, err := os.Open(p)
 		if err != nil {
 			if p == wasmPath {
-				return "", 0, fmt.Errorf("%s is missing: build it first with make wasm (GOOS=js GOARCH=wasm go build -o web/app.wasm ./wasm)", p)
+				return "", 0, fmt.Errorf("%s is missing: build it first with make wasm (stateflow wasm)", p)
 			}
 			return "", 0, err
 		}

@@ -9,7 +9,13 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// compressedAssets are the files of web/ worth compressing: the wasm and
+// the text the page loads.
+var compressedAssets = []string{"app.wasm", "codemirror.js", "app.css"}
+
 // serveCommand is: stateflow serve [--addr HOST:PORT] [--web DIR]
+// It serves the playground with app.wasm and the assets compressed
+// (brotli or gzip, as the browser accepts) and revalidated by ETag.
 func serveCommand(args []string, stdout io.Writer) error {
 	f, err := parseFlags(args, []string{"addr", "web"}, nil)
 	if err != nil {
@@ -31,6 +37,10 @@ func serveCommand(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	files, err := newCompressedFiles(web, compressedAssets, h, false)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "Stateflow playground: http://%s/\n", ln.Addr())
-	return http.Serve(ln, framable(h))
+	return http.Serve(ln, framable(files))
 }

@@ -102,3 +102,5 @@ fuzz:
 	$(GO) test ./engine/controller/cronjob -run '^$$' -fuzz '^FuzzSchedule$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./lesson -run '^$$' -fuzz '^FuzzLesson$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./claim -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine/api/labels -run '^$$' -fuzz '^FuzzParseIsUpstreams$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./internal/wasmbuild -run '^$$' -fuzz '^FuzzAttribute$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

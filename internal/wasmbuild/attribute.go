@@ -111,7 +111,7 @@ func parseModule(b []byte) (*module, error) {
 	for r.off < len(b) {
 		id := r.byte()
 		size := int(r.uleb())
-		if r.err != nil || r.off+size > len(b) {
+		if r.err != nil || size < 0 || r.off+size > len(b) {
 			return nil, fmt.Errorf("section %d at byte %d: truncated", id, r.off)
 		}
 		sec := reader{b: b[:r.off+size], off: r.off}
@@ -122,6 +122,10 @@ func parseModule(b []byte) (*module, error) {
 			n := int(sec.uleb())
 			for i := 0; i < n && sec.err == nil; i++ {
 				body := int(sec.uleb())
+				if body < 0 || sec.off+body > len(sec.b) {
+					sec.err = errors.New("a function body past the end")
+					break
+				}
 				m.bodies = append(m.bodies, body)
 				sec.off += body
 			}
@@ -170,6 +174,10 @@ func readNames(r *reader, names map[int]string) {
 		id := r.byte()
 		size := int(r.uleb())
 		end := r.off + size
+		if size < 0 || end > len(r.b) {
+			r.err = errors.New("a name subsection past the end")
+			return
+		}
 		if id == 1 {
 			n := int(r.uleb())
 			for i := 0; i < n && r.err == nil; i++ {
@@ -210,7 +218,7 @@ func (r *reader) uleb() uint64 {
 
 func (r *reader) name() string {
 	n := int(r.uleb())
-	if r.err != nil || r.off+n > len(r.b) {
+	if r.err != nil || n < 0 || r.off+n > len(r.b) {
 		r.err = errors.New("name past the end")
 		return ""
 	}

@@ -76,3 +76,18 @@ func FuzzAttribute(f *testing.F) {
 		Attribute(b, []string{"runtime"}) // must not panic
 	})
 }
+
+// TestAttributeRefusesHugeLengths: lengths past the end of the module, or
+// so large they wrap when made an int, are errors, not panics.
+func TestAttributeRefusesHugeLengths(t *testing.T) {
+	huge := binary.AppendUvarint(nil, 1<<63+5)
+	for _, mod := range [][]byte{
+		append([]byte("\x00asm\x01\x00\x00\x00\x0a"), huge...),
+		append(append([]byte("\x00asm\x01\x00\x00\x00\x0a\x0b\x01"), huge...), make([]byte, 8)...),
+		append(append([]byte("\x00asm\x01\x00\x00\x00\x00\x0c\x04name\x01"), huge...), make([]byte, 6)...),
+	} {
+		if _, err := Attribute(mod, nil); err == nil {
+			t.Errorf("Attribute(%x) gave no error", mod)
+		}
+	}
+}

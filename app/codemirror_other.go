@@ -9,3 +9,8 @@ import "errors"
 func mountCodeMirror(hostID, text string, onChange, onApply func(text string)) (codeMirror, error) {
 	return nil, errors.New("there is no CodeMirror outside the browser")
 }
+
+// loadEditorScript has no script to load outside the browser.
+func loadEditorScript(src string, done func(error)) {
+	done(errors.New("there is no CodeMirror outside the browser"))
+}

@@ -73,9 +73,27 @@ func (p *Playground) renderProblems() app.UI {
 	return (&Editor{Source: p.m.Source, Dirty: p.m.Source != p.m.Applied, Problems: p.m.Problems, Refused: p.m.Refused, p: p}).renderProblems()
 }
 
-// OnMount replaces the textarea with CodeMirror when its script loaded.
+// OnMount loads CodeMirror's script (loadEditorScript) and then replaces
+// the textarea with CodeMirror; until then, and if it fails, the textarea
+// works.
 func (c *Editor) OnMount(ctx app.Context) {
 	if c.p == nil || c.cm != nil {
+		return
+	}
+	loadEditorScript(ctx.ResolveStaticResource("/web/codemirror.js"), func(err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				c.failure = "The code editor could not start (" + err.Error() + "); this plain editor works the same."
+				return
+			}
+			c.mount(ctx)
+		})
+	})
+}
+
+// mount replaces the textarea with CodeMirror, whose script has run.
+func (c *Editor) mount(ctx app.Context) {
+	if c.p == nil || c.cm != nil || !c.Mounted() {
 		return
 	}
 	cm, err := mountCodeMirror(editorHostID, c.Source,

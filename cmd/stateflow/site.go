@@ -28,18 +28,21 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 	}
 	ui.Routes()
 	return &app.Handler{
-		Name:              "Stateflow",
-		ShortName:         "Stateflow",
-		Title:             "Stateflow — see the Kubernetes control plane's state flow",
-		Description:       "Paste a manifest and step through how Kubernetes turns it into running containers and back into a status line.",
-		Author:            "Stateflow",
-		Lang:              "en",
-		BackgroundColor:   "#10151c",
-		ThemeColor:        "#1f3a5f",
-		LoadingLabel:      "Loading the simulated cluster… {progress}%",
-		Icon:              app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
-		Styles:            []string{"/web/app.css"},
-		Scripts:           []string{"/web/codemirror.js"},
+		Name:            "Stateflow",
+		ShortName:       "Stateflow",
+		Title:           "Stateflow — see the Kubernetes control plane's state flow",
+		Description:     "Paste a manifest and step through how Kubernetes turns it into running containers and back into a status line.",
+		Author:          "Stateflow",
+		Lang:            "en",
+		BackgroundColor: "#10151c",
+		ThemeColor:      "#1f3a5f",
+		LoadingLabel:    "Loading the simulated cluster… {progress}%",
+		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		Styles:          []string{"/web/app.css"},
+		// The editor's script is neither in the <head> nor in the service
+		// worker's cache: the Editor loads it when it mounts
+		// (app/editorscript_js.go), so it never holds up the wasm and an
+		// embed, which has no editor, never downloads it.
 		Version:           version,
 		Resources:         resources,
 		WasmContentLength: fmt.Sprint(size),

@@ -21,6 +21,7 @@ import (
 type site struct {
 	url     string
 	web     string // the built web/ directory: app.wasm and the assets
+	dir     string // the built static site
 	browser context.Context
 	cancel  func()
 }
@@ -110,7 +111,7 @@ func start() (*site, error) {
 		cancelAlloc()
 		return nil, fmt.Errorf("starting Chromium: %w", err)
 	}
-	return &site{url: "http://" + ln.Addr().String() + "/", web: web, browser: browser, cancel: func() {
+	return &site{url: "http://" + ln.Addr().String() + "/", web: web, dir: out, browser: browser, cancel: func() {
 		cancelBrowser()
 		cancelAlloc()
 		ln.Close()

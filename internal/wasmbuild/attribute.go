@@ -64,6 +64,9 @@ func packageOf(sym string, pkgs []string) string {
 	if strings.HasPrefix(sym, "type_.") {
 		return "(type equality and hash functions)"
 	}
+	if strings.HasPrefix(sym, "main.") {
+		return Module + "/wasm"
+	}
 	best := ""
 	for _, p := range pkgs {
 		m := mangle(p)

@@ -16,6 +16,7 @@ func TestPackageOf(t *testing.T) {
 		{"github.com_stateflow_stateflow_engine.__Engine_.Step", "github.com/stateflow/stateflow/engine"},
 		{"k8s.io_apimachinery_pkg_util_sets.List_go.shape.string_", "k8s.io/apimachinery/pkg/util/sets"},
 		{"type_.eq.runtime._panic", "(type equality and hash functions)"},
+		{"main.main", "github.com/stateflow/stateflow/wasm"},
 		{"wasm_pc_f_loop", "(other)"},
 	} {
 		if got := packageOf(tc.sym, pkgs); got != tc.want {

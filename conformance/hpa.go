@@ -247,8 +247,26 @@ func hpaState(ctrl *upstream.HorizontalController) (*map[string][]timestampedRec
 func restoreHPASelectors(ctrl *upstream.HorizontalController, ours *podautoscaler.Controller) {
 	m := field(ctrl, "hpaSelectors").Interface().(*selectors.BiMultimap)
 	for k, sel := range ours.Selectors() {
-		m.PutSelector(selectors.Key{Name: k.Name, Namespace: k.Namespace}, sel)
+		m.PutSelector(selectors.Key{Name: k.Name, Namespace: k.Namespace}, upstreamSelector(sel))
 	}
+}
+
+// upstreamSelector is the engine's selector (engine/api/labels, a copy of
+// apimachinery's) as apimachinery's: the same requirements, parsed from
+// its string; labels.Nothing(), which prints as "" like Everything()
+// but is not empty, stays Nothing.
+func upstreamSelector(sel interface {
+	String() string
+	Empty() bool
+}) labels.Selector {
+	if sel.String() == "" && !sel.Empty() {
+		return labels.Nothing()
+	}
+	parsed, err := labels.Parse(sel.String())
+	if err != nil {
+		panic(fmt.Sprintf("the engine's selector %q does not parse upstream: %v", sel.String(), err))
+	}
+	return parsed
 }
 
 // ambiguousHPAs is the list of HPAs an AmbiguousSelector message names.

@@ -3,8 +3,10 @@
 // link klog: upstream's selector logs three failed integer comparisons at
 // klog V(10), and klog brings log/slog, flag, os/user and, through
 // apimachinery's validation package, net. The copy drops those three log
-// calls and calls content.IsLabelValue where upstream calls its deprecated
-// alias validation.IsValidLabelValue; nothing else differs.
+// calls and validates keys and values with validate.go, a copy of
+// apimachinery's content.IsLabelKey and IsLabelValue (the differential
+// harness builds against apimachinery v0.34, which has no content
+// package); nothing else differs.
 //
 // labels_test.go parses and matches random selectors with both this copy
 // and apimachinery's package and requires the same selectors, strings,

@@ -11,8 +11,8 @@ import (
 // The copy must parse, print and match exactly as apimachinery's package
 // does; these inputs and the fuzz target compare the two on the same
 // selectors and label sets. The test fails when, say, the copy's
-// validation of values differs (without the content.IsLabelValue check a
-// 64-byte value parses here and not upstream).
+// validation of values differs (without the isLabelValue check a 64-byte
+// value parses here and not upstream).
 var selectorCases = []string{
 	"", "app=web", "app==web", "app!=web", "app", "!app", "app in (web,api)",
 	"app notin (web)", "tier in ()", "x>1", "x<10", "x>a", "x>1,x<5",

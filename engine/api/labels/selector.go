@@ -23,7 +23,6 @@ import (
 	"strconv"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/api/validate/content"
 	"k8s.io/apimachinery/pkg/selection"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -924,14 +923,14 @@ func parse(selector string, path *field.Path) (internalSelector, error) {
 }
 
 func validateLabelKey(k string, path *field.Path) *field.Error {
-	if errs := content.IsLabelKey(k); len(errs) != 0 {
+	if errs := isLabelKey(k); len(errs) != 0 {
 		return field.Invalid(path, k, strings.Join(errs, "; "))
 	}
 	return nil
 }
 
 func validateLabelValue(k, v string, path *field.Path) *field.Error {
-	if errs := content.IsLabelValue(v); len(errs) != 0 {
+	if errs := isLabelValue(v); len(errs) != 0 {
 		return field.Invalid(path.Key(k), v, strings.Join(errs, "; "))
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/stateflow/stateflow/internal/wasmbuild"
 )
@@ -40,7 +41,7 @@ func sizeCommand(args []string, stdout io.Writer) error {
 	}
 	top := 40
 	if v := f.values["top"]; v != "" {
-		if _, err := fmt.Sscan(v, &top); err != nil || top < 1 {
+		if top, err = strconv.Atoi(v); err != nil || top < 1 {
 			return usageError("--top needs a positive number, not %q", v)
 		}
 	}

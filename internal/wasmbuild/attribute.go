@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
@@ -114,7 +115,7 @@ func parseModule(b []byte) (*module, error) {
 	for r.off < len(b) {
 		id := r.byte()
 		size := int(r.uleb())
-		if r.err != nil || size < 0 || r.off+size > len(b) {
+		if r.err != nil || size > len(b)-r.off {
 			return nil, fmt.Errorf("section %d at byte %d: truncated", id, r.off)
 		}
 		sec := reader{b: b[:r.off+size], off: r.off}
@@ -125,7 +126,7 @@ func parseModule(b []byte) (*module, error) {
 			n := int(sec.uleb())
 			for i := 0; i < n && sec.err == nil; i++ {
 				body := int(sec.uleb())
-				if body < 0 || sec.off+body > len(sec.b) {
+				if sec.err != nil || body > len(sec.b)-sec.off {
 					sec.err = errors.New("a function body past the end")
 					break
 				}
@@ -176,11 +177,11 @@ func readNames(r *reader, names map[int]string) {
 	for r.off < len(r.b) && r.err == nil {
 		id := r.byte()
 		size := int(r.uleb())
-		end := r.off + size
-		if size < 0 || end > len(r.b) {
+		if r.err != nil || size > len(r.b)-r.off {
 			r.err = errors.New("a name subsection past the end")
 			return
 		}
+		end := r.off + size
 		if id == 1 {
 			n := int(r.uleb())
 			for i := 0; i < n && r.err == nil; i++ {
@@ -209,10 +210,13 @@ func (r *reader) byte() byte {
 	return c
 }
 
+// uleb reads an unsigned LEB128 integer; the format's lengths, counts and
+// indices are 32-bit (u32), so a larger value is an error, and every
+// length compared with what is left (size > len(b)-off) cannot overflow.
 func (r *reader) uleb() uint64 {
 	v, n := binary.Uvarint(r.b[min(r.off, len(r.b)):])
-	if n <= 0 {
-		r.err = errors.New("bad LEB128 integer")
+	if n <= 0 || v > math.MaxUint32 {
+		r.err = errors.New("bad LEB128 u32")
 		return 0
 	}
 	r.off += n
@@ -221,7 +225,7 @@ func (r *reader) uleb() uint64 {
 
 func (r *reader) name() string {
 	n := int(r.uleb())
-	if r.err != nil || n < 0 || r.off+n > len(r.b) {
+	if r.err != nil || n > len(r.b)-r.off {
 		r.err = errors.New("name past the end")
 		return ""
 	}

@@ -82,7 +82,13 @@ func FuzzAttribute(f *testing.F) {
 // so large they wrap when made an int, are errors, not panics.
 func TestAttributeRefusesHugeLengths(t *testing.T) {
 	huge := binary.AppendUvarint(nil, 1<<63+5)
+	maxInt := binary.AppendUvarint(nil, 1<<63-1)
+	u32 := binary.AppendUvarint(nil, 1<<32-1)
 	for _, mod := range [][]byte{
+		append([]byte("\x00asm\x01\x00\x00\x00\x0a"), maxInt...),
+		append([]byte("\x00asm\x01\x00\x00\x00\x0a"), u32...),
+		append(append([]byte("\x00asm\x01\x00\x00\x00\x0a\x0b\x01"), maxInt...), make([]byte, 8)...),
+		append(append([]byte("\x00asm\x01\x00\x00\x00\x00\x0c\x04name\x01"), maxInt...), make([]byte, 6)...),
 		append([]byte("\x00asm\x01\x00\x00\x00\x0a"), huge...),
 		append(append([]byte("\x00asm\x01\x00\x00\x00\x0a\x0b\x01"), huge...), make([]byte, 8)...),
 		append(append([]byte("\x00asm\x01\x00\x00\x00\x00\x0c\x04name\x01"), huge...), make([]byte, 6)...),

@@ -2,6 +2,7 @@ package wasmbuild
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,10 +15,11 @@ const Module = "github.com/stateflow/stateflow"
 // Flags are the go build flags of the shipped app.wasm, after GOOS=js
 // GOARCH=wasm go build.
 //
-// Inlining is off except in the standard library and the engine: inlined
-// copies of small functions are a quarter of the code outside them, and
-// turning inlining off there costs no measurable time (the engine's ticks,
-// which are, stay inlined: without it they run 2–2.5× slower in wasm).
+// Inlining is off except in the standard library and the engine. Inlined
+// copies of small functions elsewhere cost 158 KB of brotli and no
+// measurable time (BENCHMARKS.md, issue 40); the engine's ticks do slow
+// down without inlining (2–2.5× in wasm), and so does the runtime, so
+// both keep it.
 // -s -w drop the symbol table and DWARF, which the browser never reads.
 func Flags(keepNames bool) []string {
 	ldflags := "-ldflags=-s -w"
@@ -52,6 +54,10 @@ func Packages(ctx context.Context, root string) ([]string, error) {
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.Output()
 	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, fmt.Errorf("listing the wasm's packages: %w\n%s", err, exit.Stderr)
+		}
 		return nil, fmt.Errorf("listing the wasm's packages: %w", err)
 	}
 	return strings.Fields(string(out)), nil

@@ -7,20 +7,25 @@ import (
 	"strings"
 )
 
-// groups name the parts of the module a reader recognises, by import path
-// prefix; the first that matches wins.
-var groups = []struct{ name, prefix string }{
-	{"engine", Module + "/engine"},
-	{"kubectl", Module + "/kubectl"},
-	{"app (the UI)", Module + "/app"},
-	{"scenario, lessons, examples", Module + "/"},
-	{"go-app", "github.com/maxence-charriere/go-app"},
-	{"yaml.v3", "gopkg.in/yaml.v3"},
-	{"k8s.io", "k8s.io/"},
-	{"other modules", "."},
-	{"Go runtime", "runtime"},
-	{"Go runtime", "internal/"},
-	{"Go standard library", ""},
+// group names a part of the module a reader recognises, by import path
+// prefix.
+type group struct{ name, prefix string }
+
+// groups are the parts, in order: the first whose prefix matches wins.
+func groups() []group {
+	return []group{
+		{"engine", Module + "/engine"},
+		{"kubectl", Module + "/kubectl"},
+		{"app (the UI)", Module + "/app"},
+		{"scenario, lessons, examples", Module + "/"},
+		{"go-app", "github.com/maxence-charriere/go-app"},
+		{"yaml.v3", "gopkg.in/yaml.v3"},
+		{"k8s.io", "k8s.io/"},
+		{"other modules", "."},
+		{"Go runtime", "runtime"},
+		{"Go runtime", "internal/"},
+		{"Go standard library", ""},
+	}
 }
 
 func groupOf(pkg string) string {
@@ -30,7 +35,7 @@ func groupOf(pkg string) string {
 	if strings.HasPrefix(pkg, "(") {
 		return pkg
 	}
-	for _, g := range groups {
+	for _, g := range groups() {
 		if g.prefix == "." {
 			if first, _, _ := strings.Cut(pkg, "/"); strings.Contains(first, ".") {
 				return g.name

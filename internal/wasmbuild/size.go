@@ -13,10 +13,10 @@ type Sizes struct {
 }
 
 // Measure compresses b as a host that precompresses its files would:
-// gzip at compress/gzip's best level (what GitHub Pages and most hosts
-// send; about 1 % larger than GNU gzip -9) and
-// brotli at quality 11 with its default 4 MiB window (what `stateflow
-// build` writes and `stateflow serve` sends to browsers that accept it).
+// gzip at compress/gzip's best level (about 1 % larger than GNU gzip -9;
+// GitHub Pages sends gzip) and brotli at quality 11 with a 4 MiB window
+// (what `stateflow serve` sends to browsers that accept it; `stateflow
+// build` writes its .br files with the brotli tool, when installed).
 func Measure(b []byte) Sizes {
 	return Sizes{Raw: len(b), Gzip: len(Gzip(b)), Brotli: len(Brotli(b))}
 }

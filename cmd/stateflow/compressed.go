@@ -19,7 +19,9 @@ import (
 // the style sheet) compressed once: gzip at once, brotli (quality 11,
 // about a minute for the wasm) when it is ready, each sent to the
 // browsers whose Accept-Encoding takes it, with an ETag of the content,
-// so a repeat visit revalidates in one round trip.
+// so a repeat visit revalidates in one round trip. The ETag is weak
+// (W/): the file's three codings are the same content, not the same
+// bytes (RFC 9110 §8.8.3), and If-None-Match compares weakly.
 type compressedFiles struct {
 	files map[string]*compressedFile // by URL path, "/web/app.wasm"
 	next  http.Handler
@@ -48,7 +50,7 @@ func newCompressedFiles(dir string, names []string, next http.Handler, wait bool
 		sum := sha256.Sum256(b)
 		f := &compressedFile{
 			raw: b, gzip: wasmbuild.Gzip(b),
-			etag:  `"` + hex.EncodeToString(sum[:8]) + `"`,
+			etag:  `W/"` + hex.EncodeToString(sum[:8]) + `"`,
 			ctype: mime.TypeByExtension(path.Ext(name)),
 		}
 		c.files["/web/"+name] = f
@@ -80,7 +82,7 @@ func (c *compressedFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f.ctype != "" {
 		h.Set("Content-Type", f.ctype)
 	}
-	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, f.etag) {
+	if etagMatches(r.Header.Get("If-None-Match"), f.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -104,16 +106,43 @@ func (c *compressedFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
-// accepts reports whether an Accept-Encoding header takes coding, with a
-// quality above zero.
+// etagMatches is If-None-Match's weak comparison (RFC 9110 §13.1.2): "*"
+// or any listed tag equal to etag once W/ is dropped from both.
+func etagMatches(header, etag string) bool {
+	want := strings.TrimPrefix(etag, "W/")
+	for _, tag := range strings.Split(header, ",") {
+		tag = strings.TrimSpace(tag)
+		if tag == "*" || strings.TrimPrefix(tag, "W/") == want {
+			return true
+		}
+	}
+	return false
+}
+
+// accepts reports whether an Accept-Encoding header takes coding: it is
+// listed with a quality above zero (RFC 9110 §12.5.3).
 func accepts(header, coding string) bool {
 	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name, params, _ := strings.Cut(part, ";")
 		if !strings.EqualFold(strings.TrimSpace(name), coding) {
 			continue
 		}
-		q := strings.ReplaceAll(params, " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		return quality(params) > 0
 	}
 	return false
+}
+
+// quality is the q parameter among params ("q=0.5; x=1"), 1 when absent.
+func quality(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return 0
+			}
+			return q
+		}
+	}
+	return 1
 }

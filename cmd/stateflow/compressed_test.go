@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
@@ -31,9 +32,9 @@ func TestServeCompressesTheWasm(t *testing.T) {
 	srv := httptest.NewServer(files)
 	defer srv.Close()
 
-	get := func(path string, header ...string) *http.Response {
+	do := func(method, path string, header ...string) *http.Response {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req, _ := http.NewRequest(method, srv.URL+path, nil)
 		for i := 0; i < len(header); i += 2 {
 			req.Header.Set(header[i], header[i+1])
 		}
@@ -44,6 +45,7 @@ func TestServeCompressesTheWasm(t *testing.T) {
 		}
 		return resp
 	}
+	get := func(path string, header ...string) *http.Response { return do(http.MethodGet, path, header...) }
 	decode := map[string]func(io.Reader) (io.Reader, error){
 		"br":   func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 		"gzip": func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
@@ -53,6 +55,10 @@ func TestServeCompressesTheWasm(t *testing.T) {
 	for _, tc := range []struct{ accept, want string }{
 		{"gzip, deflate, br, zstd", "br"},
 		{"gzip;q=1.0, br;q=0", "gzip"},
+		{"gzip, br;x=1;q=0", "gzip"},
+		{"gzip, br;Q=0.0", "gzip"},
+		{"br;q=0.5", "br"},
+		{"gzip;q=0, br;q=0", ""},
 		{"gzip", "gzip"},
 		{"identity", ""},
 		{"", ""},
@@ -80,10 +86,26 @@ func TestServeCompressesTheWasm(t *testing.T) {
 	if etag == "" {
 		t.Fatal("no ETag")
 	}
-	if resp := get("/web/app.wasm", "If-None-Match", etag); resp.StatusCode != http.StatusNotModified {
-		t.Errorf("a repeat visit with the ETag got %d, want 304", resp.StatusCode)
+	for _, match := range []string{etag, `"other", ` + etag, strings.TrimPrefix(etag, "W/"), "*"} {
+		if resp := get("/web/app.wasm", "If-None-Match", match); resp.StatusCode != http.StatusNotModified {
+			t.Errorf("If-None-Match %s got %d, want 304", match, resp.StatusCode)
+		}
 	}
-	resp := get("/", "Accept-Encoding", "br")
+	if resp := get("/web/app.wasm", "If-None-Match", `W/"0123456789abcdef"`); resp.StatusCode != http.StatusOK {
+		t.Errorf("an old ETag got %d, want 200 and the new file", resp.StatusCode)
+	}
+	resp := get("/web/app.wasm", "Accept-Encoding", "gzip")
+	if v := resp.Header.Get("Vary"); v != "Accept-Encoding" {
+		t.Errorf("Vary %q, want Accept-Encoding (caches keep one copy per coding)", v)
+	}
+	head := do(http.MethodHead, "/web/app.wasm", "Accept-Encoding", "gzip")
+	if b, _ := io.ReadAll(head.Body); len(b) != 0 || head.Header.Get("Content-Length") != resp.Header.Get("Content-Length") {
+		t.Errorf("HEAD sent %d bytes and Content-Length %s, want none and GET's %s", len(b), head.Header.Get("Content-Length"), resp.Header.Get("Content-Length"))
+	}
+	if post := do(http.MethodPost, "/web/app.wasm"); post.Header.Get("Content-Encoding") != "" {
+		t.Error("a POST was answered with the compressed file, not left to the page's handler")
+	}
+	resp = get("/", "Accept-Encoding", "br")
 	if b, _ := io.ReadAll(resp.Body); string(b) != "page" {
 		t.Errorf("/ answered %q, want the page's handler", b)
 	}

@@ -11,7 +11,7 @@ import (
 
 // compressedAssets are the files of web/ worth compressing: the wasm and
 // the text the page loads.
-var compressedAssets = []string{"app.wasm", "codemirror.js", "app.css"}
+func compressedAssets() []string { return []string{"app.wasm", "codemirror.js", "app.css"} }
 
 // serveCommand is: stateflow serve [--addr HOST:PORT] [--web DIR]
 // It serves the playground with app.wasm and the assets compressed
@@ -37,7 +37,7 @@ func serveCommand(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files, err := newCompressedFiles(web, compressedAssets, h, false)
+	files, err := newCompressedFiles(web, compressedAssets(), h, false)
 	if err != nil {
 		return err
 	}

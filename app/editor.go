@@ -73,21 +73,23 @@ func (p *Playground) renderProblems() app.UI {
 	return (&Editor{Source: p.m.Source, Dirty: p.m.Source != p.m.Applied, Problems: p.m.Problems, Refused: p.m.Refused, p: p}).renderProblems()
 }
 
-// OnMount loads CodeMirror's script (loadEditorScript) and then replaces
-// the textarea with CodeMirror; until then, and if it fails, the textarea
-// works.
+// OnMount loads CodeMirror's script (loadEditorScript; its URL carries
+// the build's version, so a cache never pairs an old editor with a new
+// wasm) and then, once nobody is typing in the textarea, replaces it with
+// CodeMirror; until then, and if it fails, the textarea works.
 func (c *Editor) OnMount(ctx app.Context) {
 	if c.p == nil || c.cm != nil {
 		return
 	}
-	loadEditorScript(ctx.ResolveStaticResource("/web/codemirror.js"), func(err error) {
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
+	src := ctx.ResolveStaticResource("/web/codemirror.js") + "?v=" + app.Getenv("GOAPP_VERSION")
+	loadEditorScript(src, func(err error) {
+		if err != nil {
+			ctx.Dispatch(func(ctx app.Context) {
 				c.failure = "The code editor could not start (" + err.Error() + "); this plain editor works the same."
-				return
-			}
-			c.mount(ctx)
-		})
+			})
+			return
+		}
+		whenNotFocused("editor", func() { ctx.Dispatch(c.mount) })
 	})
 }
 

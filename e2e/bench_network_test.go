@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"mime"
 	"net"
@@ -145,12 +146,17 @@ func precompress(tb testing.TB, dir, encoding string) map[string][]byte {
 }
 
 // newThrottledHost serves the site in dir as a static host that sends
-// the precompressed bodies in encoding, each answer after np's round
+// the precompressed bodies in encoding, with GitHub Pages' caching
+// headers (ten minutes fresh, an ETag), each answer after np's round
 // trip, every byte through one link of np's bandwidth. It returns the
 // site's address.
 func newThrottledHost(tb testing.TB, dir, encoding string, bodies map[string][]byte, np networkProfile) string {
 	tb.Helper()
 	plain := http.FileServer(http.Dir(dir))
+	etags := map[string]string{}
+	for p, body := range bodies {
+		etags[p] = fmt.Sprintf(`"%x"`, sha256.Sum256(body))
+	}
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(time.Duration(np.latencyMillis * float64(time.Millisecond)))
 		p := r.URL.Path
@@ -168,7 +174,8 @@ func newThrottledHost(tb testing.TB, dir, encoding string, bodies map[string][]b
 		}
 		w.Header().Set("Content-Type", ctype)
 		w.Header().Set("Content-Encoding", encoding)
-		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Cache-Control", "max-age=600") // as GitHub Pages sends
+		w.Header().Set("ETag", etags[p])
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

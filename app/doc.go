@@ -16,5 +16,7 @@
 // go-app does not cover (clipboard, storage, the URL fragment, keyboard
 // shortcuts, scrolling, an element's size and overflow) goes through one
 // small bridge built on safejs, and
-// the CodeMirror editor through its own (codemirror_js.go).
+// the CodeMirror editor through its own (codemirror_js.go, and
+// editorscript_js.go, which adds the editor's script to the page when the
+// editor first mounts).
 package app

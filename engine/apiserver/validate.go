@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/api/labels"
 )
 
 // The messages below are those of k8s.io/apimachinery/pkg/util/validation
@@ -129,13 +130,13 @@ func validateMeta(e *errs, obj api.Object) {
 
 // validateLabels is ValidateLabels of apimachinery's
 // pkg/apis/meta/v1/validation: qualified-name keys, label-syntax values.
-func validateLabels(e *errs, path string, labels map[string]string) {
-	for _, k := range api.SortedKeys(labels) {
-		for _, msg := range labelKeyErrors(k) {
+func validateLabels(e *errs, path string, set map[string]string) {
+	for _, k := range api.SortedKeys(set) {
+		for _, msg := range labels.IsLabelKey(k) {
 			e.invalid(path, k, msg)
 		}
-		for _, msg := range labelValueErrors(labels[k]) {
-			e.invalid(path, labels[k], msg)
+		for _, msg := range labels.IsLabelValue(set[k]) {
+			e.invalid(path, set[k], msg)
 		}
 	}
 }
@@ -212,11 +213,11 @@ func validateLabelSelector(e *errs, path string, sel *api.LabelSelector) bool {
 			field, detail, _ := strings.Cut(err.Error(), ": ")
 			e.add(rp+"."+field, "%s", detail)
 		}
-		for _, msg := range labelKeyErrors(r.Key) {
+		for _, msg := range labels.IsLabelKey(r.Key) {
 			e.invalid(rp+".key", r.Key, msg)
 		}
 		for j, v := range r.Values {
-			for _, msg := range labelValueErrors(v) {
+			for _, msg := range labels.IsLabelValue(v) {
 				e.invalid(fmt.Sprintf("%s.values[%d]", rp, j), v, msg)
 			}
 		}

@@ -3,10 +3,10 @@
 // link klog: upstream's selector logs three failed integer comparisons at
 // klog V(10), and klog brings log/slog, flag, os/user and, through
 // apimachinery's validation package, net. The copy drops those three log
-// calls and validates keys and values with validate.go, a copy of
-// apimachinery's content.IsLabelKey and IsLabelValue (the differential
-// harness builds against apimachinery v0.34, which has no content
-// package); nothing else differs.
+// calls and validates keys and values with IsLabelKey and IsLabelValue
+// (validate.go: apimachinery's content package, which v0.34, the
+// differential harness's, does not have); nothing else differs. The API
+// server validates objects' labels with the same two functions.
 //
 // labels_test.go parses and matches random selectors with both this copy
 // and apimachinery's package and requires the same selectors, strings,

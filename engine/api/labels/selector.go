@@ -923,14 +923,14 @@ func parse(selector string, path *field.Path) (internalSelector, error) {
 }
 
 func validateLabelKey(k string, path *field.Path) *field.Error {
-	if errs := isLabelKey(k); len(errs) != 0 {
+	if errs := IsLabelKey(k); len(errs) != 0 {
 		return field.Invalid(path, k, strings.Join(errs, "; "))
 	}
 	return nil
 }
 
 func validateLabelValue(k, v string, path *field.Path) *field.Error {
-	if errs := isLabelValue(v); len(errs) != 0 {
+	if errs := IsLabelValue(v); len(errs) != 0 {
 		return field.Invalid(path.Key(k), v, strings.Join(errs, "; "))
 	}
 	return nil

@@ -1,4 +1,4 @@
-package apiserver
+package labels
 
 import (
 	"slices"
@@ -8,7 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/validate/content"
 )
 
-// The engine's label validation must say exactly what apimachinery's does.
+// The label validation must say exactly what apimachinery's does.
 func TestLabelValidationMatchesApimachinery(t *testing.T) {
 	cases := []string{
 		"", "a", "app", "App_1.x", "-a", "a-", "_a", "a_", ".a", "a.", "a b", "ä",
@@ -18,10 +18,10 @@ func TestLabelValidationMatchesApimachinery(t *testing.T) {
 		"app.kubernetes.io/name", "pod-template-hash",
 	}
 	for _, v := range cases {
-		if got, want := labelKeyErrors(v), content.IsLabelKey(v); !slices.Equal(got, want) {
+		if got, want := IsLabelKey(v), content.IsLabelKey(v); !slices.Equal(got, want) {
 			t.Errorf("key %q:\n got  %q\n want %q", v, got, want)
 		}
-		if got, want := labelValueErrors(v), content.IsLabelValue(v); !slices.Equal(got, want) {
+		if got, want := IsLabelValue(v), content.IsLabelValue(v); !slices.Equal(got, want) {
 			t.Errorf("value %q:\n got  %q\n want %q", v, got, want)
 		}
 	}

@@ -7,10 +7,7 @@ package model
 // completions and how it ended.
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/kubectl"
@@ -18,15 +15,7 @@ import (
 
 // cronJob is a CronJob's lane: it over its Jobs, oldest first.
 func (s *scene) cronJob(cj *api.CronJob, owned map[string][]api.Object) *lane {
-	var jobs []*api.Job
-	for _, o := range owned[cj.UID] {
-		if j, ok := o.(*api.Job); ok {
-			jobs = append(jobs, j)
-		}
-	}
-	slices.SortFunc(jobs, func(a, b *api.Job) int {
-		return cmp.Or(cmp.Compare(a.CreationTimestamp.MS, b.CreationTimestamp.MS), strings.Compare(a.Name, b.Name))
-	})
+	jobs := ownedOldestFirst[*api.Job](owned[cj.UID])
 	ln := &lane{id: api.KeyOf(cj).String()}
 	for _, j := range jobs {
 		ln.owners = append(ln.owners, s.job(j, owned[j.UID]))

@@ -7,9 +7,7 @@ package model
 // (terminating pods, which no ReplicaSet counts, said apart).
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -18,15 +16,7 @@ import (
 
 // deployment is a Deployment's lane.
 func (s *scene) deployment(d *api.Deployment, owned map[string][]api.Object) *lane {
-	var rss []*api.ReplicaSet
-	for _, o := range owned[d.UID] {
-		if rs, ok := o.(*api.ReplicaSet); ok {
-			rss = append(rss, rs)
-		}
-	}
-	slices.SortFunc(rss, func(a, b *api.ReplicaSet) int {
-		return cmp.Or(cmp.Compare(a.CreationTimestamp.MS, b.CreationTimestamp.MS), strings.Compare(a.Name, b.Name))
-	})
+	rss := ownedOldestFirst[*api.ReplicaSet](owned[d.UID])
 	ln := &lane{id: api.KeyOf(d).String()}
 	counted, terminating := 0, 0
 	for _, rs := range rss {

@@ -351,3 +351,19 @@ func foldID(ln *lane) string { return "fold/" + ln.id }
 // recentTicks bounds how far back markFocus looks for the workload the
 // story was last about.
 const recentTicks = 500
+
+// ownedOldestFirst are the objects of type T among an owner's, oldest
+// first (by creation time, then name), as a lane lists its owners.
+func ownedOldestFirst[T api.Object](owned []api.Object) []T {
+	var out []T
+	for _, o := range owned {
+		if t, ok := o.(T); ok {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b T) int {
+		ma, mb := a.Meta(), b.Meta()
+		return cmp.Or(cmp.Compare(ma.CreationTimestamp.MS, mb.CreationTimestamp.MS), strings.Compare(ma.Name, mb.Name))
+	})
+	return out
+}

@@ -1,8 +1,8 @@
 package app
 
 import (
+	"html"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -23,17 +23,12 @@ func TestShareOffersTheEmbedSnippet(t *testing.T) {
 		!strings.HasPrefix(title, "Stateflow: A Deployment of 3 replicas") || len([]rune(title)) > 112 {
 		t.Fatalf("link %q, snippet %q", link, want)
 	}
-	// go-app writes attribute values natively with strconv.Quote.
-	var field []string
-	for _, tag := range regexp.MustCompile(`<textarea(?:\s+[a-z-]+(?:="(?:[^"\\]|\\.)*")?)*>`).FindAllString(h, -1) {
-		if strings.Contains(tag, `data-testid="embed-snippet"`) {
-			field = regexp.MustCompile(`value=("(?:[^"\\]|\\.)*")`).FindStringSubmatch(tag)
-		}
-	}
-	if field == nil {
+	// A textarea's value is written as its text, HTML-escaped.
+	m := regexp.MustCompile(`(?s)<textarea[^>]*data-testid="embed-snippet"[^>]*>(.*?)</textarea>`).FindStringSubmatch(h)
+	if m == nil {
 		t.Fatal("no snippet field")
 	}
-	if got, err := strconv.Unquote(field[1]); err != nil || got != want {
+	if got := strings.TrimPrefix(html.UnescapeString(m[1]), "\n"); got != want {
 		t.Fatalf("the snippet field: %q, want %q", got, want)
 	}
 	if testid(h, "embed-copy") == "" || !strings.Contains(h, `<label for="embed-snippet"`) {

@@ -111,39 +111,64 @@ func (c *Flow) Render() app.UI {
 	c.p.renders.flow++
 	v := c.viewport()
 	f := c.p.m.Flow(v)
-	boxes := map[string]model.Box{}
-	for _, b := range f.Boxes {
-		boxes[b.ID] = b
-	}
 	scale := 1.0
 	c.focus = f.Focus
 	if f.Fits {
-		scale, c.focus = min(float64(v.W)/float64(f.Width), float64(v.H)/float64(f.Height), model.MaxFitScale), ""
+		scale, c.focus = fitScale(v, f), ""
 	}
 	zoom := max(c.zoom, 1)
 	pane := "flow-scroll"
 	if f.Fits && zoom == 1 {
 		pane += " fits"
 	}
+	diagram := c.diagram(f, scale*zoom).DataSet("testid", "flow")
+	var narrow app.UI
+	if c.prerendering() {
+		// The page before its wasm runs: one diagram for a laptop's pane
+		// and one for a phone's, the stylesheet showing the one that
+		// suits the screen (the pane cannot be measured yet).
+		diagram = diagram.Class("flow-prerender-wide")
+		nf := c.p.m.Flow(narrowViewport)
+		narrow = c.diagram(nf, fitScale(narrowViewport, nf)).Class("flow-prerender-narrow").DataSet("testid", "flow-narrow")
+	}
 	return app.Figure().Class("flow").Body(
 		app.Div().Class(pane).DataSet("testid", "flow-pane").DataSet("density", f.Density).DataSet("fits", f.Fits).DataSet("focus", f.Focus).
-			Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(
-			svg("svg").DataSet("testid", "flow").Attr("viewBox", fmt.Sprintf("0 0 %d %d", f.Width, f.Height)).
-				Attr("width", int(float64(f.Width)*scale*zoom)).Attr("height", int(float64(f.Height)*scale*zoom)).
-				Attr("role", "group").
-				Aria("label", "State flow diagram: the workloads over their pods, the scheduler, the nodes and the Events channel").Body(
-				defs(),
-				app.Range(f.Texts).Slice(func(i int) app.UI { return diagramText(f.Texts[i]) }),
-				svg("line").Class("junction").Attr("x1", 4).Attr("x2", f.EventsX-6).Attr("y1", f.SchedulerY).Attr("y2", f.SchedulerY),
-				svg("line").Class("events-channel").Attr("x1", f.EventsX).Attr("x2", f.EventsX).Attr("y1", 4).Attr("y2", f.Height-4),
-				app.Range(f.Edges).Slice(func(i int) app.UI { return edge(f.Edges[i], boxes) }),
-				app.Range(f.Arrows).Slice(func(i int) app.UI { return arrow(f.Arrows[i]) }),
-				app.Range(f.Boxes).Slice(func(i int) app.UI { return c.node(f.Boxes[i]) }),
-			),
-		),
+			Attr("tabindex", 0).Aria("label", "Diagram pane: scroll to pan").Body(diagram, narrow),
 		app.If(!c.Compact, func() app.UI {
 			return app.Div().Class("flow-foot").Body(c.tools(zoom), &Key{Grouped: f.Grouped})
 		}),
+	)
+}
+
+// narrowViewport is a phone's diagram pane, for the prerendered page.
+var narrowViewport = model.Viewport{W: 360, H: 480}
+
+// prerendering reports whether the diagram is drawn for the page the
+// server sends, before the wasm runs and measures the pane.
+func (c *Flow) prerendering() bool { return app.IsServer && c.w == 0 && !c.Compact }
+
+// fitScale is the scale that fits a diagram laid out for v into it.
+func fitScale(v model.Viewport, f model.Flow) float64 {
+	return min(float64(v.W)/float64(f.Width), float64(v.H)/float64(f.Height), model.MaxFitScale)
+}
+
+// diagram is the SVG of a laid-out diagram, drawn at scale.
+func (c *Flow) diagram(f model.Flow, scale float64) app.HTMLElem {
+	boxes := map[string]model.Box{}
+	for _, b := range f.Boxes {
+		boxes[b.ID] = b
+	}
+	return svg("svg").Attr("viewBox", fmt.Sprintf("0 0 %d %d", f.Width, f.Height)).
+		Attr("width", int(float64(f.Width)*scale)).Attr("height", int(float64(f.Height)*scale)).
+		Attr("role", "group").
+		Aria("label", "State flow diagram: the workloads over their pods, the scheduler, the nodes and the Events channel").Body(
+		defs(),
+		app.Range(f.Texts).Slice(func(i int) app.UI { return diagramText(f.Texts[i]) }),
+		svg("line").Class("junction").Attr("x1", 4).Attr("x2", f.EventsX-6).Attr("y1", f.SchedulerY).Attr("y2", f.SchedulerY),
+		svg("line").Class("events-channel").Attr("x1", f.EventsX).Attr("x2", f.EventsX).Attr("y1", 4).Attr("y2", f.Height-4),
+		app.Range(f.Edges).Slice(func(i int) app.UI { return edge(f.Edges[i], boxes) }),
+		app.Range(f.Arrows).Slice(func(i int) app.UI { return arrow(f.Arrows[i]) }),
+		app.Range(f.Boxes).Slice(func(i int) app.UI { return c.node(f.Boxes[i]) }),
 	)
 }
 

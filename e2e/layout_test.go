@@ -62,7 +62,7 @@ const layoutProblems = `(() => {
     if (tb.left < b.left - 0.5 || tb.right > b.right + 0.5 || tb.top < b.top - 0.5 || tb.bottom > b.bottom + 0.5)
       out.push('text runs out of its box: "' + t.textContent + '" in ' + name);
   }
-  const pane = document.querySelector('[data-testid=flow-pane]'), svg = document.querySelector('[data-testid=flow]');
+  const pane = document.querySelector('[data-testid=flow-pane]'), svg = [...document.querySelectorAll('.flow svg[data-testid^=flow]')].find(s => r(s).width > 0);
   if (pane && svg && pane.offsetParent !== null) {
     const p = r(pane), s = r(svg);
     if (p.height < 100) out.push('the diagram pane is ' + Math.round(p.height) + ' px tall');
@@ -94,7 +94,7 @@ const layoutProblems = `(() => {
 func legibility(min float64) string {
 	return fmt.Sprintf(`(() => {
   const out = [], min = %g, r = e => e.getBoundingClientRect();
-  const pane = document.querySelector('[data-testid=flow-pane]'), svg = document.querySelector('[data-testid=flow]');
+  const pane = document.querySelector('[data-testid=flow-pane]'), svg = [...document.querySelectorAll('.flow svg[data-testid^=flow]')].find(s => r(s).width > 0);
   if (!pane || !svg || pane.offsetParent === null) return out;
   const sizes = [];
   for (const t of svg.querySelectorAll('text')) {

@@ -769,9 +769,14 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 				}),
 			),
 			h.Body().privateBody(
-				Aside().
+				Div().
 					ID("app-wasm-loader").
 					Class("goapp-app-info").
+					Attr("role", "progressbar").
+					Aria("valuemin", 0).
+					Aria("valuemax", 100).
+					Aria("valuenow", 0).
+					Aria("labelledby", "app-wasm-loader-label").
 					Body(
 						Img().
 							ID("app-wasm-loader-icon").

@@ -5,7 +5,7 @@ import (
 	"html"
 	"io"
 	"reflect"
-	"strconv"
+	"slices"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/errors"
@@ -700,12 +700,29 @@ func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML)
 	m.encodeIndent(w, depth)
 	w.WriteByte('<')
 	w.WriteString(v.Tag())
-	for name, value := range v.attrs() {
-		m.encodeHTMLAttribute(ctx, w, name, value)
+	attrs := v.attrs()
+	names := make([]string, 0, len(attrs))
+	for name := range attrs {
+		names = append(names, name)
+	}
+	slices.Sort(names) // the same page encodes to the same bytes
+	textarea := v.Tag() == "textarea"
+	for _, name := range names {
+		if textarea && name == "value" {
+			continue // a textarea's value is its content
+		}
+		m.encodeHTMLAttribute(ctx, w, name, attrs[name])
 	}
 	w.WriteByte('>')
 
 	if v.SelfClosing() {
+		return
+	}
+	if textarea {
+		// The parser drops a newline right after the start tag.
+		w.WriteByte('\n')
+		w.WriteString(html.EscapeString(attrs["value"]))
+		w.WriteString("</textarea>")
 		return
 	}
 
@@ -744,12 +761,33 @@ func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, val
 		}
 	}
 
+	boolean := isBooleanAttribute(name)
+	if boolean && value == "false" {
+		return // a boolean attribute is true by being there
+	}
+
 	w.WriteString(" ")
 	w.WriteString(name)
-	if value != "" && value != "true" {
-		w.WriteString("=")
-		w.WriteString(strconv.Quote(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
+	if boolean && (value == "" || value == "true") {
+		return
 	}
+	w.WriteString("=\"")
+	w.WriteString(html.EscapeString(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
+	w.WriteByte('"')
+}
+
+// isBooleanAttribute reports whether name is one of HTML's boolean
+// attributes, which are written bare when true and left out when false
+// (any value, "false" included, would make them true).
+func isBooleanAttribute(name string) bool {
+	switch name {
+	case "allowfullscreen", "async", "autofocus", "autoplay", "checked",
+		"default", "defer", "disabled", "formnovalidate", "hidden", "inert",
+		"ismap", "loop", "multiple", "muted", "nomodule", "novalidate", "open",
+		"playsinline", "readonly", "required", "reversed", "selected":
+		return true
+	}
+	return false
 }
 
 func (m nodeManager) encodeComponent(ctx Context, w *bytes.Buffer, depth int, v Composer) {

@@ -70,15 +70,22 @@ func BenchmarkFirstInteractionNetwork(b *testing.B) {
 	}
 }
 
+// coldLoads reports the first interaction ("load") and the first
+// contentful paint ("paint": the prerendered page, whose diagram is
+// drawn from the HTML and the stylesheet alone, or the embed's loading
+// card).
 func coldLoads(b *testing.B, url, root string, samples int) {
 	var d []time.Duration
+	var paint []float64
 	for range samples {
 		ctx, cancel := chromedp.NewContext(shared.browser, chromedp.WithNewBrowserContext())
 		tb := &tab{t: b, ctx: ctx}
 		d = append(d, tb.load(url, root))
+		paint = append(paint, eval[float64](tb, `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`))
 		cancel()
 	}
 	reportDurations(b, d)
+	reportMillis(b, "paint", paint)
 }
 
 func repeatLoads(b *testing.B, url string, samples int) {

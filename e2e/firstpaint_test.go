@@ -188,3 +188,32 @@ func newPrivateTab(t *testing.T) *tab {
 	t.Cleanup(cancelTimeout)
 	return &tab{t: t, ctx: ctx}
 }
+
+// An embed before its wasm runs shows a loading card that fills its
+// frame, with the progress strip, not the prerendered full playground
+// (the boot script marks the document before the body is parsed).
+func TestEmbedLoadingCard(t *testing.T) {
+	host := newHeldHost(t)
+	tb := newPrivateTab(t)
+	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(800, 520)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(host.url+"?embed=1")); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitFor(`+document.getElementById('app-wasm-loader')?.getAttribute('aria-valuenow') > 0`, "the progress bar to move")
+	if !eval[bool](tb, `document.documentElement.classList.contains('embed-boot')`) {
+		t.Error("the boot script did not mark the embed (blocked by the Content-Security-Policy?)")
+	}
+	if v := eval[string](tb, `getComputedStyle(document.querySelector('.page')).visibility`); v != "hidden" {
+		t.Errorf("the prerendered full page is %s in the embed's frame", v)
+	}
+	if !eval[bool](tb, `(() => { const l = document.getElementById('app-wasm-loader').getBoundingClientRect(); return l.top <= 0 && l.bottom >= innerHeight && l.width >= innerWidth; })()`) {
+		t.Error("the loading card does not fill the frame")
+	}
+	for _, v := range tb.axe(axeSource(t)) {
+		t.Error("while the wasm streams: " + v)
+	}
+	host.release()
+	tb.waitFor(`document.querySelector('.embed')?.dataset.loaded === 'true' && !document.getElementById('app-wasm-loader')`, "the embed to load")
+}

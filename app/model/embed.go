@@ -100,3 +100,28 @@ func EmbedSnippet(link, title string) string {
 	return `<iframe src="` + html.EscapeString(EmbedSrc(link)) + `" width="800" height="520" title="` + html.EscapeString(title) +
 		`" loading="lazy" style="border:0"></iframe>`
 }
+
+// PosterSrc is the address of the embed's light poster for a share link:
+// web/poster.html beside the page, with the title in its query and the
+// link's fragment, which the poster reads (the kinds, the tick) and
+// hands to the embed when its reader presses Load.
+func PosterSrc(link, title string) string {
+	dir := PageBase(link)
+	if i := strings.LastIndexByte(dir, '/'); strings.HasSuffix(dir, ".html") && i >= 0 {
+		dir = dir[:i+1]
+	} else if !strings.HasSuffix(dir, "/") {
+		dir += "/"
+	}
+	src := dir + "web/poster.html?title=" + url.QueryEscape(title)
+	if f := fragment(link); f != "" {
+		src += "#" + f
+	}
+	return src
+}
+
+// PosterSnippet is EmbedSnippet for the light poster: the same frame,
+// which downloads the simulator only when its reader asks.
+func PosterSnippet(link, title string) string {
+	return `<iframe src="` + html.EscapeString(PosterSrc(link, title)) + `" width="800" height="520" title="` + html.EscapeString(title) +
+		`" loading="lazy" style="border:0"></iframe>`
+}

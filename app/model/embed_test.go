@@ -71,4 +71,17 @@ func TestEmbedAddresses(t *testing.T) {
 	if got != want {
 		t.Errorf("EmbedSnippet:\n got %s\nwant %s", got, want)
 	}
+	// The poster lives in web/ beside the page, whatever the page's address.
+	for link, want := range map[string]string{
+		"https://x.dev/stateflow/?utm=1#s=abc":  "https://x.dev/stateflow/web/poster.html?title=A+%26+B#s=abc",
+		"https://x.dev/stateflow/index.html#s=": "https://x.dev/stateflow/web/poster.html?title=A+%26+B#s=",
+		"https://x.dev":                         "https://x.dev/web/poster.html?title=A+%26+B",
+	} {
+		if got := PosterSrc(link, "A & B"); got != want {
+			t.Errorf("PosterSrc(%q) = %q, want %q", link, got, want)
+		}
+	}
+	if got := PosterSnippet("https://x.dev/#s=abc", "T"); got != `<iframe src="https://x.dev/web/poster.html?title=T#s=abc" width="800" height="520" title="T" loading="lazy" style="border:0"></iframe>` {
+		t.Errorf("PosterSnippet %s", got)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -16,7 +17,20 @@ import (
 )
 
 // webAssets are the files of web/ the site needs, besides app.wasm.
-var webAssets = []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png"}
+var webAssets = []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png", "poster.html", "poster.js"}
+
+// bootScript runs in the <head>, before the body is parsed: in an embed
+// (?embed=1, as model.EmbedRequested reads it) it marks the document so
+// that the stylesheet hides the prerendered full page, which the wasm
+// replaces with the embed, and shows the loading card in the frame
+// instead. The page's Content-Security-Policy allows it by its hash.
+const bootScript = `(()=>{const v=new URLSearchParams(location.search).get("embed");if(v!==null&&!/^(0|false|no)$/i.test(v))document.documentElement.classList.add("embed-boot")})()`
+
+// bootScriptHash is bootScript's CSP source expression.
+func bootScriptHash() string {
+	sum := sha256.Sum256([]byte(bootScript))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // handler is the playground's go-app handler. Its version is a hash of the
 // wasm and the assets, so a new deployment reaches visitors whose service
@@ -47,7 +61,8 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 		Resources:         resources,
 		WasmContentLength: fmt.Sprint(size),
 		RawHeaders: []string{
-			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">`,
+			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ` + bootScriptHash() + ` 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">`,
+			"<script>" + bootScript + "</script>",
 		},
 	}, nil
 }

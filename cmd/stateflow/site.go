@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -19,16 +20,26 @@ import (
 // webAssets are the files of web/ the site needs, besides app.wasm.
 var webAssets = []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png", "poster.html", "poster.js"}
 
-// bootScript runs in the <head>, before the body is parsed: in an embed
+// bootScript runs in the <head>, before the body is parsed. In an embed
 // (?embed=1, as model.EmbedRequested reads it) it marks the document so
 // that the stylesheet hides the prerendered full page, which the wasm
 // replaces with the embed, and shows the loading card in the frame
-// instead. The page's Content-Security-Policy allows it by its hash.
-const bootScript = `(()=>{const v=new URLSearchParams(location.search).get("embed");if(v!==null&&!/^(0|false|no)$/i.test(v))document.documentElement.classList.add("embed-boot")})()`
+// instead. Unless go-app will not load the wasm (?wasm=false, or a
+// crawler, as its app.js decides), it preloads app.wasm, whose download
+// would otherwise wait for the deferred scripts; the preload's
+// credentials mode (crossorigin) matches app.js's fetch, so the two are
+// one download. The page's Content-Security-Policy allows the script by
+// its hash.
+func bootScript(wasmURL string) string {
+	return `(()=>{const q=new URLSearchParams(location.search),v=q.get("embed");` +
+		`if(v!==null&&!/^(0|false|no)$/i.test(v))document.documentElement.classList.add("embed-boot");` +
+		`if(q.get("wasm")!=="false"&&!/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)){` +
+		`const l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=` + strconv.Quote(wasmURL) + `;document.head.appendChild(l)}})()`
+}
 
-// bootScriptHash is bootScript's CSP source expression.
-func bootScriptHash() string {
-	sum := sha256.Sum256([]byte(bootScript))
+// scriptHash is a script's CSP source expression.
+func scriptHash(script string) string {
+	sum := sha256.Sum256([]byte(script))
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
@@ -41,6 +52,7 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 		return nil, err
 	}
 	ui.Routes()
+	boot := bootScript(resources.Resolve("/web/app.wasm"))
 	return &app.Handler{
 		Name:            "Stateflow",
 		ShortName:       "Stateflow",
@@ -61,8 +73,8 @@ func handler(webDir, wasmPath string, resources app.ResourceResolver) (*app.Hand
 		Resources:         resources,
 		WasmContentLength: fmt.Sprint(size),
 		RawHeaders: []string{
-			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ` + bootScriptHash() + ` 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">`,
-			"<script>" + bootScript + "</script>",
+			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ` + scriptHash(boot) + ` 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'">`,
+			"<script>" + boot + "</script>",
 		},
 	}, nil
 }

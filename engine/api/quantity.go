@@ -3,8 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -24,34 +23,94 @@ var decimalExp = map[string]int{"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6
 
 // ParseQuantity parses s with the grammar of resource.ParseQuantity:
 // a signed decimal number followed by a binary suffix (Ki…Ei), a decimal
-// suffix (n u m k M G T P E) or a decimal exponent (e3, E-2).
+// suffix (n u m k M G T P E) or a decimal exponent (e3, E-2). The value
+// is kept in thousandths, rounded up (towards +∞) as Kubernetes rounds
+// up, and computed exactly on the number's decimal digits.
 func ParseQuantity(s string) (Quantity, error) {
 	num, suffix := splitQuantity(s)
-	if num == "" || num == "+" || num == "-" || num == "." {
-		return Quantity{}, fmt.Errorf("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
-	}
-	r, ok := new(big.Rat).SetString(num)
+	neg, digits, exp, ok := parseDecimal(num)
 	if !ok {
 		return Quantity{}, fmt.Errorf("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
 	}
 	if m, ok := binarySuffixes[suffix]; ok {
-		r.Mul(r, new(big.Rat).SetInt64(m))
+		digits = mulDigits(digits, uint64(m))
 	} else if e, ok := decimalExponent(suffix); ok {
-		r.Mul(r, pow10(e))
+		exp += e
 	} else {
 		return Quantity{}, fmt.Errorf("unable to parse quantity's suffix")
 	}
-	r.Mul(r, big.NewRat(1000, 1))
-	f, _ := r.Float64()
-	if math.Abs(f) > 9e18 {
+	milli, ok := thousandths(digits, exp+3, neg)
+	if !ok {
 		return Quantity{}, fmt.Errorf("quantity is too large")
 	}
-	// Round up fractions of a milli-unit, as Kubernetes rounds up.
-	q := new(big.Int).Quo(r.Num(), r.Denom())
-	if new(big.Rat).SetInt(q).Cmp(r) < 0 {
-		q.Add(q, big.NewInt(1))
+	return Quantity{text: s, milli: milli}, nil
+}
+
+// maxMilli bounds a quantity's thousandths.
+const maxMilli = 9e18
+
+// parseDecimal reads [+-]digits[.digits] (either side of the point may
+// be empty, not both): the sign, the significant digits without leading
+// zeros, and the power of ten they are multiplied by.
+func parseDecimal(num string) (neg bool, digits []byte, exp int, ok bool) {
+	if num != "" && (num[0] == '+' || num[0] == '-') {
+		neg, num = num[0] == '-', num[1:]
 	}
-	return Quantity{text: s, milli: q.Int64()}, nil
+	whole, frac, _ := strings.Cut(num, ".")
+	if whole == "" && frac == "" || strings.ContainsRune(frac, '.') {
+		return false, nil, 0, false
+	}
+	digits = []byte(strings.TrimLeft(whole+frac, "0"))
+	return neg, digits, -len(frac), true
+}
+
+// mulDigits multiplies a number written in decimal digits by m (at most
+// 2^60, so a digit times m plus the carry fits in 64 bits).
+func mulDigits(digits []byte, m uint64) []byte {
+	out := make([]byte, len(digits), len(digits)+20)
+	var carry uint64
+	for i := len(digits) - 1; i >= 0; i-- {
+		t := uint64(digits[i]-'0')*m + carry
+		out[i], carry = byte('0'+t%10), t/10
+	}
+	var head []byte
+	for ; carry > 0; carry /= 10 {
+		head = append(head, byte('0'+carry%10))
+	}
+	slices.Reverse(head)
+	return []byte(strings.TrimLeft(string(head)+string(out), "0"))
+}
+
+// thousandths is digits × 10^exp, rounded up, as an int64 no larger in
+// magnitude than maxMilli (ok false when it is).
+func thousandths(digits []byte, exp int, neg bool) (int64, bool) {
+	whole, fracNonZero := string(digits), false
+	if exp >= 0 {
+		if len(whole) > 0 {
+			whole += strings.Repeat("0", min(exp, 20))
+		}
+	} else {
+		cut := max(len(whole)+exp, 0)
+		fracNonZero = strings.Trim(whole[cut:], "0") != ""
+		whole = whole[:cut]
+	}
+	if len(whole) > 19 {
+		return 0, false
+	}
+	var v uint64
+	for _, d := range []byte(whole) {
+		v = v*10 + uint64(d-'0')
+	}
+	if v > maxMilli || v == maxMilli && fracNonZero {
+		return 0, false
+	}
+	if neg {
+		return -int64(v), true // rounding a negative number up drops its fraction
+	}
+	if fracNonZero {
+		v++
+	}
+	return int64(v), true
 }
 
 func splitQuantity(s string) (num, suffix string) {
@@ -76,21 +135,6 @@ func decimalExponent(suffix string) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-func pow10(e int) *big.Rat {
-	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(e))), nil)
-	if e < 0 {
-		return new(big.Rat).SetFrac(big.NewInt(1), p)
-	}
-	return new(big.Rat).SetInt(p)
-}
-
-func abs(i int) int {
-	if i < 0 {
-		return -i
-	}
-	return i
 }
 
 // MustQuantity parses s and panics on error; for constants in code.

@@ -27,6 +27,13 @@ type bridge interface {
 	// selector matches "true" while its content is taller than its box
 	// (a clamped caption), "false" otherwise; remove stops it.
 	MarkOverflow(selector string) (remove func())
+	// TellHeight tells the page that frames this one (postMessage of
+	// {type: "stateflow:resize", height}) the height this page would
+	// need for the element a selector matches to be want px tall, the
+	// rest of the page as it is, capped at ceiling; it tells only a
+	// height above floor. It returns the height told, 0 when none was
+	// (nothing frames the page, or the height is not above floor).
+	TellHeight(selector string, want, floor, ceiling int) int
 	// Yield gives the browser a turn of its event loop (input, painting)
 	// and returns when that turn is over. Call it off the UI goroutine.
 	Yield()

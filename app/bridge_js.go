@@ -226,6 +226,47 @@ func (jsBridge) ScrollIntoView(selector string) {
 	}
 }
 
+// TellHeight posts the height the page needs to its framing page.
+func (jsBridge) TellHeight(selector string, want, floor, ceiling int) int {
+	win := safejs.Global()
+	parent, err := win.Get("parent")
+	if err != nil || parent.Equal(win) {
+		return 0 // not in a frame
+	}
+	el, ok := query(selector)
+	if !ok {
+		return 0
+	}
+	page, err1 := intProp(win, "document", "documentElement", "clientHeight")
+	box, err2 := intProp(el, "clientHeight")
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	h := min(page-box+want, ceiling)
+	if h <= floor {
+		return 0
+	}
+	msg, err := safejs.ValueOf(map[string]any{"type": "stateflow:resize", "height": h})
+	if err != nil {
+		return 0
+	}
+	if _, err := parent.Call("postMessage", msg, "*"); err != nil {
+		return 0
+	}
+	return h
+}
+
+// intProp reads a number down a chain of properties.
+func intProp(v safejs.Value, path ...string) (int, error) {
+	var err error
+	for _, name := range path {
+		if v, err = v.Get(name); err != nil {
+			return 0, err
+		}
+	}
+	return v.Int()
+}
+
 // ScrollToEnd scrolls an element to its last line.
 func (jsBridge) ScrollToEnd(selector string) {
 	if el, ok := query(selector); ok {

@@ -34,6 +34,7 @@ func (b *memBridge) ScrollToEnd(string)                        {}
 func (b *memBridge) DragToScroll(string) func()                { return func() {} }
 func (b *memBridge) ObserveSize(string, func(w, h int)) func() { return func() {} }
 func (b *memBridge) MarkOverflow(string) func()                { return func() {} }
+func (b *memBridge) TellHeight(string, int, int, int) int      { return 0 }
 
 // Yield lets other goroutines run; natively there is no event loop to wait for.
 func (b *memBridge) Yield() { runtime.Gosched() }

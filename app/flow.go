@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,10 @@ type Flow struct {
 	// focus is the box to bring into view after a render that does not
 	// fit its pane ("" when it fits).
 	focus string
+	// want is how tall the embed's pane would be to draw the diagram as
+	// laid out at the scale its width allows, and told the height last
+	// told to the page that frames the embed (tellHeight).
+	want, told int
 }
 
 // OnMount measures the pane (and follows its size) and lets a mouse drag
@@ -67,6 +72,7 @@ func (c *Flow) OnMount(ctx app.Context) {
 					return
 				}
 				c.w, c.h = w, h
+				c.tellHeight(ctx)
 			})
 		}))
 }
@@ -82,11 +88,43 @@ func (c *Flow) OnDismount() {
 // OnUpdate brings the tick's objects into view when the diagram does
 // not fit its pane (it then scrolls).
 func (c *Flow) OnUpdate(ctx app.Context) {
+	c.tellHeight(ctx)
 	ctx.Defer(func(ctx app.Context) {
 		if c.focus != "" {
 			c.p.bridge.ScrollIntoView(`[data-testid=flow-node][data-id="` + c.focus + `"]`)
 		}
 	})
+}
+
+// maxFrameHeight bounds the height an embed asks its frame for.
+const maxFrameHeight = 1600
+
+// tellHeight, in the embed, tells the page that frames it, after this
+// render, the height it needs to draw the diagram without shrinking it
+// (for hosts that size their frames to their content). It only ever asks
+// for more than it last asked, so a frame does not jump at every tick.
+func (c *Flow) tellHeight(ctx app.Context) {
+	if !c.Compact || c.w == 0 {
+		return
+	}
+	ctx.Defer(func(ctx app.Context) {
+		if h := c.p.bridge.TellHeight("[data-testid=flow-pane]", c.want, c.told, maxFrameHeight); h > 0 {
+			c.told = h
+		}
+	})
+}
+
+// naturalHeight is how tall the pane would be for the diagram drawn at
+// the scale its width allows, laid out with all the room it wants (f,
+// the layout for v, when that one is already drawn that way).
+func (c *Flow) naturalHeight(v model.Viewport, f model.Flow) int {
+	widthScale := func(f model.Flow) float64 { return min(float64(v.W)/float64(f.Width), model.MaxFitScale) }
+	if !f.Fits || f.Density != 0 || float64(f.Height)*widthScale(f) > float64(v.H) {
+		tall := v
+		tall.H = maxFrameHeight
+		f = c.p.m.Flow(tall)
+	}
+	return int(math.Ceil(float64(f.Height)*widthScale(f))) + 2*panePadding
 }
 
 // embedFont is the smallest text the embed's diagram may be drawn with
@@ -116,6 +154,9 @@ func (c *Flow) Render() app.UI {
 	if f.Fits {
 		scale, c.focus = fitScale(v, f), ""
 	}
+	if c.Compact && c.w > 0 {
+		c.want = c.naturalHeight(v, f)
+	}
 	zoom := max(c.zoom, 1)
 	pane := "flow-scroll"
 	if f.Fits && zoom == 1 {
@@ -139,6 +180,9 @@ func (c *Flow) Render() app.UI {
 		}),
 	)
 }
+
+// panePadding is the diagram pane's padding (app.css, .flow-scroll).
+const panePadding = 4
 
 // narrowViewport is a phone's diagram pane, for the prerendered page.
 var narrowViewport = model.Viewport{W: 360, H: 480}

@@ -471,3 +471,45 @@ func TestShareBannerLayoutAndAccessibility(t *testing.T) {
 		}
 	}
 }
+
+// An embed tells the page that frames it the height it needs (a
+// postMessage of {type: "stateflow:resize", height}), for hosts that size
+// their frames to their content: in a frame too short for its diagram it
+// asks for more, only ever more, and once the host has grown the frame
+// the diagram is drawn there at the scale the frame's width allows, its
+// text legible.
+func TestEmbedTellsItsHeight(t *testing.T) {
+	ex, ok := examples.Get("rolling-update")
+	if !ok {
+		t.Fatal("no rolling-update example")
+	}
+	listener := `<script>window.told = []; addEventListener("message", e => {
+  if (!e.data || e.data.type !== "stateflow:resize") return;
+  told.push(e.data.height);
+  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.height = e.data.height;
+});</script>`
+	tb, f := openFrame(t, hostPage(t, listener+iframe(embedURL(share.State{Scenario: ex.Source, Tick: 5}), 800, 300)))
+	tb.waitFor(`window.told.length > 0 && +document.querySelector('iframe').height === window.told[window.told.length - 1]`, "the embed to tell its height")
+	time.Sleep(time.Second) // the frame's new size reaches the embed, which may ask again
+	f.settle()
+	told := eval[[]int](tb, `window.told`)
+	for i := 1; i < len(told); i++ {
+		if told[i] <= told[i-1] {
+			t.Errorf("the embed asked for %v: not ever more", told)
+		}
+	}
+	if last := told[len(told)-1]; last <= 300 || last > 1600 {
+		t.Errorf("the embed asked for %d px in a 300 px frame", last)
+	}
+	if fits := eval[string](f, `document.querySelector('[data-testid=flow-pane]').dataset.fits`); fits != "true" {
+		t.Error("in the frame it asked for, the diagram does not fit its pane")
+	}
+	// Drawn at the scale the width allows, filling the pane's height: not
+	// shrunk to fit a short frame, and the frame no taller than it needs.
+	if gap := eval[float64](f, `(() => { const p = document.querySelector('[data-testid=flow-pane]').getBoundingClientRect(), s = document.querySelector('[data-testid=flow]').getBoundingClientRect(); return p.height - 8 - s.height; })()`); gap < -2 || gap > 4 {
+		t.Errorf("the diagram's height is %.0f px short of its pane's", gap)
+	}
+	for _, p := range eval[[]string](f, legibility(11)) {
+		t.Error(p)
+	}
+}

@@ -15,7 +15,7 @@ type EmbedShare struct {
 	Link, Title string
 
 	p      *Playground
-	poster bool   // the snippet frames the poster, which loads on click
+	poster bool // the snippet frames the poster, which loads on click
 	notice string
 	copied string // the snippet the notice is about
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/stateflow/stateflow/engine/order"
 	"github.com/stateflow/stateflow/scenario"
 )
 
@@ -286,7 +287,7 @@ func sortedProblems(ds []scenario.Diagnostic) []scenario.Diagnostic {
 		}
 		return 1
 	}
-	slices.SortStableFunc(out, func(a, b scenario.Diagnostic) int {
+	order.SortStableFunc(out, func(a, b scenario.Diagnostic) int {
 		if r := rank(a) - rank(b); r != 0 {
 			return r
 		}

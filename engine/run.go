@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stateflow/stateflow/engine/order"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -139,7 +140,7 @@ func (e *Engine) NotSettled() *NotSettledError {
 			}
 		}
 	}
-	slices.SortFunc(ps, func(a, b p) int { return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.desc, b.desc)) })
+	order.SortFunc(ps, func(a, b p) int { return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.desc, b.desc)) })
 	for _, x := range ps[:min(pendingShown, len(ps))] {
 		err.Pending = append(err.Pending, x.desc)
 	}

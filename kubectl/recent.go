@@ -3,9 +3,9 @@ package kubectl
 import (
 	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/order"
 )
 
 // RecentEvents is the playground's Events panel: what
@@ -121,6 +121,6 @@ func (l *latestEvents) down() {
 
 // sorted is the kept events, oldest first.
 func (l *latestEvents) sorted() []recentEvent {
-	slices.SortFunc(l.heap, laterEvent)
+	order.SortFunc(l.heap, laterEvent)
 	return l.heap
 }

@@ -8,10 +8,10 @@ package model
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/order"
 	"github.com/stateflow/stateflow/kubectl"
 )
 
@@ -262,7 +262,7 @@ func (o *owner) groupBox(drawn map[api.Key]bool, open bool) *Box {
 
 // sortCounts puts the largest counts first, then by name.
 func sortCounts(cs []statusCount) {
-	slices.SortFunc(cs, func(a, b statusCount) int {
+	order.SortFunc(cs, func(a, b statusCount) int {
 		return cmp.Or(cmp.Compare(b.n, a.n), strings.Compare(a.state, b.state))
 	})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/order"
 	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/kubectl"
 )
@@ -177,7 +178,7 @@ func (m *Model) pickablePods(pk *Picker) []api.Key {
 		}
 		return true
 	})
-	slices.SortFunc(keys, func(a, b api.Key) int {
+	order.SortFunc(keys, func(a, b api.Key) int {
 		return cmp.Or(strings.Compare(a.Namespace, b.Namespace), strings.Compare(a.Name, b.Name))
 	})
 	if len(keys) > MaxPickerPods {

@@ -4,13 +4,13 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/order"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -236,7 +236,7 @@ func (p *Proxier) syncProxyRules() (rules, []trace.RuleChange) {
 			}
 		}
 	}
-	slices.SortFunc(keys, func(a, b ServicePortName) int {
+	order.SortFunc(keys, func(a, b ServicePortName) int {
 		return cmp.Or(strings.Compare(a.Service.Namespace, b.Service.Namespace), strings.Compare(a.Service.Name, b.Service.Name), strings.Compare(a.Port, b.Port))
 	})
 	var changes []trace.RuleChange

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/order"
 )
 
 // ServicePortName names one port of one Service, as pkg/proxy does.
@@ -163,7 +164,7 @@ func categorize(all []Endpoint, local bool, node string) []Endpoint {
 	if len(out) == 0 {
 		out = filter(all, func(e Endpoint) bool { return e.Serving && e.Terminating })
 	}
-	slices.SortFunc(out, func(a, b Endpoint) int { return strings.Compare(a.key, b.key) })
+	order.SortFunc(out, func(a, b Endpoint) int { return strings.Compare(a.key, b.key) })
 	return out
 }
 

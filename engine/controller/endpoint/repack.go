@@ -13,6 +13,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/controller/endpointutil"
+	"github.com/stateflow/stateflow/engine/order"
 )
 
 // RepackSubsets is RepackSubsets: it maps each port to the addresses
@@ -90,7 +91,7 @@ func RepackSubsets(subsets []api.EndpointSubset) []api.EndpointSubset {
 	final := []api.EndpointSubset{}
 	for _, k := range slices.Sorted(maps.Keys(portsOfSet)) {
 		var ready, notReady []api.EndpointAddress
-		for _, ak := range slices.SortedFunc(maps.Keys(sets[k]), func(a, b addressKey) int {
+		for _, ak := range order.Sorted(maps.Keys(sets[k]), func(a, b addressKey) int {
 			return strings.Compare(a.ip+"\x00"+a.uid, b.ip+"\x00"+b.uid)
 		}) {
 			if sets[k][ak] {
@@ -113,8 +114,8 @@ func RepackSubsets(subsets []api.EndpointSubset) []api.EndpointSubset {
 func SortSubsets(subsets []api.EndpointSubset) []api.EndpointSubset {
 	for i := range subsets {
 		s := &subsets[i]
-		slices.SortFunc(s.Addresses, compareAddress)
-		slices.SortFunc(s.NotReadyAddresses, compareAddress)
+		order.SortFunc(s.Addresses, compareAddress)
+		order.SortFunc(s.NotReadyAddresses, compareAddress)
 		sortByHash(s.Ports, endpointutil.SpewEndpointsPort)
 	}
 	sortByHash(subsets, endpointutil.SpewEndpointSubset)

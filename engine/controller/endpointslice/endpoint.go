@@ -8,6 +8,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/controller/endpointutil"
+	"github.com/stateflow/stateflow/engine/order"
 )
 
 // ZoneLabel is the node label an endpoint's zone comes from.
@@ -65,7 +66,7 @@ func endpointPorts(svc *api.Service, p *api.Pod) []api.EndpointPort {
 // (see the conformance harness's portless-slice-churn allowance).
 func portMappingKey(ports []api.EndpointPort) string {
 	var b strings.Builder
-	for _, p := range slices.SortedFunc(slices.Values(ports), func(a, b api.EndpointPort) int {
+	for _, p := range order.Sorted(slices.Values(ports), func(a, b api.EndpointPort) int {
 		return cmp.Or(cmp.Compare(deref(a.Name), deref(b.Name)), cmp.Compare(deref(a.Protocol), deref(b.Protocol)), cmp.Compare(deref(a.Port), deref(b.Port)))
 	}) {
 		b.WriteString(deref(p.Name))

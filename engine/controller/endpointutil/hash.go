@@ -44,11 +44,11 @@ package endpointutil
 import (
 	"crypto/md5"
 	"encoding/hex"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/order"
 )
 
 // DeepHashObjectToString is deepHashObjectToString
@@ -79,7 +79,7 @@ func PortsInOrder(ports []api.EndpointPort) []api.EndpointPort {
 	for i, p := range ports {
 		hs[i] = hashed{DeepHashObjectToString(SpewSlicePort(p)), p}
 	}
-	slices.SortFunc(hs, func(a, b hashed) int { return strings.Compare(a.hash, b.hash) })
+	order.SortFunc(hs, func(a, b hashed) int { return strings.Compare(a.hash, b.hash) })
 	out := make([]api.EndpointPort, len(ports))
 	for i, h := range hs {
 		out[i] = h.port

@@ -1,11 +1,11 @@
 package statefulset
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/order"
 )
 
 // getParentNameAndOrdinal reads a pod's parent and ordinal as upstream's
@@ -116,7 +116,7 @@ func updateStorage(set *api.StatefulSet, p *api.Pod, ordinal int) {
 		names[tmpl.Name] = true
 		vols = append(vols, api.Volume{Name: tmpl.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: claimName(set, tmpl, ordinal)}})
 	}
-	slices.SortFunc(vols, func(a, b api.Volume) int {
+	order.SortFunc(vols, func(a, b api.Volume) int {
 		switch {
 		case a.Name < b.Name:
 			return -1

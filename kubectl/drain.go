@@ -10,6 +10,7 @@ package kubectl
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -116,8 +117,8 @@ func parseDrain(args []string) (*drainer, error) {
 		d.dryRun = true
 	}
 	if p.has("grace-period") {
-		var g int64
-		if _, err := fmt.Sscanf(p.str("grace-period"), "%d", &g); err != nil || fmt.Sprint(g) != p.str("grace-period") {
+		g, err := strconv.ParseInt(p.str("grace-period"), 10, 64)
+		if err != nil || strconv.FormatInt(g, 10) != p.str("grace-period") {
 			return nil, errorf("invalid argument %q for \"--grace-period\" flag: strconv.ParseInt: parsing %q: invalid syntax", p.str("grace-period"), p.str("grace-period"))
 		}
 		if g >= 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -129,8 +130,12 @@ func decimalExponent(suffix string) (int, bool) {
 		return e, true
 	}
 	if len(suffix) > 1 && (suffix[0] == 'e' || suffix[0] == 'E') {
-		var e int
-		if _, err := fmt.Sscanf(suffix[1:], "%d", &e); err == nil && fmt.Sprint(e) == strings.TrimPrefix(suffix[1:], "+") && e > -30 && e < 30 {
+		// An integer written plainly: an optional sign, no leading zeros.
+		digits := strings.TrimPrefix(suffix[1:], "+")
+		if len(digits) < len(suffix[1:]) && strings.HasPrefix(digits, "-") {
+			return 0, false // "+-3"
+		}
+		if e, err := strconv.Atoi(digits); err == nil && strconv.Itoa(e) == digits && e > -30 && e < 30 {
 			return e, true
 		}
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -24,7 +25,7 @@ func ratQuantity(s string) (milli int64, ok, near bool) {
 	}
 	if m, ok := binarySuffixes[suffix]; ok {
 		r.Mul(r, new(big.Rat).SetInt64(m))
-	} else if e, ok := decimalExponent(suffix); ok {
+	} else if e, ok := scanExponent(suffix); ok {
 		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(max(e, -e))), nil)
 		if e < 0 {
 			r.Quo(r, new(big.Rat).SetInt(p))
@@ -45,6 +46,20 @@ func ratQuantity(s string) (milli int64, ok, near bool) {
 		q.Add(q, big.NewInt(1))
 	}
 	return q.Int64(), true, near
+}
+
+// scanExponent is decimalExponent as it was written with fmt's scanner.
+func scanExponent(suffix string) (int, bool) {
+	if e, ok := decimalExp[suffix]; ok {
+		return e, true
+	}
+	if len(suffix) > 1 && (suffix[0] == 'e' || suffix[0] == 'E') {
+		var e int
+		if _, err := fmt.Sscanf(suffix[1:], "%d", &e); err == nil && fmt.Sprint(e) == strings.TrimPrefix(suffix[1:], "+") && e > -30 && e < 30 {
+			return e, true
+		}
+	}
+	return 0, false
 }
 
 // checkAgainstRat fails when ParseQuantity and the rational oracle
@@ -70,7 +85,7 @@ func TestParseQuantityIsExact(t *testing.T) {
 		"12345678901234567890", "0.000000000000000000000000001", "1" + strings.Repeat("0", 25), "3.14159265358979323846264338327950288",
 		"1.2.3", "..", "+.", "-.", "", "+", "-", ".", "1..", "4611686018427387904", "0.1", "-0.5", "-1.5", "2.5"}
 	suffixes := []string{"", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei",
-		"e3", "E-2", "e+5", "e-29", "e29", "e30", "K", "mi", "x"}
+		"e3", "E-2", "e+5", "e-29", "e29", "e30", "K", "mi", "x", "e+-3", "e-0", "e+0", "e007", "e3x", "e 3", "e", "E+"}
 	for _, n := range nums {
 		for _, sfx := range suffixes {
 			checkAgainstRat(t, n+sfx)

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api/labels"
@@ -557,9 +558,11 @@ func (c *Controller) resourceMetrics(tick reconcile.Tick, ns string, sel *api.La
 	return out, nil
 }
 
+// windowMS is a metrics window such as "15s" (as the metrics server
+// writes it) in milliseconds, 0 when it is not whole seconds.
 func windowMS(w string) int64 {
-	var s int64
-	if _, err := fmt.Sscanf(w, "%ds", &s); err != nil {
+	s, err := strconv.ParseInt(strings.TrimSuffix(w, "s"), 10, 64)
+	if err != nil || !strings.HasSuffix(w, "s") {
 		return 0
 	}
 	return s * 1000

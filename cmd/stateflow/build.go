@@ -13,12 +13,14 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// buildCommand is: stateflow build --out DIR [--base /prefix] [--web DIR]
+// buildCommand is: stateflow build --out DIR [--base /prefix] [--domain HOST] [--web DIR]
 // It writes a static site: the prerendered page, go-app's scripts, the
 // wasm and the assets, each with .gz (and .br when brotli is installed)
-// copies for hosts that serve precompressed files.
+// copies for hosts that serve precompressed files. --domain is the host
+// the site is published at, for the page's link previews (og:url,
+// og:image), which need absolute addresses.
 func buildCommand(args []string, stdout io.Writer) error {
-	f, err := parseFlags(args, []string{"out", "base", "web"}, nil)
+	f, err := parseFlags(args, []string{"out", "base", "domain", "web"}, nil)
 	if err != nil {
 		return err
 	}
@@ -37,6 +39,12 @@ func buildCommand(args []string, stdout io.Writer) error {
 	h, err := handler(web, filepath.Join(web, "app.wasm"), res)
 	if err != nil {
 		return err
+	}
+	if domain := strings.Trim(f.values["domain"], "/"); domain != "" {
+		if strings.Contains(domain, "/") {
+			return usageError("--domain %q: a host name such as owner.github.io, without a scheme or a path (the path is --base)", f.values["domain"])
+		}
+		h.Domain, h.Image = domain, "/web/icon-512.png"
 	}
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return fmt.Errorf("generating the site: %w", err)

@@ -5,7 +5,7 @@
 //	stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
 //	stateflow check FILE...
 //	stateflow serve [--addr 127.0.0.1:8080] [--web web]
-//	stateflow build --out DIR [--base /prefix] [--web web]
+//	stateflow build --out DIR [--base /prefix] [--domain HOST] [--web web]
 //	stateflow wasm [--out web/app.wasm] [--keep-names]
 //	stateflow size [--top N]
 //
@@ -25,7 +25,7 @@ const usage = `usage:
   stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
   stateflow check FILE...
   stateflow serve [--addr 127.0.0.1:8080] [--web web]
-  stateflow build --out DIR [--base /prefix] [--web web]
+  stateflow build --out DIR [--base /prefix] [--domain HOST] [--web web]
   stateflow wasm [--out web/app.wasm] [--keep-names]
   stateflow size [--top N]
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -107,5 +108,33 @@ func TestPrerenderedPage(t *testing.T) {
 	}
 	if diagrams["flow"] < 3 || diagrams["flow-narrow"] < 3 {
 		t.Errorf("boxes in the prerendered diagrams: %v, want the 3 nodes in both the laptop's (flow) and the phone's (flow-narrow)", diagrams)
+	}
+}
+
+// A site built with --domain links its previews (og:url, og:image) to
+// absolute addresses under its --base, as link unfurlers need; a domain
+// given as an address is refused, naming the flag.
+func TestBuildDomainForLinkPreviews(t *testing.T) {
+	web := fakeWeb(t)
+	out := t.TempDir()
+	if err := buildCommand([]string{"--out", out, "--web", web, "--base", "/stateflow", "--domain", "owner.github.io"}, &strings.Builder{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	og := map[string]string{}
+	for _, e := range pageElements(t, string(b)) {
+		if e.name == "meta" && strings.HasPrefix(e.attrs["property"], "og:") {
+			og[e.attrs["property"]] = e.attrs["content"]
+		}
+	}
+	if og["og:url"] != "https://owner.github.io/stateflow" || og["og:image"] != "https://owner.github.io/stateflow/web/icon-512.png" {
+		t.Errorf("og:url %q, og:image %q", og["og:url"], og["og:image"])
+	}
+	err = buildCommand([]string{"--out", t.TempDir(), "--web", web, "--domain", "https://owner.github.io"}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "--domain") {
+		t.Errorf("--domain https://owner.github.io: %v", err)
 	}
 }

@@ -374,7 +374,14 @@ func (p *Playground) Render() app.UI {
 			view = "flow"
 		}
 	}
-	return app.Div().Class("page").DataSet("loaded", p.loaded).DataSet("renders", p.renders.page).Body(
+	page := app.Div().Class("page").DataSet("loaded", p.loaded).DataSet("renders", p.renders.page)
+	if !p.loaded {
+		// Until it has mounted (the page the server prerendered, while the
+		// wasm loads), nothing takes the focus or typing that the mounted
+		// page would not keep.
+		page = page.Attr("inert", true)
+	}
+	return page.Body(
 		p.header(desc),
 		p.renderBanners(),
 		app.Main().Class("workspace view-"+view+" side-"+side+map[bool]string{true: " wide-console", false: ""}[p.wide && p.tab == "console"]).Body(

@@ -161,8 +161,11 @@ func TestPrerenderedPageWhileTheWasmStreams(t *testing.T) {
 			if got := eval[string](tb, `document.getElementById('editor').value`); got != ex.Source {
 				t.Errorf("the editor holds %d bytes, not the default example's manifest (%d bytes)", len(got), len(ex.Source))
 			}
-			if eval[bool](tb, `!!navigator.serviceWorker.controller || performance.getEntriesByName(new URL('app-worker.js', location).href).length > 0`) {
+			if eval[bool](tb, `navigator.serviceWorker.getRegistration().then(r => !!r)`) {
 				t.Error("the service worker registered before the wasm loaded")
+			}
+			if !eval[bool](tb, `document.querySelector('.page').inert && document.activeElement === document.body`) {
+				t.Error("the prerendered page is not inert: its controls and editor take the focus and typing the mounted page would drop")
 			}
 			host.release()
 			tb.waitFor(`document.querySelector('.page')?.dataset.loaded === 'true' && !document.getElementById('app-wasm-loader')`, "the playground to load")

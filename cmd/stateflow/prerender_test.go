@@ -97,6 +97,10 @@ func TestPrerenderedPage(t *testing.T) {
 			if got := strings.TrimPrefix(e.text, "\n"); got != ex.Source {
 				t.Errorf("the editor's textarea holds %d bytes, want the default example's %d", len(got), len(ex.Source))
 			}
+		case e.name == "div" && e.attrs["class"] == "page":
+			if _, ok := e.attrs["inert"]; !ok {
+				t.Error("the prerendered page is not inert: it would take focus and typing before the wasm runs")
+			}
 		case e.name == "svg" && strings.HasPrefix(e.attrs["data-testid"], "flow"):
 			inDiagram = e.attrs["data-testid"]
 		case e.name == "g" && e.attrs["data-testid"] == "flow-node" && inDiagram != "":

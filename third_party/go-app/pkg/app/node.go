@@ -6,6 +6,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/errors"
@@ -700,19 +701,9 @@ func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML)
 	m.encodeIndent(w, depth)
 	w.WriteByte('<')
 	w.WriteString(v.Tag())
-	attrs := v.attrs()
-	names := make([]string, 0, len(attrs))
-	for name := range attrs {
-		names = append(names, name)
-	}
-	slices.Sort(names) // the same page encodes to the same bytes
-	textarea := v.Tag() == "textarea"
-	for _, name := range names {
-		if textarea && name == "value" {
-			continue // a textarea's value is its content
-		}
-		m.encodeHTMLAttribute(ctx, w, name, attrs[name])
-	}
+	value, textarea := v.attrs()["value"]
+	textarea = textarea && v.Tag() == "textarea" // a textarea's value is its content
+	m.encodeHTMLAttributes(ctx, w, v.attrs(), textarea)
 	w.WriteByte('>')
 
 	if v.SelfClosing() {
@@ -721,7 +712,7 @@ func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML)
 	if textarea {
 		// The parser drops a newline right after the start tag.
 		w.WriteByte('\n')
-		w.WriteString(html.EscapeString(attrs["value"]))
+		w.WriteString(html.EscapeString(value))
 		w.WriteString("</textarea>")
 		return
 	}
@@ -753,6 +744,22 @@ func (m nodeManager) encodeHTML(ctx Context, w *bytes.Buffer, depth int, v HTML)
 	w.WriteByte('>')
 }
 
+// encodeHTMLAttributes writes attrs sorted by name, so that the same
+// page encodes to the same bytes; without the value when it is a
+// textarea's content.
+func (m nodeManager) encodeHTMLAttributes(ctx Context, w *bytes.Buffer, attrs attributes, skipValue bool) {
+	names := make([]string, 0, len(attrs))
+	for name := range attrs {
+		if name != "value" || !skipValue {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		m.encodeHTMLAttribute(ctx, w, name, attrs[name])
+	}
+}
+
 func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, value string) {
 	if value == "" {
 		switch name {
@@ -761,16 +768,19 @@ func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, val
 		}
 	}
 
-	boolean := isBooleanAttribute(name)
-	if boolean && value == "false" {
-		return // a boolean attribute is true by being there
+	if isBooleanAttribute(name) {
+		// True by being there, whatever its value: written bare when
+		// true as the browser side reads it (setJSAttribute's
+		// strconv.ParseBool), left out otherwise.
+		if b, _ := strconv.ParseBool(value); b {
+			w.WriteString(" ")
+			w.WriteString(name)
+		}
+		return
 	}
 
 	w.WriteString(" ")
 	w.WriteString(name)
-	if boolean && (value == "" || value == "true") {
-		return
-	}
 	w.WriteString("=\"")
 	w.WriteString(html.EscapeString(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
 	w.WriteByte('"')
@@ -782,9 +792,10 @@ func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, val
 func isBooleanAttribute(name string) bool {
 	switch name {
 	case "allowfullscreen", "async", "autofocus", "autoplay", "checked",
-		"default", "defer", "disabled", "formnovalidate", "hidden", "inert",
-		"ismap", "loop", "multiple", "muted", "nomodule", "novalidate", "open",
-		"playsinline", "readonly", "required", "reversed", "selected":
+		"controls", "default", "defer", "disabled", "formnovalidate", "hidden",
+		"inert", "ismap", "itemscope", "loop", "multiple", "muted", "nomodule",
+		"novalidate", "open", "playsinline", "readonly", "required", "reversed",
+		"selected":
 		return true
 	}
 	return false

@@ -219,4 +219,14 @@ func TestEmbedLoadingCard(t *testing.T) {
 	}
 	host.release()
 	tb.waitFor(`document.querySelector('.embed')?.dataset.loaded === 'true' && !document.getElementById('app-wasm-loader')`, "the embed to load")
+
+	// Where go-app loads no wasm (?wasm=false, a crawler), the loader
+	// goes and the prerendered page shows: the frame is not left blank.
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(host.url+"?embed=1&wasm=false")); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitFor(`!document.getElementById('app-wasm-loader') && document.querySelector('.page')`, "the loader to go")
+	if v := eval[string](tb, `getComputedStyle(document.querySelector('.page')).visibility`); v != "visible" {
+		t.Errorf("without the wasm the embed's frame is blank (the page is %s)", v)
+	}
 }

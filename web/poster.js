@@ -6,6 +6,11 @@
 // tick from it, when the browser can inflate (DecompressionStream).
 "use strict";
 
+// maxDecodedBytes bounds the inflated link, as app/share's
+// MaxDecodedBytes does: a scenario is at most 1 MiB. (Declared before
+// the code below runs, which reads it.)
+const maxDecodedBytes = 1 << 20;
+
 (() => {
   const params = new URLSearchParams(location.search);
   const title = params.get("title");
@@ -34,7 +39,7 @@ async function describe(hash) {
   const b64 = hash.slice(3).replace(/-/g, "+").replace(/_/g, "/");
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  const state = await new Response(stream).json();
+  const state = JSON.parse(await inflated(stream, maxDecodedBytes));
   const counts = new Map();
   for (const m of String(state.s || "").matchAll(/^kind:\s*([A-Za-z]+)\s*$/gm)) {
     if (m[1] !== "Scenario") {
@@ -47,4 +52,25 @@ async function describe(hash) {
   const kinds = [...counts].map(([kind, n]) => (n > 1 ? kind + " ×" + n : kind)).join(", ");
   const tick = Number(state.t) > 0 ? " It opens at tick " + Number(state.t) + "." : "";
   return "A simulated cluster with " + kinds + "." + tick;
+}
+
+// inflated reads a stream as text, failing past limit bytes (a link that
+// inflates to more is not one Share made).
+async function inflated(stream, limit) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    n += value.byteLength;
+    if (n > limit) {
+      await reader.cancel();
+      throw new Error("the link inflates to more than " + limit + " bytes");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(chunks).arrayBuffer());
 }

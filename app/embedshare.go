@@ -42,7 +42,7 @@ func (c *EmbedShare) Render() app.UI {
 				OnChange(func(ctx app.Context, ev app.Event) { c.poster = ctx.JSSrc().Get("checked").Bool() }),
 			app.Text(" Load on click"),
 		),
-		app.Button().DataSet("testid", "embed-copy").Title("Copy the snippet: an iframe of this link in embed mode").Text("Copy").
+		app.Button().DataSet("testid", "embed-copy").Title("Copy the snippet: an iframe of this link in embed mode, or of its poster").Text("Copy").
 			OnClick(func(ctx app.Context, ev app.Event) { c.copy(ctx) }),
 		app.Span().Class("small").Role("status").DataSet("testid", "embed-copy-notice").Text(c.notice),
 	)

@@ -96,8 +96,11 @@ func EmbedSrc(link string) string {
 // EmbedSnippet is the HTML that embeds the scenario a share link opens:
 // an iframe of EmbedSrc(link), 800×520, named title for screen readers,
 // loaded when scrolled to, without a border.
-func EmbedSnippet(link, title string) string {
-	return `<iframe src="` + html.EscapeString(EmbedSrc(link)) + `" width="800" height="520" title="` + html.EscapeString(title) +
+func EmbedSnippet(link, title string) string { return iframeSnippet(EmbedSrc(link), title) }
+
+// iframeSnippet is the frame of src that the Share banner offers.
+func iframeSnippet(src, title string) string {
+	return `<iframe src="` + html.EscapeString(src) + `" width="800" height="520" title="` + html.EscapeString(title) +
 		`" loading="lazy" style="border:0"></iframe>`
 }
 
@@ -121,7 +124,4 @@ func PosterSrc(link, title string) string {
 
 // PosterSnippet is EmbedSnippet for the light poster: the same frame,
 // which downloads the simulator only when its reader asks.
-func PosterSnippet(link, title string) string {
-	return `<iframe src="` + html.EscapeString(PosterSrc(link, title)) + `" width="800" height="520" title="` + html.EscapeString(title) +
-		`" loading="lazy" style="border:0"></iframe>`
-}
+func PosterSnippet(link, title string) string { return iframeSnippet(PosterSrc(link, title), title) }

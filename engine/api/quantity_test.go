@@ -104,3 +104,21 @@ func FuzzParseQuantity(f *testing.F) {
 		checkAgainstRat(t, s)
 	})
 }
+
+// BenchmarkParseQuantity compares ParseQuantity with the math/big version
+// it replaced (the oracle above), on the quantities manifests hold.
+func BenchmarkParseQuantity(b *testing.B) {
+	qs := []string{"250m", "128Mi", "2", "1.5Gi", "500m", "4", "8Gi", "110"}
+	b.Run("digits", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := range b.N {
+			ParseQuantity(qs[i%len(qs)])
+		}
+	})
+	b.Run("math-big", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := range b.N {
+			ratQuantity(qs[i%len(qs)])
+		}
+	})
+}

@@ -47,11 +47,7 @@ func menuItems(es []lessonEntry) []lessonItem {
 func lessonEntries() []lessonEntry {
 	var out []lessonEntry
 	for _, ex := range examples.Lessons() {
-		title := model.LessonTitle(ex.Source)
-		if title == "" {
-			title = ex.Name
-		}
-		out = append(out, lessonEntry{Name: ex.Name, Title: title, Source: ex.Source})
+		out = append(out, lessonEntry{Name: ex.Name, Title: ex.Title, Source: ex.Source})
 	}
 	return out
 }

@@ -73,9 +73,7 @@ func NewPlayground() *Playground {
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
-	for _, ex := range examples.Large() {
-		p.largeNames = append(p.largeNames, ex.Name)
-	}
+	p.largeNames = examples.LargeNames()
 	p.lessons = lessonEntries()
 	p.lessonItems = menuItems(p.lessons)
 	p.load(examples.Default)

@@ -20,6 +20,9 @@ type Example struct {
 	Name string
 	// Source is the file's text.
 	Source string
+	// Title is a lesson's title (its Lesson document's spec.title, else
+	// its metadata.name, else Name); "" for the other examples.
+	Title string
 }
 
 // All returns every example, the default (what a new visitor sees) first,
@@ -47,11 +50,17 @@ func All() []Example {
 // out from nothing, the whole flow down and back up in about 10 s.
 const Default = "codartium-api"
 
-// Get returns the example called name, among All and Large.
+// Get returns the example called name, among All and Large (generated
+// only when name is not one of All).
 func Get(name string) (Example, bool) {
-	for _, e := range append(All(), Large()...) {
+	for _, e := range All() {
 		if e.Name == name {
 			return e, true
+		}
+	}
+	for _, l := range largeExamples {
+		if l.name == name {
+			return l.example(), true
 		}
 	}
 	return Example{}, false
@@ -68,7 +77,12 @@ func Lessons() []Example {
 		if err != nil {
 			continue
 		}
-		out = append(out, Example{Name: strings.TrimSuffix(e.Name(), ".yaml"), Source: string(b)})
+		name := strings.TrimSuffix(e.Name(), ".yaml")
+		title := lessonTitle(string(b))
+		if title == "" {
+			title = name
+		}
+		out = append(out, Example{Name: name, Source: string(b), Title: title})
 	}
 	rank := func(name string) int {
 		for i, n := range LessonOrder {

@@ -8,10 +8,38 @@ import "fmt"
 // example (All) leave them to the benchmarks, which run the same
 // scenarios (Scale and Cluster).
 func Large() []Example {
-	return []Example{
-		{Name: "large-10k-pods", Source: large("10,000 pods", 10000, 1, "One Deployment of 10,000 pods on 101 nodes, and web:2 ready for a rolling update (kubectl set image deployment/web web=web:2).")},
-		{Name: "large-150k-pods", Source: large("150,000 pods", 1500, 100, "100 Deployments of 1,500 pods each on 5,000 nodes: the largest cluster the page runs. Run until settled takes a few minutes, and seeking back replays up to 25,000 ticks.")},
+	out := make([]Example, len(largeExamples))
+	for i, l := range largeExamples {
+		out[i] = l.example()
 	}
+	return out
+}
+
+// LargeNames names the Large examples without generating them (the page
+// lists them at load).
+func LargeNames() []string {
+	out := make([]string, len(largeExamples))
+	for i, l := range largeExamples {
+		out[i] = l.name
+	}
+	return out
+}
+
+// largeExamples are what Large generates: replicas per Deployment, and
+// how many Deployments.
+var largeExamples = []largeExample{
+	{"large-10k-pods", "10,000 pods", 10000, 1, "One Deployment of 10,000 pods on 101 nodes, and web:2 ready for a rolling update (kubectl set image deployment/web web=web:2)."},
+	{"large-150k-pods", "150,000 pods", 1500, 100, "100 Deployments of 1,500 pods each on 5,000 nodes: the largest cluster the page runs. Run until settled takes a few minutes, and seeking back replays up to 25,000 ticks."},
+}
+
+type largeExample struct {
+	name, title           string
+	replicas, deployments int
+	description           string
+}
+
+func (l largeExample) example() Example {
+	return Example{Name: l.name, Source: large(l.title, l.replicas, l.deployments, l.description)}
 }
 
 // large is a generated example: a comment that names it, the scenario

@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
-	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/lesson"
@@ -416,32 +413,4 @@ func (m *Model) ScenarioLesson() (name, title string) {
 		return "", ""
 	}
 	return m.sc.Lesson.Name, lessonTitle(m.sc.Lesson)
-}
-
-// LessonTitle reads the title of the Lesson document in a scenario's
-// source without reading the rest (the page lists the lessons at load);
-// "" when it finds none.
-func LessonTitle(source string) string {
-	for _, doc := range strings.Split(source, "\n---") {
-		if !strings.Contains(doc, "kind: Lesson") {
-			continue
-		}
-		var d struct {
-			Kind     string `yaml:"kind"`
-			Metadata struct {
-				Name string `yaml:"name"`
-			} `yaml:"metadata"`
-			Spec struct {
-				Title string `yaml:"title"`
-			} `yaml:"spec"`
-		}
-		if yaml.Unmarshal([]byte(doc), &d) != nil || d.Kind != "Lesson" {
-			continue
-		}
-		if d.Spec.Title != "" {
-			return d.Spec.Title
-		}
-		return d.Metadata.Name
-	}
-	return ""
 }

@@ -1,5 +1,7 @@
 package app
 
+import "github.com/stateflow/stateflow/engine/timezone"
+
 // bridge is the JavaScript the playground needs beyond go-app: storage,
 // the URL fragment, the clipboard and keyboard shortcuts.
 type bridge interface {
@@ -42,4 +44,7 @@ type bridge interface {
 	// work that follows cannot hide a "working" state. Call it off the UI
 	// goroutine.
 	Paint()
+	// TimeZones loads the zones the scenarios name (in the browser, from
+	// web/zoneinfo.zip, downloaded when first needed).
+	TimeZones() timezone.Loader
 }

@@ -4,11 +4,15 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hack-pad/safejs"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // jsBridge talks to the browser through safejs: a JavaScript exception
@@ -97,15 +101,40 @@ func (jsBridge) CopyText(text string) error {
 	if err != nil {
 		return err
 	}
-	return await(promise, 2*time.Second)
+	if err := await(promise, 2*time.Second); errors.Is(err, errNoAnswer) {
+		return errors.New("the clipboard did not answer")
+	} else {
+		return err
+	}
 }
+
+// errNoAnswer is awaitValue's error for a promise still pending at its
+// timeout.
+var errNoAnswer = errors.New("no answer in time")
 
 // await waits for a promise to settle.
 func await(promise safejs.Value, timeout time.Duration) error {
-	done := make(chan error, 1)
-	ok, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { done <- nil; return nil })
+	_, err := awaitValue(promise, timeout)
+	return err
+}
+
+// awaitValue waits for a promise to settle and returns its value.
+func awaitValue(promise safejs.Value, timeout time.Duration) (safejs.Value, error) {
+	type settled struct {
+		v   safejs.Value
+		err error
+	}
+	done := make(chan settled, 1)
+	ok, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		var v safejs.Value
+		if len(args) > 0 {
+			v = args[0]
+		}
+		done <- settled{v: v}
+		return nil
+	})
 	if err != nil {
-		return err
+		return safejs.Value{}, err
 	}
 	defer ok.Release()
 	fail, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
@@ -117,22 +146,83 @@ func await(promise safejs.Value, timeout time.Duration) error {
 				}
 			}
 		}
-		done <- errors.New(msg)
+		done <- settled{err: errors.New(msg)}
 		return nil
 	})
 	if err != nil {
-		return err
+		return safejs.Value{}, err
 	}
 	defer fail.Release()
 	if _, err := promise.Call("then", ok.Value(), fail.Value()); err != nil {
-		return err
+		return safejs.Value{}, err
 	}
 	select {
-	case err := <-done:
-		return err
+	case s := <-done:
+		return s.v, s.err
 	case <-time.After(timeout):
-		return errors.New("the clipboard did not answer")
+		return safejs.Value{}, errNoAnswer
 	}
+}
+
+// TimeZones loads the zones a scenario names from web/zoneinfo.zip,
+// downloaded the first time one is needed (timezone.Lazy): app.wasm does
+// not carry the database.
+func (jsBridge) TimeZones() timezone.Loader {
+	url := app.Getenv("GOAPP_STATIC_RESOURCES_URL") + "/zoneinfo.zip?v=" + app.Getenv("GOAPP_VERSION")
+	return timezone.Lazy(func() ([]byte, error) {
+		b, err := fetchBytes(url, 30*time.Second)
+		if err != nil {
+			return nil, fmt.Errorf("downloading %s: %w", url, err)
+		}
+		return b, nil
+	})
+}
+
+// fetchBytes downloads url. It blocks its goroutine (not JavaScript's
+// event loop) until the body has arrived, so it must not run inside a
+// JavaScript callback; go-app's event handlers and lifecycle methods run
+// on its own goroutine.
+func fetchBytes(url string, timeout time.Duration) ([]byte, error) {
+	promise, err := safejs.Global().Call("fetch", url)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := awaitValue(promise, timeout)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := resp.Get("ok"); err != nil {
+		return nil, err
+	} else if fine, _ := ok.Bool(); !fine {
+		status, _ := resp.Get("status")
+		code, _ := status.Int()
+		return nil, fmt.Errorf("HTTP %d", code)
+	}
+	promise, err = resp.Call("arrayBuffer")
+	if err != nil {
+		return nil, err
+	}
+	buf, err := awaitValue(promise, timeout)
+	if err != nil {
+		return nil, err
+	}
+	array, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return nil, err
+	}
+	bytes, err := array.New(buf)
+	if err != nil {
+		return nil, err
+	}
+	n, err := bytes.Length()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(out, bytes); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // OnKey calls f for key presses outside text fields; f reports whether it

@@ -5,6 +5,8 @@ package app
 import (
 	"errors"
 	"runtime"
+
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // memBridge stands in for the browser natively (tests, prerendering).
@@ -22,6 +24,7 @@ func (b *memBridge) StorageGet(key string) (string, bool, error) {
 
 func (b *memBridge) StorageSet(key, value string) error { b.store[key] = value; return nil }
 func (b *memBridge) Fragment() string                   { return b.fragment }
+func (b *memBridge) TimeZones() timezone.Loader         { return timezone.Default }
 func (b *memBridge) Href() string                       { return "http://localhost/" + b.fragment }
 func (b *memBridge) ReplaceFragment(f string) error     { b.fragment = "#" + f; return nil }
 func (b *memBridge) CopyText(string) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/app/share"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // storageKey is where the editor's content is kept between visits.
@@ -86,7 +87,7 @@ func (p *Playground) load(name string) bool {
 		return false
 	}
 	if p.m == nil {
-		m, err := model.New(ex.Source)
+		m, err := model.NewWith(ex.Source, scenario.Options{TimeZones: p.bridge.TimeZones()})
 		if err != nil {
 			p.banner = "The default example does not load: " + err.Error()
 			return false

@@ -87,7 +87,7 @@ func TestSelectorValidationMatchesApimachinery(t *testing.T) {
 		rs.Spec.Template.Spec.Containers = []api.Container{{Name: "web", Image: "web:1"}}
 		var got []string
 		var ie *apiserver.InvalidError
-		if err := apiserver.DryRun(rs); errors.As(err, &ie) {
+		if err := apiserver.DryRun(rs, nil); errors.As(err, &ie) {
 			for _, f := range ie.Fields {
 				if strings.HasPrefix(f.Path, "spec.selector") {
 					got = append(got, f.Error())

@@ -1,10 +1,14 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/engine"
+	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // resourcesNamed is a script counting the files the page downloaded whose
@@ -42,5 +46,87 @@ func TestEmbedDownloadsNoEditor(t *testing.T) {
 	}
 	if n := eval[int](tb, resourcesNamed("app.wasm")); n != 1 {
 		t.Errorf("the embed downloaded app.wasm %d times, want once", n)
+	}
+}
+
+// zonedCronJob runs a report every minute on India's clock (+05:30, no
+// daylight saving), or on a zone that does not exist.
+func zonedCronJob(zone string) string {
+	return `apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: report
+spec:
+  schedule: "* * * * *"
+  timeZone: ` + zone + `
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers:
+            - name: report
+              image: example/report:v1
+`
+}
+
+// firstJobTick is the tick at which the scenario's first Job exists, as
+// the engine runs it natively.
+func firstJobTick(t *testing.T, src string) int {
+	t.Helper()
+	sc, err := scenario.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.New(sc.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e.Store().Count(api.KindJob) == 0 {
+		if e.Step() == nil {
+			t.Fatal("the scenario settled with no Job")
+		}
+	}
+	return e.Tick()
+}
+
+// app.wasm carries no time zone database: the page downloads
+// web/zoneinfo.zip the first time a scenario names a zone, and only
+// then. Opened from a link at a tick past the first run, the CronJob's
+// Job carries its scheduled time on the CronJob's clock, as the
+// command line computes it; a zone that does not exist is refused with
+// the API server's message, at its line.
+func TestTimeZonesDownloadWhenAScenarioNamesOne(t *testing.T) {
+	tb := newTab(t)
+	tb.open(shared.url)
+	tb.settle()
+	if n := eval[int](tb, resourcesNamed("zoneinfo")); n != 0 {
+		t.Errorf("the default example downloaded the zone database (%d requests)", n)
+	}
+
+	src := zonedCronJob("Asia/Kolkata")
+	at := firstJobTick(t, src)
+	linked := newTab(t)
+	linked.open(shared.url + "?zones=1#" + share.EncodeState(share.State{Scenario: src, Tick: at}))
+	linked.waitTick(at)
+	linked.click("tab-console")
+	linked.setValue("console-input", `kubectl get jobs -o 'jsonpath={.items[0].metadata.annotations.batch\.kubernetes\.io/cronjob-scheduled-timestamp}'`)
+	eval[bool](linked, `document.querySelector('[data-testid=console-input]').form.requestSubmit(), true`)
+	linked.waitFor(`document.querySelector('[data-testid=console-output]').lastElementChild?.textContent.includes('2025-01-01T')`, "the console's answer")
+	if got := eval[string](linked, `document.querySelector('[data-testid=console-output]').lastElementChild.textContent`); !strings.Contains(got, "2025-01-01T05:31:00+05:30") {
+		t.Errorf("the Job's scheduled time reads %q, want 2025-01-01T05:31:00+05:30 (Asia/Kolkata)", got)
+	}
+	if n := eval[int](linked, resourcesNamed("zoneinfo.zip")); n != 1 {
+		t.Errorf("the zone database was downloaded %d times, want once", n)
+	}
+
+	linked.setValue("editor", zonedCronJob("Mars/Olympus"))
+	linked.click("apply")
+	linked.waitFor(sel("problems")+`?.textContent.includes('Mars/Olympus')`, "the problems to name the zone")
+	if got, want := linked.text("problems"), `line 7:13: spec.timeZone: Invalid value: "Mars/Olympus": unknown time zone Mars/Olympus`; !strings.Contains(got, want) {
+		t.Errorf("problems %q, want %q", got, want)
+	}
+	if n := eval[int](linked, resourcesNamed("zoneinfo.zip")); n != 1 {
+		t.Errorf("the zone database was downloaded %d times, want once", n)
 	}
 }

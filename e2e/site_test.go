@@ -77,7 +77,7 @@ func start() (*site, error) {
 	if err := os.MkdirAll(web, 0o755); err != nil {
 		return nil, err
 	}
-	for _, a := range []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png", "poster.html", "poster.js"} {
+	for _, a := range []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png", "poster.html", "poster.js"} { // and wasmbuild.Build writes zoneinfo.zip
 		b, err := os.ReadFile(filepath.Join(root, "web", a))
 		if err != nil {
 			return nil, err

@@ -22,6 +22,7 @@ import (
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // The components, by the name each package gives itself (its Name): the
@@ -163,6 +164,9 @@ type Config struct {
 	// its lease before it is marked Unknown (default 50 s, the
 	// upstream default since kubernetes/kubernetes#126287; it was 40 s).
 	NodeMonitorGracePeriodMS int64
+	// TimeZones loads the zones CronJobs name (default
+	// timezone.Default: natively, the database linked into the binary).
+	TimeZones timezone.Loader
 	// VerifyIncremental is for tests: every decision a component makes
 	// from state it keeps up to date event by event (the ReplicaSet
 	// controller's pod counts, and its related pods by node) is also made

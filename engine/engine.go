@@ -26,6 +26,7 @@ import (
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/scheduler"
+	"github.com/stateflow/stateflow/engine/timezone"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -59,6 +60,10 @@ func New(cfg Config) (*Engine, error) {
 	rsc := replicaset.New()
 	rsc.Verify(cfg.VerifyIncremental)
 	w.store.SetPodQuota(cfg.PodLimit)
+	if cfg.TimeZones == nil {
+		cfg.TimeZones = timezone.Default
+	}
+	w.store.SetTimeZones(cfg.TimeZones)
 	for _, c := range []struct {
 		comp reconcile.Component
 		kind string
@@ -66,7 +71,7 @@ func New(cfg Config) (*Engine, error) {
 		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController},
 		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
 		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector},
-		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(), CronJobController},
+		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(cfg.TimeZones), CronJobController},
 		{metrics.New(cfg.Load), MetricsServer}, {podautoscaler.New(), HPAController}, {disruption.New(), DisruptionController}} {
 		w.addComponent(c.comp, cfg.latency(c.kind))
 	}

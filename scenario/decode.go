@@ -8,8 +8,12 @@ import (
 
 // DecodeObjects parses manifests (for kubectl apply -f -): the same rules
 // as a scenario, without a Scenario document.
-func DecodeObjects(src []byte) ([]api.Object, error) {
+func DecodeObjects(src []byte) ([]api.Object, error) { return DecodeObjectsWith(src, Options{}) }
+
+// DecodeObjectsWith is DecodeObjects with options.
+func DecodeObjectsWith(src []byte, opts Options) ([]api.Object, error) {
 	p := &parser{sc: &Scenario{Namespace: "default"}, seen: map[api.Key]int{}}
+	p.sc.Config.TimeZones = opts.TimeZones
 	if len(src) > MaxInputBytes {
 		return nil, fmt.Errorf("the manifest is larger than 1 MiB")
 	}

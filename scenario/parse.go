@@ -19,6 +19,7 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/timezone"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -68,9 +69,20 @@ type docObject struct {
 	doc  int
 }
 
+// Options are what a scenario's text does not say.
+type Options struct {
+	// TimeZones loads the zones CronJobs name, to validate them and for
+	// the engine the scenario configures (Config.TimeZones); nil is
+	// timezone.Default.
+	TimeZones timezone.Loader
+}
+
 // Parse reads a scenario. It returns an Errors value listing every error
 // with its position; warnings are in Scenario.Warnings.
-func Parse(src []byte) (*Scenario, error) {
+func Parse(src []byte) (*Scenario, error) { return ParseWith(src, Options{}) }
+
+// ParseWith is Parse with options.
+func ParseWith(src []byte, opts Options) (*Scenario, error) {
 	if len(src) > MaxInputBytes {
 		return nil, Errors{{Severity: Error, Message: fmt.Sprintf("the scenario is %d bytes; the limit is %d bytes (1 MiB)", len(src), MaxInputBytes)}}
 	}
@@ -82,6 +94,7 @@ func Parse(src []byte) (*Scenario, error) {
 		return nil, Errors{{Severity: Error, Line: line, Column: col, Message: fmt.Sprintf("the scenario contains the control character %U, which YAML does not allow; delete it", r)}}
 	}
 	p := &parser{sc: &Scenario{Namespace: "default"}, seen: map[api.Key]int{}}
+	p.sc.Config.TimeZones = opts.TimeZones
 	p.readDocuments(src)
 	if len(p.errs) == 0 {
 		p.build()
@@ -254,7 +267,7 @@ func (p *parser) object(n *yaml.Node, doc int, kind, apiVersion, want string) {
 		return
 	}
 	unknownFields(n, reflect.TypeOf(obj), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
-	if err := apiserver.DryRun(obj); err != nil {
+	if err := apiserver.DryRun(obj, p.sc.Config.TimeZones); err != nil {
 		p.invalid(n, err)
 		return
 	}

@@ -33,6 +33,9 @@ type Model struct {
 	// Notice is a one-line message for the visitor (settled, bounds…).
 	Notice string
 
+	// opts are how every scenario and kubectl manifest is parsed (the
+	// time zones CronJobs name).
+	opts    scenario.Options
 	sc      *scenario.Scenario
 	eng     *engine.Engine
 	kubectl *kubectl.Session
@@ -73,12 +76,22 @@ func (m *Model) Rev() Rev {
 const ConsoleWatchTicks = 2000
 
 // New loads source, which must be a valid scenario.
-func New(source string) (*Model, error) {
-	m := &Model{}
+func New(source string) (*Model, error) { return NewWith(source, scenario.Options{}) }
+
+// NewWith is New with the options of every parse, this one's and later
+// ones'.
+func NewWith(source string, opts scenario.Options) (*Model, error) {
+	m := &Model{opts: opts}
 	if !m.Apply(source) {
 		return nil, errors.New(problemsText(m.Problems))
 	}
 	return m, nil
+}
+
+// decode reads the manifests of kubectl apply -f - as the scenario was
+// read.
+func (m *Model) decode(src []byte) ([]api.Object, error) {
+	return scenario.DecodeObjectsWith(src, m.opts)
 }
 
 func problemsText(ds []scenario.Diagnostic) string {
@@ -97,7 +110,7 @@ func problemsText(ds []scenario.Diagnostic) string {
 func (m *Model) Apply(source string) (applied bool) {
 	m.Source = source
 	defer m.guard("applying the scenario")
-	sc, err := scenario.Parse([]byte(source))
+	sc, err := scenario.ParseWith([]byte(source), m.opts)
 	if err != nil {
 		var errs scenario.Errors
 		if !errors.As(err, &errs) {
@@ -112,7 +125,7 @@ func (m *Model) Apply(source string) (applied bool) {
 		return false
 	}
 	m.sc, m.eng, m.Applied = sc, e, source
-	m.kubectl = &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects, WatchTicks: ConsoleWatchTicks}
+	m.kubectl = &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: m.decode, WatchTicks: ConsoleWatchTicks}
 	m.Problems, m.Refused, m.Horizon, m.Notice, m.Crash = sc.Warnings, false, 0, "", ""
 	m.gen++
 	m.Selected = api.Key{}

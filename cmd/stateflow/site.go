@@ -15,10 +15,12 @@ import (
 
 	ui "github.com/stateflow/stateflow/app"
 	"github.com/stateflow/stateflow/internal/framing"
+	"github.com/stateflow/stateflow/internal/wasmbuild"
 )
 
 // webAssets are the files of web/ the site needs, besides app.wasm.
-var webAssets = []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png", "poster.html", "poster.js"}
+// zoneinfo.zip is written beside app.wasm by make wasm (wasmbuild.Build).
+var webAssets = []string{"app.css", "codemirror.js", "icon.svg", "icon-192.png", "icon-512.png", "poster.html", "poster.js", wasmbuild.ZoneInfo}
 
 // bootScript runs in the <head>, before the body is parsed. In an embed
 // (?embed=1, as model.EmbedRequested reads it) it marks the document so

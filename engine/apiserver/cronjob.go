@@ -10,12 +10,9 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"time"
-	_ "time/tzdata" // time zones load the same natively and in the browser
-
-	"github.com/robfig/cron/v3"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 func defaultCronJob(c *api.CronJob) {
@@ -39,7 +36,7 @@ func defaultCronJob(c *api.CronJob) {
 	defaultPodSpec(&sp.JobTemplate.Spec.Template.Spec)
 }
 
-func validateCronJob(e *errs, c *api.CronJob, old *api.CronJob) {
+func validateCronJob(e *errs, c *api.CronJob, old *api.CronJob, zones timezone.Loader) {
 	var oldSpec *api.CronJobSpec
 	if old != nil {
 		oldSpec = &old.Spec
@@ -50,13 +47,13 @@ func validateCronJob(e *errs, c *api.CronJob, old *api.CronJob) {
 	if sp.Schedule == "" {
 		e.required("spec.schedule")
 	} else {
-		validateScheduleFormat(e, sp.Schedule, oldSpec != nil && strings.Contains(oldSpec.Schedule, "TZ"), sp.TimeZone)
+		validateScheduleFormat(e, sp.Schedule, oldSpec != nil && strings.Contains(oldSpec.Schedule, "TZ"), sp.TimeZone, zones)
 	}
 	if d := sp.StartingDeadlineSeconds; d != nil && *d < 0 {
 		e.invalid("spec.startingDeadlineSeconds", *d, "must be greater than or equal to 0")
 	}
 	if oldSpec == nil || !reflect.DeepEqual(oldSpec.TimeZone, sp.TimeZone) {
-		validateTimeZone(e, sp.TimeZone)
+		validateTimeZone(e, sp.TimeZone, zones)
 	}
 	switch sp.ConcurrencyPolicy {
 	case api.AllowConcurrent, api.ForbidConcurrent, api.ReplaceConcurrent:
@@ -84,8 +81,8 @@ func validateCronJob(e *errs, c *api.CronJob, old *api.CronJob) {
 
 // validateScheduleFormat parses the schedule as the API server does, with
 // robfig/cron's standard parser (five fields or a descriptor).
-func validateScheduleFormat(e *errs, schedule string, allowTZ bool, timeZone *string) {
-	if _, err := cron.ParseStandard(schedule); err != nil {
+func validateScheduleFormat(e *errs, schedule string, allowTZ bool, timeZone *string, zones timezone.Loader) {
+	if _, err := timezone.ParseStandard(schedule, zones); err != nil {
 		e.invalid("spec.schedule", schedule, err.Error())
 	}
 	switch {
@@ -98,10 +95,9 @@ func validateScheduleFormat(e *errs, schedule string, allowTZ bool, timeZone *st
 
 var validTimeZoneCharacters = regexp.MustCompile(`^[A-Za-z\.\-_0-9+]{1,14}$`)
 
-// validateTimeZone is validateTimeZone: an IANA name that loads (the
-// engine embeds the time zone database, so the answer does not depend on
-// the machine).
-func validateTimeZone(e *errs, tz *string) {
+// validateTimeZone is validateTimeZone: an IANA name that loads (with
+// the engine's Loader, so the answer does not depend on the machine).
+func validateTimeZone(e *errs, tz *string, zones timezone.Loader) {
 	if tz == nil {
 		return
 	}
@@ -118,18 +114,18 @@ func validateTimeZone(e *errs, tz *string) {
 	if strings.EqualFold(*tz, "Local") {
 		e.invalid("spec.timeZone", *tz, "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones")
 	}
-	if _, err := time.LoadLocation(*tz); err != nil {
+	if _, err := zones(*tz); err != nil {
 		e.invalid("spec.timeZone", *tz, err.Error())
 	}
 }
 
 // updateCronJob is the CronJob strategy's PrepareForUpdate and
 // ValidateCronJobUpdate.
-func updateCronJob(o, old *api.CronJob) error {
+func updateCronJob(o, old *api.CronJob, zones timezone.Loader) error {
 	defaultCronJob(o)
 	o.TypeMeta, o.Status = old.TypeMeta, old.Status
 	var e errs
-	validateCronJob(&e, o, old)
+	validateCronJob(&e, o, old, zones)
 	if len(e) > 0 {
 		return &InvalidError{Kind: api.KindCronJob, Name: o.Name, Fields: e}
 	}

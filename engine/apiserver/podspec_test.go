@@ -66,7 +66,7 @@ func TestPodWithoutSpecIsInvalid(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "spec.containers: Required value") {
 		t.Fatalf("create: %v", err)
 	}
-	if err := DryRun(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "bare"}}); err == nil || !strings.Contains(err.Error(), "spec.containers: Required value") {
+	if err := DryRun(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "bare"}}, nil); err == nil || !strings.Contains(err.Error(), "spec.containers: Required value") {
 		t.Fatalf("dry run: %v", err)
 	}
 	ApplyDefaults(&api.Pod{}) // gives the pod an empty spec to default

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // alphanums is the alphabet of generated name suffixes and template hashes
@@ -30,6 +31,8 @@ type Store struct {
 	sink    func(WatchEvent)
 	// podQuota, when positive, is a ResourceQuota on pods in every namespace.
 	podQuota int
+	// zones loads the time zones CronJobs name (SetTimeZones).
+	zones timezone.Loader
 	// writes counts the writes so far; last is the latest.
 	writes uint64
 	last   Write
@@ -76,6 +79,21 @@ func (s *Store) Writes() (uint64, Write) { return s.writes, s.last }
 // SetPodQuota makes admission refuse pods beyond n per namespace, like a
 // ResourceQuota named pod-quota with pods: n (0 removes it).
 func (s *Store) SetPodQuota(n int) { s.podQuota = n }
+
+// SetTimeZones sets how the CronJob strategy loads the zones a CronJob
+// names (by default timezone.Default).
+func (s *Store) SetTimeZones(l timezone.Loader) { s.zones = l }
+
+// timeZones is the store's Loader, timezone.Default when none was set.
+func (s *Store) timeZones() timezone.Loader {
+	if s.zones == nil {
+		return timezone.Default
+	}
+	return s.zones
+}
+
+// validate is Validate with the store's time zones.
+func (s *Store) validate(obj api.Object) error { return validate(obj, s.timeZones()) }
 
 // PodQuota is the pod ResourceQuota of every namespace, 0 for none.
 func (s *Store) PodQuota() int { return s.podQuota }
@@ -241,7 +259,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		m.Name = base + s.RandomString(5)
 	}
 	prepareForCreate(obj, s.admitted, s.specs)
-	if err := Validate(obj); err != nil {
+	if err := s.validate(obj); err != nil {
 		return nil, err
 	}
 	if api.Namespaced(obj.GetKind()) && obj.GetKind() != api.KindEvent {
@@ -448,7 +466,7 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 	case *api.CronJob:
-		if err := updateCronJob(o, old.(*api.CronJob)); err != nil {
+		if err := updateCronJob(o, old.(*api.CronJob), s.timeZones()); err != nil {
 			return nil, err
 		}
 	case *api.HorizontalPodAutoscaler:
@@ -471,7 +489,7 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 	case *api.NodeMetrics:
 		o.TypeMeta = old.(*api.NodeMetrics).TypeMeta
 	}
-	if err := Validate(obj); err != nil {
+	if err := s.validate(obj); err != nil {
 		return nil, err
 	}
 	if m, om := obj.Meta(), old.Meta(); m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && om.DeletionGracePeriodSeconds != nil && *om.DeletionGracePeriodSeconds == 0 {
@@ -829,14 +847,15 @@ func (s *Store) markDeleting(old *api.Pod, grace int64) api.Object {
 }
 
 // DryRun applies defaults and validation to a copy of obj, as a create
-// with dryRun=All would, without storing anything.
-func DryRun(obj api.Object) error {
+// with dryRun=All would, without storing anything. zones loads the zones
+// a CronJob names (nil: timezone.Default).
+func DryRun(obj api.Object, zones timezone.Loader) error {
 	c := obj.DeepCopyObject()
 	if api.Namespaced(c.GetKind()) && c.Meta().Namespace == "" {
 		c.Meta().Namespace = "default"
 	}
 	prepareForCreate(c, newAdmitted(), nil)
-	return Validate(c)
+	return validate(c, zones)
 }
 
 // admitQuota is the ResourceQuota admission check for pods.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/api/labels"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // The messages below are those of k8s.io/apimachinery/pkg/util/validation
@@ -72,8 +73,14 @@ func formatValue(v any) string {
 }
 
 // Validate checks obj as the API server would on create and returns an
-// *InvalidError naming every failing field, or nil.
-func Validate(obj api.Object) error {
+// *InvalidError naming every failing field, or nil. The zones a CronJob
+// names load with timezone.Default.
+func Validate(obj api.Object) error { return validate(obj, timezone.Default) }
+
+func validate(obj api.Object, zones timezone.Loader) error {
+	if zones == nil {
+		zones = timezone.Default
+	}
 	var e errs
 	validateMeta(&e, obj)
 	switch o := obj.(type) {
@@ -100,7 +107,7 @@ func Validate(obj api.Object) error {
 	case *api.Job:
 		validateJob(&e, o)
 	case *api.CronJob:
-		validateCronJob(&e, o, nil)
+		validateCronJob(&e, o, nil, zones)
 	case *api.HorizontalPodAutoscaler:
 		validateHPA(&e, o)
 	case *api.PodDisruptionBudget:

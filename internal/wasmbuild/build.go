@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
@@ -34,7 +35,15 @@ func Flags(keepNames bool) []string {
 	}
 }
 
-// Build compiles the wasm package of the module at root into out.
+// ZoneInfo is the time zone database app.wasm downloads when a scenario
+// names a zone (engine/timezone), which Build writes beside it.
+const ZoneInfo = "zoneinfo.zip"
+
+// Build compiles the wasm package of the module at root into out, and
+// writes beside it the zone database of the Go release that built it
+// (ZoneInfo: $GOROOT/lib/time/zoneinfo.zip, the database time/tzdata
+// links into native builds), so the browser and the command line load
+// the same zones.
 func Build(ctx context.Context, root, out string, keepNames bool) error {
 	args := append([]string{"build"}, Flags(keepNames)...)
 	args = append(args, "-o", out, "./wasm")
@@ -44,7 +53,22 @@ func Build(ctx context.Context, root, out string, keepNames bool) error {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building app.wasm: %v\n%s", err, b)
 	}
-	return nil
+	return copyZoneInfo(ctx, root, filepath.Join(filepath.Dir(out), ZoneInfo))
+}
+
+// copyZoneInfo copies the Go release's zoneinfo.zip to out.
+func copyZoneInfo(ctx context.Context, root, out string) error {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOROOT")
+	cmd.Dir = root
+	goroot, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("finding GOROOT for %s: %w", ZoneInfo, err)
+	}
+	b, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "time", ZoneInfo))
+	if err != nil {
+		return fmt.Errorf("the time zone database: %w", err)
+	}
+	return os.WriteFile(out, b, 0o644)
 }
 
 // Packages lists the import paths the wasm package links.

@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/timezone"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -21,10 +22,13 @@ const Name = "cronjob-controller"
 // Jobs. It keeps no state between syncs but its cache.
 type Controller struct {
 	cache *informer.Cache
+	zones timezone.Loader
 }
 
 // New returns a controller with an empty cache.
-func New() *Controller { return &Controller{cache: informer.New(api.KindCronJob, api.KindJob)} }
+func New(zones timezone.Loader) *Controller {
+	return &Controller{cache: informer.New(api.KindCronJob, api.KindJob), zones: zones}
+}
 
 // Name implements reconcile.Component.
 func (c *Controller) Name() string { return Name }
@@ -39,7 +43,9 @@ func (c *Controller) Watches() []string { return c.cache.Watches() }
 func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
-func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
+func (c *Controller) Clone() reconcile.Component {
+	return &Controller{cache: c.cache.Clone(), zones: c.zones}
+}
 
 // Observe applies a watch event and queues the CronJob it concerns
 // (addJob, updateJob, deleteJob, and the CronJob handlers).
@@ -76,7 +82,7 @@ func (c *Controller) observeCronJob(ev apiserver.WatchEvent, cj *api.CronJob, q 
 		q.Add(api.KeyOf(cj))
 		return
 	}
-	sched, err := cron.ParseStandard(formatSchedule(cj, nil))
+	sched, err := timezone.ParseStandard(formatSchedule(cj, nil, c.zones), c.zones)
 	if err != nil {
 		// The Event upstream records here (UnParseableCronJobSchedule) has
 		// no tick to belong to; the next sync reports the schedule.
@@ -166,7 +172,7 @@ func (c *Controller) syncCronJob(s *syncState, jobs []*api.Job) (*time.Duration,
 	}
 	now := wall(tick.Now())
 	if tz := cj.Spec.TimeZone; tz != nil {
-		if _, err := time.LoadLocation(*tz); err != nil {
+		if _, err := c.zones(*tz); err != nil {
 			s.event(api.EventWarning, "UnknownTimeZone", fmt.Sprintf("invalid timeZone: %q: %s", *tz, err))
 			s.notes.Note("its timeZone %q does not load: starts no Job until the spec changes", *tz)
 			return nil, nil
@@ -176,7 +182,7 @@ func (c *Controller) syncCronJob(s *syncState, jobs []*api.Job) (*time.Duration,
 		s.notes.Note("suspended: starts no Job")
 		return nil, nil
 	}
-	sched, err := cron.ParseStandard(formatSchedule(cj, func(reason, msg string) { s.event(api.EventWarning, reason, msg) }))
+	sched, err := timezone.ParseStandard(formatSchedule(cj, func(reason, msg string) { s.event(api.EventWarning, reason, msg) }, c.zones), c.zones)
 	if err != nil {
 		s.event(api.EventWarning, "UnparseableSchedule", fmt.Sprintf("unparseable schedule: %q : %s", cj.Spec.Schedule, err))
 		s.notes.Note("its schedule %q does not parse: starts no Job until the spec changes", cj.Spec.Schedule)
@@ -297,7 +303,7 @@ func (c *Controller) nextScheduleTime(s *syncState, now time.Time, sched cron.Sc
 // createJob creates the Job for the schedule time and records it as
 // active.
 func (c *Controller) createJob(s *syncState, scheduled time.Time) error {
-	req, err := getJobFromTemplate2(s.cj, scheduled)
+	req, err := getJobFromTemplate2(s.cj, scheduled, c.zones)
 	if err != nil {
 		return err
 	}

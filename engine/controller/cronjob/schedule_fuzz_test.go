@@ -4,9 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robfig/cron/v3"
-
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // FuzzSchedule: any schedule and time zone the API server would accept
@@ -32,7 +31,7 @@ func FuzzSchedule(f *testing.F) {
 		if deadline >= 0 {
 			cj.Spec.StartingDeadlineSeconds = &deadline
 		}
-		sched, err := cron.ParseStandard(formatSchedule(cj, nil))
+		sched, err := timezone.ParseStandard(formatSchedule(cj, nil, timezone.Default), timezone.Default)
 		if err != nil {
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // nextScheduleDelta is how long after a schedule time the controller
@@ -33,7 +34,7 @@ func virtual(t time.Time) int64 { return t.Sub(wall(0)).Milliseconds() }
 // formatSchedule is formatSchedule: the schedule with its time zone as
 // "TZ=<zone> <schedule>" (an unloadable zone is left out; a schedule that
 // names its own zone is used as written, with a warning).
-func formatSchedule(cj *api.CronJob, warn func(reason, msg string)) string {
+func formatSchedule(cj *api.CronJob, warn func(reason, msg string), zones timezone.Loader) string {
 	if strings.Contains(cj.Spec.Schedule, "TZ") {
 		if warn != nil {
 			warn("UnsupportedSchedule", fmt.Sprintf("CRON_TZ or TZ used in schedule %q is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", cj.Spec.Schedule))
@@ -41,7 +42,7 @@ func formatSchedule(cj *api.CronJob, warn func(reason, msg string)) string {
 		return cj.Spec.Schedule
 	}
 	if tz := cj.Spec.TimeZone; tz != nil {
-		if _, err := time.LoadLocation(*tz); err != nil {
+		if _, err := zones(*tz); err != nil {
 			return cj.Spec.Schedule
 		}
 		return fmt.Sprintf("TZ=%s %s", *tz, cj.Spec.Schedule)
@@ -107,12 +108,12 @@ func nextScheduleTimeDuration(cj *api.CronJob, now time.Time, sched cron.Schedul
 // getJobFromTemplate2 is the Job for one schedule time: the template's
 // labels, annotations and spec, the scheduled time annotation in the
 // CronJob's zone, and the CronJob as its controller.
-func getJobFromTemplate2(cj *api.CronJob, scheduled time.Time) (*api.Job, error) {
+func getJobFromTemplate2(cj *api.CronJob, scheduled time.Time, zones timezone.Loader) (*api.Job, error) {
 	tz := ""
 	if cj.Spec.TimeZone != nil {
 		tz = *cj.Spec.TimeZone
 	}
-	loc, err := time.LoadLocation(tz)
+	loc, err := zones(tz)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stateflow/stateflow/app/model"
 	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/scenario"
 )
 
@@ -35,14 +36,18 @@ type Embed struct {
 	openState share.State
 }
 
-// NewEmbed returns the embed mode's page with the default example
-// loaded; OnMount opens the link's scenario.
+// NewEmbed returns the embed mode's page with the link's scenario
+// loaded (the default example when there is none, or it cannot be
+// opened); OnMount reaches its tick and step.
 func NewEmbed() *Embed { return newEmbed(newBridge()) }
 
+// newEmbed opens the link before the first render, so that the embed
+// parses and draws only the scenario it shows: it used to load the
+// default example first and replace it once mounted.
 func newEmbed(b bridge) *Embed {
-	p := NewPlayground()
-	p.bridge = noStorage{b}
-	return &Embed{p: p}
+	e := &Embed{p: newPlayground(noStorage{b})}
+	e.restore()
+	return e
 }
 
 // noStorage is a bridge without storage: what the embed reads there is
@@ -56,7 +61,6 @@ func (noStorage) StorageSet(string, string) error         { return nil }
 // keyboard as the full page does.
 func (e *Embed) OnMount(ctx app.Context) {
 	p := e.p
-	e.restore()
 	if p.pendingSeek > 0 {
 		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
 		p.pendingSeek = 0
@@ -80,10 +84,13 @@ func (e *Embed) restore() {
 	st, err := share.Decode(p.bridge.Fragment())
 	switch {
 	case err == share.ErrNoState:
+		p.load(examples.Default)
 	case err != nil:
 		e.problem = "This embedded link could not be opened: " + err.Error() + " The default example is shown instead."
+		p.load(examples.Default)
 	case !p.m.Apply(st.Scenario):
 		e.problem = "The embedded scenario has errors, so the default example runs instead: " + firstError(p.m.Problems)
+		p.load(examples.Default)
 	default:
 		p.example = ""
 		p.everyTick = st.EveryTick

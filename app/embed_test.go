@@ -129,6 +129,28 @@ func TestEmbedShowsThePlayerOnly(t *testing.T) {
 	}
 }
 
+// An embed parses and runs only the scenario it shows: the link's, from
+// its first render (before it is mounted), not the default example's
+// first. A bad link runs the default example alone.
+func TestEmbedRunsOnlyTheScenarioItShows(t *testing.T) {
+	ex, _ := examples.Get("recreate")
+	def, _ := examples.Get(examples.Default)
+	for frag, want := range map[string]string{
+		"#" + share.EncodeState(share.State{Scenario: ex.Source, Tick: 9}): ex.Source,
+		"#s=@@@": def.Source,
+		"#" + share.Encode("apiVersion: apps/v2\nkind: Deployment\nmetadata: {name: x}\n", 3): def.Source,
+		"": def.Source,
+	} {
+		e := newEmbed(&spyBridge{bridge: newBridge(), fragment: frag, store: map[string]string{}})
+		if e.p.m.Applied != want {
+			t.Errorf("%.20s: before it is mounted the embed runs another scenario", frag)
+		}
+		if gen := e.p.m.Rev().Gen; gen != 1 {
+			t.Errorf("%.20s: %d simulations started, want 1", frag, gen)
+		}
+	}
+}
+
 // A bad link, or a scenario with errors, says so in the frame over the
 // default example; no link is the default example.
 func TestEmbedBadLinks(t *testing.T) {

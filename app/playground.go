@@ -70,14 +70,22 @@ type Playground struct {
 // NewPlayground returns the page with the default example loaded, so the
 // prerendered page already shows a cluster.
 func NewPlayground() *Playground {
-	p := &Playground{bridge: newBridge(), tab: "log", view: "flow", side: "scenario", speed: DefaultSpeed}
+	p := newPlayground(newBridge())
+	p.load(examples.Default)
+	return p
+}
+
+// newPlayground is the page with a model that runs nothing yet: the
+// first scenario it applies is the first simulation.
+func newPlayground(b bridge) *Playground {
+	p := &Playground{bridge: b, tab: "log", view: "flow", side: "scenario", speed: DefaultSpeed}
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
 	p.largeNames = examples.LargeNames()
 	p.lessons = lessonEntries()
 	p.lessonItems = menuItems(p.lessons)
-	p.load(examples.Default)
+	p.m = model.Empty(scenario.Options{TimeZones: b.TimeZones()})
 	return p
 }
 
@@ -86,14 +94,10 @@ func (p *Playground) load(name string) bool {
 	if !ok {
 		return false
 	}
-	if p.m == nil {
-		m, err := model.NewWith(ex.Source, scenario.Options{TimeZones: p.bridge.TimeZones()})
-		if err != nil {
-			p.banner = "The default example does not load: " + err.Error()
-			return false
+	if !p.m.Apply(ex.Source) {
+		if !p.m.Running() {
+			p.banner = "The default example does not load: " + p.m.ProblemsText()
 		}
-		p.m = m
-	} else if !p.m.Apply(ex.Source) {
 		return false
 	}
 	p.example = name

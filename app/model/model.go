@@ -81,12 +81,23 @@ func New(source string) (*Model, error) { return NewWith(source, scenario.Option
 // NewWith is New with the options of every parse, this one's and later
 // ones'.
 func NewWith(source string, opts scenario.Options) (*Model, error) {
-	m := &Model{opts: opts}
+	m := Empty(opts)
 	if !m.Apply(source) {
-		return nil, errors.New(problemsText(m.Problems))
+		return nil, errors.New(m.ProblemsText())
 	}
 	return m, nil
 }
+
+// Empty is a model that runs nothing until a scenario applies: the
+// first that does is its first simulation. Until then it has nothing to
+// show but the problems of what was refused.
+func Empty(opts scenario.Options) *Model { return &Model{opts: opts} }
+
+// Running reports whether a scenario has applied.
+func (m *Model) Running() bool { return m.eng != nil }
+
+// ProblemsText is the errors of the last apply, one per line.
+func (m *Model) ProblemsText() string { return problemsText(m.Problems) }
 
 // decode reads the manifests of kubectl apply -f - as the scenario was
 // read.

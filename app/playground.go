@@ -67,11 +67,14 @@ type Playground struct {
 	renders struct{ page, flow, log int }
 }
 
-// NewPlayground returns the page with the default example loaded, so the
-// prerendered page already shows a cluster.
+// NewPlayground returns the page with the visitor's scenario loaded
+// (restore: a shared link, else the editor content kept from the last
+// visit, else the default example, which the prerendered page shows),
+// before its first render: the page parses, runs and draws only the
+// scenario it shows.
 func NewPlayground() *Playground {
 	p := newPlayground(newBridge())
-	p.load(examples.Default)
+	p.restore()
 	return p
 }
 
@@ -104,14 +107,12 @@ func (p *Playground) load(name string) bool {
 	return true
 }
 
-// OnMount restores the visitor's scenario: a shared link first, then the
-// editor content kept from the last visit, else the default example; and
-// the lesson open then, at the learner's step.
+// OnMount reaches the tick of a link that asks for a far one, resolves
+// the lesson open at the learner's step, and listens to the keyboard.
 func (p *Playground) OnMount(ctx app.Context) {
 	if p.bridge == nil {
 		p.bridge = newBridge()
 	}
-	p.restore()
 	if p.pendingSeek > 0 {
 		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
 		p.pendingSeek = 0
@@ -167,7 +168,11 @@ func (p *Playground) seekLink(tick int) {
 	p.pendingSeek = tick
 }
 
+// restore opens the visitor's scenario: a shared link first, then the
+// editor content kept from the last visit, else the default example; and
+// the lesson the learner was in.
 func (p *Playground) restore() {
+	defer p.ensureRunning()
 	if kept, ok, err := p.bridge.StorageGet(lessonsKey); err == nil && ok {
 		p.m.RestoreProgress(kept)
 	}
@@ -179,11 +184,10 @@ func (p *Playground) restore() {
 			p.banner = "This link could not be opened: " + err.Error() + " The default example is shown instead."
 			p.load(examples.Default)
 			return
-		case !p.m.Apply(st.Scenario):
+		case !p.open(st.Scenario):
 			p.banner = "The shared scenario has errors (see Problems); the default example runs instead. Your link's text is in the editor."
 			return
 		default:
-			p.example = ""
 			p.everyTick = st.EveryTick
 			p.seekLink(st.Tick)
 			if st.Lesson > 0 && p.m.StartLesson(st.Lesson-1) {
@@ -202,12 +206,39 @@ func (p *Playground) restore() {
 		return
 	}
 	if ok && strings.TrimSpace(saved) != "" && saved != p.m.Applied {
-		if p.m.Apply(saved) {
-			p.example = ""
-		}
+		p.open(saved)
 	}
+	p.ensureRunning()
 	if p.m.ResumeLesson() {
 		p.side, p.view, p.tab = "lesson", "lesson", "inspector"
+	}
+}
+
+// open runs source, naming the example it is, if any. Refused, it
+// leaves the simulation running as any refused apply does (the editor
+// keeps the text, Problems say why); when nothing ran yet, that is the
+// default example's. It reports whether source runs.
+func (p *Playground) open(source string) bool {
+	if !p.m.Apply(source) {
+		if !p.m.Running() {
+			p.load(examples.Default)
+			p.m.Apply(source) // refused again: the editor and Problems are the source's
+		}
+		return false
+	}
+	p.example = ""
+	for _, ex := range examples.All() {
+		if ex.Source == source {
+			p.example = ex.Name
+		}
+	}
+	return true
+}
+
+// ensureRunning runs the default example when no scenario runs yet.
+func (p *Playground) ensureRunning() {
+	if !p.m.Running() {
+		p.load(examples.Default)
 	}
 }
 

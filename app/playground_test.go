@@ -109,6 +109,42 @@ func TestRestoreFromLink(t *testing.T) {
 	}
 }
 
+// The page opens the visitor's scenario before its first render, and
+// runs only that one: a link's, the kept editor text, or the default
+// example. What is refused leaves the default example running under it,
+// its text in the editor and its errors in Problems.
+func TestPageRunsOnlyTheScenarioItShows(t *testing.T) {
+	ex, _ := examples.Get("recreate")
+	def, _ := examples.Get(examples.Default)
+	broken := "apiVersion: apps/v2\nkind: Deployment\nmetadata: {name: x}\n"
+	for _, tc := range []struct {
+		name, fragment, kept string
+		runs, editor         string
+		refused              bool
+	}{
+		{name: "nothing", runs: def.Source, editor: def.Source},
+		{name: "a link", fragment: share.Encode(ex.Source, 3), runs: ex.Source, editor: ex.Source},
+		{name: "kept text", kept: ex.Source, runs: ex.Source, editor: ex.Source},
+		{name: "a damaged link", fragment: "s=@@@", runs: def.Source, editor: def.Source},
+		{name: "a link with errors", fragment: share.Encode(broken, 0), runs: def.Source, editor: broken, refused: true},
+		{name: "kept text with errors", kept: broken, runs: def.Source, editor: broken, refused: true},
+	} {
+		b := newBridge()
+		b.ReplaceFragment(tc.fragment)
+		if tc.kept != "" {
+			b.StorageSet(storageKey, tc.kept)
+		}
+		p := newPlayground(b)
+		p.restore()
+		if p.m.Applied != tc.runs || p.m.Source != tc.editor || p.m.Refused != tc.refused {
+			t.Errorf("%s: runs the expected scenario %v, the editor holds it %v, refused %v", tc.name, p.m.Applied == tc.runs, p.m.Source == tc.editor, p.m.Refused)
+		}
+		if gen := p.m.Rev().Gen; gen != 1 {
+			t.Errorf("%s: %d simulations started, want 1", tc.name, gen)
+		}
+	}
+}
+
 func TestRestoreFromStorage(t *testing.T) {
 	ex, _ := examples.Get("scale-up-down")
 	p := NewPlayground()

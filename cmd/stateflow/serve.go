@@ -7,11 +7,16 @@ import (
 	"net/http"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/stateflow/stateflow/internal/wasmbuild"
 )
 
-// compressedAssets are the files of web/ worth compressing: the wasm and
-// the text the page loads.
-func compressedAssets() []string { return []string{"app.wasm", "codemirror.js", "app.css"} }
+// compressedAssets are the files of web/ worth compressing: the wasm, the
+// text the page loads, and the zone database (stored uncompressed in its
+// zip: 408 KB, 50 KB brotli).
+func compressedAssets() []string {
+	return []string{"app.wasm", "codemirror.js", "app.css", wasmbuild.ZoneInfo}
+}
 
 // serveCommand is: stateflow serve [--addr HOST:PORT] [--web DIR]
 // It serves the playground with app.wasm and the assets compressed

@@ -178,16 +178,18 @@ func (jsBridge) TimeZones() timezone.Loader {
 	})
 }
 
-// fetchBytes downloads url. It blocks its goroutine (not JavaScript's
-// event loop) until the body has arrived, so it must not run inside a
-// JavaScript callback; go-app's event handlers and lifecycle methods run
-// on its own goroutine.
+// fetchBytes downloads url, giving up after timeout in all. It blocks
+// its goroutine (not JavaScript's event loop) until the body has arrived,
+// so it must not run inside a JavaScript callback; go-app's event
+// handlers and lifecycle methods run on its own goroutine, and wait with
+// it (the zone database is 50 KB with brotli: a fraction of a second).
 func fetchBytes(url string, timeout time.Duration) ([]byte, error) {
+	deadline := time.Now().Add(timeout)
 	promise, err := safejs.Global().Call("fetch", url)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := awaitValue(promise, timeout)
+	resp, err := awaitValue(promise, time.Until(deadline))
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +204,7 @@ func fetchBytes(url string, timeout time.Duration) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf, err := awaitValue(promise, timeout)
+	buf, err := awaitValue(promise, time.Until(deadline))
 	if err != nil {
 		return nil, err
 	}

@@ -14,8 +14,8 @@
 // groups, expanded folds, the console's input);
 // every change of the simulation goes through the model. JavaScript that
 // go-app does not cover (clipboard, storage, the URL fragment, keyboard
-// shortcuts, scrolling, an element's size and overflow) goes through one
-// small bridge built on safejs, and
+// shortcuts, scrolling, an element's size and overflow, downloading the
+// time zone database) goes through one small bridge built on safejs, and
 // the CodeMirror editor through its own (codemirror_js.go, and
 // editorscript_js.go, which adds the editor's script to the page when the
 // editor first mounts).

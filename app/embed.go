@@ -57,8 +57,8 @@ type noStorage struct{ bridge }
 func (noStorage) StorageGet(string) (string, bool, error) { return "", false, nil }
 func (noStorage) StorageSet(string, string) error         { return nil }
 
-// OnMount opens the link, reaches its tick and step, and listens to the
-// keyboard as the full page does.
+// OnMount reaches the link's tick and step (newEmbed opened it), and
+// listens to the keyboard as the full page does.
 func (e *Embed) OnMount(ctx app.Context) {
 	p := e.p
 	if p.pendingSeek > 0 {

@@ -226,12 +226,7 @@ func (p *Playground) open(source string) bool {
 		}
 		return false
 	}
-	p.example = ""
-	for _, ex := range examples.All() {
-		if ex.Source == source {
-			p.example = ex.Name
-		}
-	}
+	p.example = examples.NameOf(source)
 	return true
 }
 
@@ -343,12 +338,7 @@ func (p *Playground) setSpeed(ctx app.Context, speed int) {
 func (p *Playground) apply(ctx app.Context) {
 	p.stopPlay()
 	if p.m.Apply(p.m.Source) {
-		p.example = ""
-		for _, ex := range append(examples.All(), examples.Large()...) {
-			if ex.Source == p.m.Source {
-				p.example = ex.Name
-			}
-		}
+		p.example = examples.NameOf(p.m.Source)
 		p.saveProgress()
 		p.resolveLesson(ctx)
 	}

@@ -93,20 +93,29 @@ func TestInvalidApply(t *testing.T) {
 // says so and opens the default example.
 func TestRestoreFromLink(t *testing.T) {
 	ex, _ := examples.Get("recreate")
-	p := NewPlayground()
-	p.bridge.ReplaceFragment(share.Encode(ex.Source, 9))
+	p := opened(share.Encode(ex.Source, 9), "")
 	mount(t, p)
-	p.restore()
 	if p.m.Applied != ex.Source || p.m.Status().Tick != 9 || p.banner != "" {
 		t.Fatalf("restored tick %d, banner %q", p.m.Status().Tick, p.banner)
 	}
-	q := NewPlayground()
-	q.bridge.ReplaceFragment("s=@@@")
+	q := opened("s=@@@", "")
 	mount(t, q)
-	q.restore()
 	if !strings.Contains(q.banner, "could not be opened") || q.example != examples.Default {
 		t.Fatalf("banner %q example %q", q.banner, q.example)
 	}
+}
+
+// opened is the page as NewPlayground opens it on a visit whose address
+// has fragment, with the editor text kept from the last visit.
+func opened(fragment, kept string) *Playground {
+	b := newBridge()
+	b.ReplaceFragment(fragment)
+	if kept != "" {
+		b.StorageSet(storageKey, kept)
+	}
+	p := newPlayground(b)
+	p.restore()
+	return p
 }
 
 // The page opens the visitor's scenario before its first render, and
@@ -129,13 +138,7 @@ func TestPageRunsOnlyTheScenarioItShows(t *testing.T) {
 		{name: "a link with errors", fragment: share.Encode(broken, 0), runs: def.Source, editor: broken, refused: true},
 		{name: "kept text with errors", kept: broken, runs: def.Source, editor: broken, refused: true},
 	} {
-		b := newBridge()
-		b.ReplaceFragment(tc.fragment)
-		if tc.kept != "" {
-			b.StorageSet(storageKey, tc.kept)
-		}
-		p := newPlayground(b)
-		p.restore()
+		p := opened(tc.fragment, tc.kept)
 		if p.m.Applied != tc.runs || p.m.Source != tc.editor || p.m.Refused != tc.refused {
 			t.Errorf("%s: runs the expected scenario %v, the editor holds it %v, refused %v", tc.name, p.m.Applied == tc.runs, p.m.Source == tc.editor, p.m.Refused)
 		}
@@ -147,10 +150,8 @@ func TestPageRunsOnlyTheScenarioItShows(t *testing.T) {
 
 func TestRestoreFromStorage(t *testing.T) {
 	ex, _ := examples.Get("scale-up-down")
-	p := NewPlayground()
-	p.bridge.StorageSet(storageKey, ex.Source)
+	p := opened("", ex.Source)
 	mount(t, p)
-	p.restore()
 	if p.m.Applied != ex.Source {
 		t.Fatal("the saved editor content is restored")
 	}
@@ -190,15 +191,11 @@ func TestHostileManifestIsText(t *testing.T) {
 // and says so.
 func TestLinkToAFarTick(t *testing.T) {
 	ex, _ := examples.Get("crash-loop")
-	p := NewPlayground()
-	p.bridge.ReplaceFragment(share.Encode(ex.Source, 3000))
-	p.restore()
+	p := opened(share.Encode(ex.Source, 3000), "")
 	if p.pendingSeek != 3000 || p.m.Status().Tick != 0 {
 		t.Fatalf("restore went to tick %d at once (pending %d); a far tick is reached in slices", p.m.Status().Tick, p.pendingSeek)
 	}
-	q := NewPlayground()
-	q.bridge.ReplaceFragment(share.Encode(ex.Source, 10_000_000))
-	q.restore()
+	q := opened(share.Encode(ex.Source, 10_000_000), "")
 	if q.pendingSeek != model.MaxRunTicks || !strings.Contains(q.banner, "This link asks for tick 10000000; a link opens at most at tick 50000") {
 		t.Fatalf("pending %d, banner %q", q.pendingSeek, q.banner)
 	}

@@ -165,7 +165,8 @@ type Config struct {
 	// upstream default since kubernetes/kubernetes#126287; it was 40 s).
 	NodeMonitorGracePeriodMS int64
 	// TimeZones loads the zones CronJobs name (default
-	// timezone.Default: natively, the database linked into the binary).
+	// timezone.Default, time.LoadLocation: natively the machine's
+	// database, else the one linked into the binary).
 	TimeZones timezone.Loader
 	// VerifyIncremental is for tests: every decision a component makes
 	// from state it keeps up to date event by event (the ReplicaSet

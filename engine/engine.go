@@ -119,6 +119,10 @@ func (e *Engine) FirstTick() int { return e.first }
 // view: writes go through a tick (Act, or a component's reconcile).
 func (e *Engine) Store() apiserver.Reader { return e.w.store }
 
+// TimeZones is how the cluster loads the zones CronJobs name
+// (Config.TimeZones).
+func (e *Engine) TimeZones() timezone.Loader { return e.w.store.TimeZones() }
+
 // Cached is the version of an object that a component's informer cache
 // holds: ok says the cache has it, watched that the component (by name,
 // not a kubelet) keeps a cache that would.

@@ -66,6 +66,23 @@ func Get(name string) (Example, bool) {
 	return Example{}, false
 }
 
+// NameOf names the example (of All and Large) whose text is source, ""
+// for none. A Large example is generated only when source begins as it
+// does.
+func NameOf(source string) string {
+	for _, e := range All() {
+		if e.Source == source {
+			return e.Name
+		}
+	}
+	for _, l := range largeExamples {
+		if strings.HasPrefix(source, largeHeader(l.title)) && l.example().Source == source {
+			return l.name
+		}
+	}
+	return ""
+}
+
 // Lessons returns the lessons (scenarios with a Lesson document, in
 // lessons/), in the order a learner takes them: Order first, then by
 // name.

@@ -42,10 +42,15 @@ func (l largeExample) example() Example {
 	return Example{Name: l.name, Source: large(l.title, l.replicas, l.deployments, l.description)}
 }
 
+// largeHeader is the comment a Large example's text begins with.
+func largeHeader(title string) string {
+	return fmt.Sprintf("# %s, generated (examples.Large); the benchmarks run the same cluster.\n", title)
+}
+
 // large is a generated example: a comment that names it, the scenario
 // (Scale for one Deployment, else Cluster) and its description.
 func large(title string, replicas, deployments int, description string) string {
-	header := fmt.Sprintf("# %s, generated (examples.Large); the benchmarks run the same cluster.\n", title)
+	header := largeHeader(title)
 	if deployments == 1 {
 		return header + deployment("web", "web", replicas) + "---\n" + scaleScenario(replicas/100+1, true, description)
 	}

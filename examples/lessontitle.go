@@ -85,6 +85,8 @@ func scalar(s string) (string, bool) {
 	switch {
 	case s == "":
 		return "", true
+	case s[0] == '#':
+		return "", true // a comment: no value on the line
 	case s[0] == '"':
 		v, err := strconv.Unquote(s)
 		return v, err == nil

@@ -14,6 +14,7 @@ func TestLessonTitleForms(t *testing.T) {
 		{"a step's title is not the lesson's", "kind: Lesson\nspec:\n  steps:\n    - title: step\n  title: lesson\n", "lesson"},
 		{"second document", "kind: Deployment\nspec:\n  title: no\n---\nkind: Lesson\nspec:\n  title: yes\n", "yes"},
 		{"indented by four", "kind: Lesson\nspec:\n    title: four\n", "four"},
+		{"a comment after spec:", "kind: Lesson\nspec: # the lesson\n  title: commented\n", "commented"},
 		{"block scalar", "kind: Lesson\nspec:\n  title: >-\n    folded\n", ""},
 		{"no lesson", "kind: Deployment\nmetadata:\n  name: web\n", ""},
 		{"kind in a nested map", "kind: Scenario\nspec:\n  kind: Lesson\n  title: no\n", ""},

@@ -271,7 +271,7 @@ func dryRunCreate(c Cluster, ns string, h *api.HorizontalPodAutoscaler) (api.Obj
 		return nil, &apiserver.StatusError{Reason: apiserver.ReasonAlreadyExists,
 			Message: fmt.Sprintf("%s %q already exists", resourceFor(api.KindHorizontalPodAutoscaler).pluralQualified(), h.Name)}
 	}
-	if err := apiserver.DryRun(h, nil); err != nil { // an HPA names no time zone
+	if err := apiserver.DryRun(h, c.TimeZones()); err != nil {
 		return nil, err
 	}
 	apiserver.ApplyDefaults(h)

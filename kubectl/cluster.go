@@ -5,6 +5,7 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/reconcile"
+	"github.com/stateflow/stateflow/engine/timezone"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -37,6 +38,9 @@ type Cluster interface {
 	RunUntil(ms int64)
 	RunUntilSettled(lim engine.SettleLimits) error
 	Settled() bool
+	// TimeZones loads the zones CronJobs name, as the cluster's API
+	// server does (a server-side dry run validates with it).
+	TimeZones() timezone.Loader
 }
 
 var _ Cluster = (*engine.Engine)(nil)

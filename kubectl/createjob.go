@@ -246,7 +246,7 @@ func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
 		o.Meta().Namespace = s.namespace(c.p)
 	}
 	if c.dryRun == "server" {
-		if err := apiserver.DryRun(o, nil); err != nil { // a Job names no time zone
+		if err := apiserver.DryRun(o, s.Cluster.TimeZones()); err != nil {
 			return "", createFailed(r, err)
 		}
 		apiserver.ApplyDefaults(o)

@@ -95,8 +95,9 @@ func validateScheduleFormat(e *errs, schedule string, allowTZ bool, timeZone *st
 
 var validTimeZoneCharacters = regexp.MustCompile(`^[A-Za-z\.\-_0-9+]{1,14}$`)
 
-// validateTimeZone is validateTimeZone: an IANA name that loads (with
-// the engine's Loader, so the answer does not depend on the machine).
+// validateTimeZone is validateTimeZone: an IANA name that loads, with
+// the store's Loader (in the page, the database it downloads; natively
+// time.LoadLocation, as kube-apiserver loads it).
 func validateTimeZone(e *errs, tz *string, zones timezone.Loader) {
 	if tz == nil {
 		return

@@ -84,8 +84,9 @@ func (s *Store) SetPodQuota(n int) { s.podQuota = n }
 // names (by default timezone.Default).
 func (s *Store) SetTimeZones(l timezone.Loader) { s.zones = l }
 
-// timeZones is the store's Loader, timezone.Default when none was set.
-func (s *Store) timeZones() timezone.Loader {
+// TimeZones is how the store loads the zones CronJobs name (SetTimeZones;
+// timezone.Default when none was set).
+func (s *Store) TimeZones() timezone.Loader {
 	if s.zones == nil {
 		return timezone.Default
 	}
@@ -93,7 +94,7 @@ func (s *Store) timeZones() timezone.Loader {
 }
 
 // validate is Validate with the store's time zones.
-func (s *Store) validate(obj api.Object) error { return validate(obj, s.timeZones()) }
+func (s *Store) validate(obj api.Object) error { return validate(obj, s.TimeZones()) }
 
 // PodQuota is the pod ResourceQuota of every namespace, 0 for none.
 func (s *Store) PodQuota() int { return s.podQuota }
@@ -466,7 +467,7 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 	case *api.CronJob:
-		if err := updateCronJob(o, old.(*api.CronJob), s.timeZones()); err != nil {
+		if err := updateCronJob(o, old.(*api.CronJob), s.TimeZones()); err != nil {
 			return nil, err
 		}
 	case *api.HorizontalPodAutoscaler:

@@ -20,7 +20,7 @@ func TestParseStandardIsRobfigs(t *testing.T) {
 		"*/5 * * * *", "0 9 * * 1-5", "@hourly", "@every 90s", "@daily",
 		"TZ=Europe/Paris 0 9 * * *", "CRON_TZ=America/New_York 30 2 * * *", "TZ=Asia/Kolkata @daily",
 		"TZ=Europe/Paris @every 1h", "TZ=UTC 0 0 * * *", "TZ= 0 0 * * *", "TZ=Mars/Olympus 0 9 * * *",
-		"TZ=Europe/Paris ", "TZ=Europe/Paris 61 * * * *", "TZ=../x 0 * * * *", "60 * * * *", "", "* * * *",
+		"TZ=Europe/Paris ", "TZ=Europe/Paris 61 * * * *", "TZ=../x 0 * * * *", "TZ=a..b 0 * * * *", "60 * * * *", "", "* * * *",
 	}
 	from := time.Date(2026, 3, 28, 22, 0, 0, 0, time.UTC)
 	for _, spec := range specs {

@@ -9,13 +9,16 @@ import (
 )
 
 // Loader loads a time zone by its IANA name as time.LoadLocation does:
-// "" and "UTC" are UTC, "Local" is the local zone (UTC in the browser),
-// an unknown zone is the error "unknown time zone <name>".
+// "" and "UTC" are UTC, "Local" is the local zone (in the browser, the
+// fixed offset the browser reports), an unknown zone is the error
+// "unknown time zone <name>".
 type Loader func(name string) (*time.Location, error)
 
 // Default is the engine's Loader when it is given none: time.LoadLocation,
-// which natively reads the zone database this package links in
-// (embedded.go).
+// which natively reads the machine's zone database (ZONEINFO, then
+// /usr/share/zoneinfo), else the one this package links in
+// (embedded.go). In app.wasm nothing is linked in, so the page gives
+// the engine its own Loader (Lazy) instead.
 func Default(name string) (*time.Location, error) { return time.LoadLocation(name) }
 
 // errInvalidName is time's error for a name that could escape the
@@ -30,21 +33,11 @@ func builtin(name string) (loc *time.Location, err error, ok bool) {
 		return time.UTC, nil, true
 	case name == "Local":
 		return time.Local, nil, true
-	case containsDotDot(name) || name[0] == '/' || name[0] == '\\':
+	case strings.Contains(name, "..") || name[0] == '/' || name[0] == '\\':
+		// time's containsDotDot refuses ".." anywhere in the name.
 		return nil, errInvalidName, true
 	}
 	return nil, nil, false
-}
-
-// containsDotDot is time's containsDotDot: whether a path element of
-// name is "..".
-func containsDotDot(name string) bool {
-	for _, el := range strings.Split(name, "/") {
-		if el == ".." {
-			return true
-		}
-	}
-	return false
 }
 
 // FromZip loads zones from a zone database as Go ships it
@@ -66,25 +59,38 @@ func FromZip(zip []byte) (Loader, error) {
 	}, nil
 }
 
-// Lazy loads zones from the database fetch returns, calling fetch once,
-// the first time a name needs the database ("", "UTC" and "Local" do
-// not). A failed fetch fails every zone that needs it, with its reason.
+// Lazy loads zones from the database fetch returns, calling fetch the
+// first time a name needs the database ("", "UTC" and "Local" do not),
+// and again at the next need if it failed: a failed fetch fails the
+// zone that needed it, with its reason, and is not remembered.
 func Lazy(fetch func() ([]byte, error)) Loader {
-	db := sync.OnceValues(func() (Loader, error) {
+	var (
+		mu   sync.Mutex
+		load Loader
+	)
+	db := func() (Loader, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if load != nil {
+			return load, nil
+		}
 		b, err := fetch()
 		if err != nil {
 			return nil, err
 		}
-		return FromZip(b)
-	})
+		if load, err = FromZip(b); err != nil {
+			return nil, err
+		}
+		return load, nil
+	}
 	return func(name string) (*time.Location, error) {
 		if loc, err, ok := builtin(name); ok {
 			return loc, err
 		}
-		load, err := db()
+		l, err := db()
 		if err != nil {
 			return nil, fmt.Errorf("the time zone database did not load: %w", err)
 		}
-		return load(name)
+		return l(name)
 	}
 }

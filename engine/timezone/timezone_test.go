@@ -33,7 +33,7 @@ func zoneinfoZip(t *testing.T) []byte {
 var names = []string{
 	"", "UTC", "Local", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe",
 	"America/Argentina/Buenos_Aires", "Etc/GMT+5", "US/Pacific", "GMT", "Mars/Olympus",
-	"../etc/passwd", "/etc/localtime", `\x`, "Europe/../UTC",
+	"../etc/passwd", "/etc/localtime", `\x`, "Europe/../UTC", "a..b", "Europe/Par..is",
 }
 
 // A zone loaded from zoneinfo.zip is the zone time.LoadLocation loads
@@ -137,14 +137,25 @@ func TestLazyFetchesOnceAndOnlyWhenNeeded(t *testing.T) {
 }
 
 // A database that does not arrive fails the zones that need it, saying
-// so, and leaves UTC alone.
+// so, and leaves UTC alone; the next zone asks for it again.
 func TestLazyWithoutTheDatabase(t *testing.T) {
-	load := Lazy(func() ([]byte, error) { return nil, errors.New("HTTP 404") })
-	if _, err := load("Europe/Paris"); err == nil || !strings.Contains(err.Error(), "time zone database did not load: HTTP 404") {
+	zip := zoneinfoZip(t)
+	fetches := 0
+	load := Lazy(func() ([]byte, error) {
+		fetches++
+		if fetches == 1 {
+			return nil, errors.New("HTTP 503")
+		}
+		return zip, nil
+	})
+	if _, err := load("Europe/Paris"); err == nil || !strings.Contains(err.Error(), "time zone database did not load: HTTP 503") {
 		t.Fatalf("error %v", err)
 	}
 	if loc, err := load("UTC"); err != nil || loc != time.UTC {
 		t.Fatalf("UTC: %v, %v", loc, err)
+	}
+	if loc, err := load("Europe/Paris"); err != nil || loc.String() != "Europe/Paris" {
+		t.Fatalf("after a failed download, Europe/Paris: %v, %v (%d fetches)", loc, err, fetches)
 	}
 }
 

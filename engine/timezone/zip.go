@@ -28,8 +28,8 @@ func readZip(b []byte) (map[string][]byte, error) {
 		}
 		h := b[off:]
 		method := binary.LittleEndian.Uint16(h[10:])
+		csize := int(binary.LittleEndian.Uint32(h[20:]))
 		size := int(binary.LittleEndian.Uint32(h[24:]))
-		usize := int(binary.LittleEndian.Uint32(h[20:]))
 		nameLen := int(binary.LittleEndian.Uint16(h[28:]))
 		extraLen := int(binary.LittleEndian.Uint16(h[30:]))
 		commentLen := int(binary.LittleEndian.Uint16(h[32:]))
@@ -38,8 +38,8 @@ func readZip(b []byte) (map[string][]byte, error) {
 			return nil, fmt.Errorf("zoneinfo.zip: entry %d: name past the end", i)
 		}
 		name := string(b[off+dirLen : off+dirLen+nameLen])
-		if method != 0 || size != usize {
-			return nil, fmt.Errorf("zoneinfo.zip: %s is compressed (method %d)", name, method)
+		if method != 0 || csize != size || size < 0 {
+			return nil, fmt.Errorf("zoneinfo.zip: %s is not stored uncompressed (method %d, %d bytes for %d)", name, method, csize, size)
 		}
 		if local < 0 || local+localLen > len(b) || binary.LittleEndian.Uint32(b[local:]) != 0x04034b50 {
 			return nil, fmt.Errorf("zoneinfo.zip: %s: bad local header", name)

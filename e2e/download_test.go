@@ -8,6 +8,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/examples"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/scenario"
 )
 
@@ -49,27 +50,6 @@ func TestEmbedDownloadsNoEditor(t *testing.T) {
 	}
 }
 
-// zonedCronJob runs a report every minute on India's clock (+05:30, no
-// daylight saving), or on a zone that does not exist.
-func zonedCronJob(zone string) string {
-	return `apiVersion: batch/v1
-kind: CronJob
-metadata:
-  name: report
-spec:
-  schedule: "* * * * *"
-  timeZone: ` + zone + `
-  jobTemplate:
-    spec:
-      template:
-        spec:
-          restartPolicy: Never
-          containers:
-            - name: report
-              image: example/report:v1
-`
-}
-
 // firstJobTick is the tick at which the scenario's first Job exists, as
 // the engine runs it natively.
 func firstJobTick(t *testing.T, src string) int {
@@ -104,7 +84,7 @@ func TestTimeZonesDownloadWhenAScenarioNamesOne(t *testing.T) {
 		t.Errorf("the default example downloaded the zone database (%d requests)", n)
 	}
 
-	src := zonedCronJob("Asia/Kolkata")
+	src := testkit.ZonedCronJob("report", "Asia/Kolkata")
 	at := firstJobTick(t, src)
 	linked := newTab(t)
 	linked.open(shared.url + "?zones=1#" + share.EncodeState(share.State{Scenario: src, Tick: at}))
@@ -120,7 +100,7 @@ func TestTimeZonesDownloadWhenAScenarioNamesOne(t *testing.T) {
 		t.Errorf("the zone database was downloaded %d times, want once", n)
 	}
 
-	linked.setValue("editor", zonedCronJob("Mars/Olympus"))
+	linked.setValue("editor", testkit.ZonedCronJob("report", "Mars/Olympus"))
 	linked.click("apply")
 	linked.waitFor(sel("problems")+`?.textContent.includes('Mars/Olympus')`, "the problems to name the zone")
 	if got, want := linked.text("problems"), `line 7:13: spec.timeZone: Invalid value: "Mars/Olympus": unknown time zone Mars/Olympus`; !strings.Contains(got, want) {

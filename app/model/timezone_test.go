@@ -6,28 +6,9 @@ import (
 	"time"
 
 	"github.com/stateflow/stateflow/engine/timezone"
+	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/scenario"
 )
-
-// zonedCronJob runs a report every minute on the clock of zone.
-func zonedCronJob(name, zone string) string {
-	return `apiVersion: batch/v1
-kind: CronJob
-metadata:
-  name: ` + name + `
-spec:
-  schedule: "* * * * *"
-  timeZone: ` + zone + `
-  jobTemplate:
-    spec:
-      template:
-        spec:
-          restartPolicy: Never
-          containers:
-            - name: report
-              image: example/report:v1
-`
-}
 
 // The model's zone loader is the one every part uses: the scenario's
 // validation, the API server's, the CronJob controller (its Job's
@@ -45,7 +26,7 @@ func TestTheZoneLoaderReachesEveryPart(t *testing.T) {
 	if _, err := timezone.Default("Test/Zone"); err == nil {
 		t.Fatal("time.LoadLocation knows Test/Zone: the test proves nothing")
 	}
-	m, err := NewWith(zonedCronJob("report", "Test/Zone"), scenario.Options{TimeZones: load})
+	m, err := NewWith(testkit.ZonedCronJob("report", "Test/Zone"), scenario.Options{TimeZones: load})
 	if err != nil {
 		t.Fatalf("the scenario is refused: %v", err)
 	}
@@ -58,14 +39,14 @@ func TestTheZoneLoaderReachesEveryPart(t *testing.T) {
 	if e.Output != "2025-01-01T03:31:00+03:30" {
 		t.Errorf("the Job's scheduled time is %q, want 2025-01-01T03:31:00+03:30 (the zone's clock)", e.Output)
 	}
-	if _, err := m.decode([]byte(zonedCronJob("other", "Test/Zone"))); err != nil {
+	if _, err := m.decode([]byte(testkit.ZonedCronJob("other", "Test/Zone"))); err != nil {
 		t.Errorf("kubectl's manifests refuse the zone: %v", err)
 	}
 	e = m.Run(`kubectl create cronjob nightly --image=example/report:v1 --schedule='TZ=Test/Zone 0 9 * * *' --dry-run=server`)
 	if !strings.Contains(e.Output, "cannot use TZ or CRON_TZ in schedule") || strings.Contains(e.Output, "bad location") {
 		t.Errorf("the server-side dry run: %q, want only the TZ rule's error", e.Output)
 	}
-	if _, err := NewWith(zonedCronJob("report", "Mars/Olympus"), scenario.Options{TimeZones: load}); err == nil || !strings.Contains(err.Error(), "unknown time zone Mars/Olympus") {
+	if _, err := NewWith(testkit.ZonedCronJob("report", "Mars/Olympus"), scenario.Options{TimeZones: load}); err == nil || !strings.Contains(err.Error(), "unknown time zone Mars/Olympus") {
 		t.Errorf("an unknown zone: %v", err)
 	}
 }

@@ -101,11 +101,11 @@ func (jsBridge) CopyText(text string) error {
 	if err != nil {
 		return err
 	}
-	if err := await(promise, 2*time.Second); errors.Is(err, errNoAnswer) {
+	err = await(promise, 2*time.Second)
+	if errors.Is(err, errNoAnswer) {
 		return errors.New("the clipboard did not answer")
-	} else {
-		return err
 	}
+	return err
 }
 
 // errNoAnswer is awaitValue's error for a promise still pending at its

@@ -104,9 +104,17 @@ func (tb *tab) text(testid string) string {
 // nothing, on a disabled button, waits two seconds).
 func (tb *tab) click(testid string) {
 	tb.t.Helper()
+	tb.clickElement(sel(testid))
+}
+
+// clickElement dispatches a click on the element a JavaScript expression
+// finds (a diagram box is an SVG group, which has no click method) and
+// waits, as click does, for go-app to update the page.
+func (tb *tab) clickElement(elem string) {
+	tb.t.Helper()
 	eval[bool](tb, `new Promise(done => {
 		const page = document.querySelector('.page'), before = page && page.dataset.renders;
-		`+sel(testid)+`.click();
+		(`+elem+`).dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
 		const end = performance.now() + 2000;
 		const check = () => (!page || page.dataset.renders !== before || performance.now() > end) ? done(true) : setTimeout(check, 5);
 		check();

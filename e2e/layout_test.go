@@ -366,8 +366,8 @@ func TestInspectorLeadsWithTheChange(t *testing.T) {
 			break
 		}
 	}
-	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Deployment]').dispatchEvent(new MouseEvent('click', {bubbles: true})), true`)
-	tb.settle()
+	tb.clickElement(`document.querySelector('[data-testid=flow-node][data-kind=Deployment]')`)
+	tb.waitFor(`document.querySelector('[data-testid=inspector] > :not(select)')`, "the inspector to show the Deployment")
 	first := eval[string](tb, `document.querySelector('[data-testid=inspector] > :not(select)').dataset.testid || ''`)
 	if first != "inspector-changes" {
 		t.Fatalf("the inspector opens on %q, not on the tick's changes", first)

@@ -180,8 +180,7 @@ func TestGroupsOpenAndFold(t *testing.T) {
 		t.Fatal("no group on the phone in 100 steps of proportional-scaling")
 	}
 	before, opens := pods(), eval[string](tb, group+`.dataset.opens`)
-	eval[bool](tb, `(`+group+`.dispatchEvent(new MouseEvent('click', {bubbles: true})), true)`)
-	tb.settle()
+	tb.clickElement(group)
 	opened := fmt.Sprintf(`document.querySelector('[data-testid=flow-node][data-opens=%q]')`, opens)
 	if after := pods(); after <= before || eval[string](tb, opened+`.getAttribute('aria-expanded')`) != "true" {
 		t.Errorf("a tap on the group: %d pods drawn (was %d), its box expanded %s", after, before, eval[string](tb, opened+`.getAttribute('aria-expanded')`))
@@ -189,8 +188,7 @@ func TestGroupsOpenAndFold(t *testing.T) {
 	if problems := eval[[]string](tb, legibility(12)); len(problems) > 0 {
 		t.Errorf("the group open: %s", strings.Join(problems, "; "))
 	}
-	eval[bool](tb, `(`+opened+`.dispatchEvent(new MouseEvent('click', {bubbles: true})), true)`)
-	tb.settle()
+	tb.clickElement(opened)
 	if got := pods(); got != before {
 		t.Errorf("a second tap leaves %d pods drawn, want %d", got, before)
 	}

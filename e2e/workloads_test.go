@@ -109,7 +109,7 @@ func TestTrafficFailsWithoutPreStop(t *testing.T) {
 	if log := tb.text("tick-log"); !strings.Contains(log, "had got SIGTERM but the rules still listed it") && !strings.Contains(log, "still listed a pod that was gone") {
 		t.Errorf("the tick log does not say why requests failed:\n%s", log)
 	}
-	eval[bool](tb, `document.querySelector('[data-testid=flow-node][data-kind=Service][data-name=web]').dispatchEvent(new MouseEvent('click', {bubbles: true})), true`)
+	tb.clickElement(`document.querySelector('[data-testid=flow-node][data-kind=Service][data-name=web]')`)
 	tb.click("tab-inspector")
 	tb.waitFor(`!!document.querySelector('[data-testid=inspect-rules]')`, "the Service's rules in the inspector")
 	if rules := eval[string](tb, `document.querySelector('[data-testid=inspect-rules]').textContent`); !strings.Contains(rules, "node-1") || !strings.Contains(rules, "web-") || !strings.Contains(rules, ":8080)") {

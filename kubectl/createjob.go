@@ -7,6 +7,7 @@ package kubectl
 // then Complete, Validate and Run), and what it prints.
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -273,7 +274,7 @@ func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
 // resource ("failed to create poddisruptionbudgets").
 func createFailed(r resource, err error) error {
 	msg := err.Error()
-	if ie, ok := err.(*apiserver.InvalidError); ok {
+	if ie := (*apiserver.InvalidError)(nil); errors.As(err, &ie) {
 		msg = invalidMessage(ie)
 	}
 	what := strings.ToLower(r.kind)

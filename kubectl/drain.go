@@ -8,6 +8,7 @@ package kubectl
 // engine.Client whose every step is a tick.
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -339,7 +340,7 @@ func (d *drainer) stepPod(tick reconcile.Tick, p *drainPod) {
 		p.done = true
 	case apiserver.IsReason(err, apiserver.ReasonTooManyRequests):
 		d.errOut("error when evicting pods/%q -n %q (will retry after 5s): %v", p.name, p.ns, err)
-		if se, ok := err.(*apiserver.StatusError); ok && len(se.Causes) > 0 {
+		if se := (*apiserver.StatusError)(nil); errors.As(err, &se) && len(se.Causes) > 0 {
 			d.why = append(d.why, se.Causes...)
 		}
 		p.next = now + evictErrorRetryDelay

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -229,10 +230,10 @@ func invalidMessage(ie *apiserver.InvalidError) string {
 }
 
 func apiErr(err error) error {
-	if se, ok := err.(*apiserver.StatusError); ok {
+	if se := (*apiserver.StatusError)(nil); errors.As(err, &se) {
 		return serverErr(string(se.Reason), se.Message)
 	}
-	if ie, ok := err.(*apiserver.InvalidError); ok {
+	if ie := (*apiserver.InvalidError)(nil); errors.As(err, &ie) {
 		return &cmdError{msg: "The " + strings.Replace(ie.Error(), ".apps \"", " \"", 1), code: 1}
 	}
 	return err

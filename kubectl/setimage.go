@@ -3,6 +3,7 @@ package kubectl
 // This file is kubectl set image (pkg/cmd/set/set_image.go).
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -92,7 +93,7 @@ func podSpecOf(o api.Object) *api.PodSpec {
 // "failed to patch image update to pod template".
 func patchFailed(err error) error {
 	msg := err.Error()
-	if ie, ok := err.(*apiserver.InvalidError); ok {
+	if ie := (*apiserver.InvalidError)(nil); errors.As(err, &ie) {
 		msg = invalidMessage(ie)
 	}
 	return errorf("failed to patch image update to pod template: %s", msg)

@@ -15,6 +15,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -56,7 +57,7 @@ func main() {
 		return
 	}
 	code := 1
-	if ee, ok := err.(*exitError); ok {
+	if ee := (*exitError)(nil); errors.As(err, &ee) {
 		code = ee.code
 	}
 	if err.Error() != "" {

@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -35,10 +36,12 @@ type StatusError struct {
 
 func (e *StatusError) Error() string { return e.Message }
 
-// IsReason reports whether err is a StatusError with reason r.
+// IsReason reports whether err, or an error it wraps, is a StatusError
+// with reason r, as apimachinery's ReasonForError reads it through
+// errors.As: a controller that adds context with %w keeps the class.
 func IsReason(err error, r Reason) bool {
-	se, ok := err.(*StatusError)
-	return ok && se.Reason == r
+	var se *StatusError
+	return errors.As(err, &se) && se.Reason == r
 }
 
 // Resource returns the plural resource name with its group, as the API

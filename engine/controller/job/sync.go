@@ -1,7 +1,6 @@
 package job
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -429,11 +428,8 @@ func (c *Controller) deletePodOf(tick reconcile.Tick, job *api.Job, p *api.Pod, 
 	return nil
 }
 
-// notFound is apierrors.IsNotFound, through wrapping.
-func notFound(err error) bool {
-	var se *apiserver.StatusError
-	return errors.As(err, &se) && se.Reason == apiserver.ReasonNotFound
-}
+// notFound is apierrors.IsNotFound.
+func notFound(err error) bool { return apiserver.IsReason(err, apiserver.ReasonNotFound) }
 
 // activePodsForRemoval is activePodsForRemoval: repeated or out-of-range
 // indexes first (Indexed), then the least advanced pods.

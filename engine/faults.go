@@ -6,7 +6,6 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/nodelifecycle"
-	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -15,24 +14,6 @@ import (
 // FailImage make one).
 type Fault struct {
 	apply func(w *world, tick *liveTick) error
-}
-
-// nodeAgent is what a fault needs of a node's kubelet.
-type nodeAgent interface {
-	Health() kubelet.Health
-	SetHealth(health kubelet.Health) []api.Key
-	Kill(pod api.Key, now int64) bool
-	FailImage(image, msg string)
-}
-
-// agent is the kubelet of a node.
-func (w *world) agent(node string) (int, nodeAgent, bool) {
-	i, ok := w.kubelets[node]
-	if !ok {
-		return 0, nil, false
-	}
-	a, ok := w.comp(i).(nodeAgent)
-	return i, a, ok
 }
 
 // SetNodeHealth is a node fault: condition "Unreachable" stops the node's
@@ -46,7 +27,7 @@ func SetNodeHealth(node string, condition kubelet.Health) *Fault {
 		if !ok {
 			return fmt.Errorf("nodes %q not found", node)
 		}
-		if p, ok := w.comps[w.proxies[node]].(*proxy.Proxier); ok && p.Waiting() {
+		if _, p, ok := w.nodeProxy(node); ok && p.Waiting() {
 			return fmt.Errorf("node %q has not joined the cluster yet", node)
 		}
 		was := k.Health()
@@ -156,15 +137,14 @@ func FailImage(image string) *Fault {
 // every Service's rules. The node must be one of Config.JoiningNodes.
 func AddNode(node *api.Node) *Fault {
 	return &Fault{apply: func(w *world, tick *liveTick) error {
-		i, ok := w.proxies[node.Name]
-		p, waiting := w.comps[i].(*proxy.Proxier)
-		if !ok || !waiting || !p.Waiting() {
+		i, p, ok := w.nodeProxy(node.Name)
+		if !ok || !p.Waiting() {
 			return fmt.Errorf("node %q is not a node that joins later, or has already joined", node.Name)
 		}
 		if _, err := tick.Create(trace.Realize, node.DeepCopy(), "kubelet registered node/"+node.Name); err != nil {
 			return err
 		}
-		key := w.comp(i).(*proxy.Proxier).Start()
+		key := w.comp(i).(serviceProxy).Start()
 		w.enqueue(i, key, w.now)
 		tick.Explain("node/%s joins the cluster: its kubelet registers the Node, and its kube-proxy starts programming the Services' rules", node.Name)
 		return nil

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -108,7 +107,7 @@ func (w *world) sendTraffic(streams []TrafficStream, to int64) {
 func (w *world) joinedNodes() []string {
 	out := w.proxyNodes[:0:0]
 	for _, n := range w.proxyNodes {
-		if !w.comps[w.proxies[n]].(*proxy.Proxier).Waiting() {
+		if _, p, ok := w.nodeProxy(n); ok && !p.Waiting() {
 			out = append(out, n)
 		}
 	}
@@ -153,11 +152,10 @@ func (w *world) route(s *TrafficStream, st *trafficState, stream int, node strin
 // rulesFor finds the sending node's rules for the stream's Service port,
 // or says why it has none.
 func (w *world) rulesFor(s *TrafficStream, node string) (*proxy.ServiceRules, string) {
-	i, ok := w.proxies[node]
+	_, p, ok := w.nodeProxy(node)
 	if !ok {
 		return nil, trace.NoRules
 	}
-	p := w.comps[i].(*proxy.Proxier)
 	if r, ok := p.Lookup(s.Service, s.Port); ok {
 		return r, ""
 	}
@@ -179,12 +177,13 @@ func (w *world) rulesFor(s *TrafficStream, node string) (*proxy.ServiceRules, st
 
 // answer is what the endpoint's pod makes of a connection at time t.
 func (w *world) answer(ep proxy.Endpoint, t int64) string {
-	i, ok := w.kubelets[ep.Node]
+	k, ok := w.kubelets[ep.Node]
+	s, serves := w.comps[k].(podServer)
 	ns, name, found := strings.Cut(ep.Pod, "/")
-	if !ok || !found {
+	if !ok || !serves || !found {
 		return trace.PodGone
 	}
-	_, why := w.comps[i].(*kubelet.Kubelet).Accepts(api.Key{Kind: api.KindPod, Namespace: ns, Name: name}, ep.IP, ep.Port, t)
+	_, why := s.Accepts(api.Key{Kind: api.KindPod, Namespace: ns, Name: name}, ep.IP, ep.Port, t)
 	return why
 }
 
@@ -279,7 +278,7 @@ func (e *Engine) ProxyRules(svc api.Key) []NodeRules {
 	out := make([]NodeRules, 0, len(nodes))
 	for _, node := range nodes {
 		nr := NodeRules{Node: node}
-		if r, ok := e.w.comps[e.w.proxies[node]].(*proxy.Proxier).Lookup(svc, ""); ok {
+		if r, ok := e.w.rules(node, svc, ""); ok {
 			nr.OK, nr.Local = true, r.Local
 			for _, ep := range r.Endpoints {
 				nr.Endpoints = append(nr.Endpoints, ep.String())

@@ -93,7 +93,7 @@ var allowances = []allowance{{
 	reason: "The DaemonSet and StatefulSet controllers name a template's ControllerRevision <owner>-<hash> and label " +
 		"the revision and the pods made from it with the hash: upstream's DaemonSet hash is controller.ComputeHash (FNV " +
 		"over a spew dump of its Go struct), its StatefulSet hash history.HashControllerRevision (FNV over the revision's " +
-		"JSON patch); the engine hashes its own JSON of the template (engine/controller/deployment ComputeHash) for both, " +
+		"JSON patch); the engine hashes its own JSON of the template (engine/controller/controllerutil ComputeHash) for both, " +
 		"and cannot compute upstream's without its Go types. Both find a template's existing revision by content, not by " +
 		"name (daemon.Match, history.FindEqualRevisions: the harness gives upstream the engine's revisions encoded as " +
 		"upstream encodes them), so only revisions created in the tick carry the other name. Explains the lines that " +

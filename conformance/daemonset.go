@@ -20,8 +20,8 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
-	dc "github.com/stateflow/stateflow/engine/controller/deployment"
 	"github.com/stateflow/stateflow/engine/controller/expectations"
 )
 
@@ -128,7 +128,7 @@ func daemonRevisionNames(in *tickInput) (revisionNames, error) {
 	}
 	theirs := k.(*apps.DaemonSet)
 	return pairRevisionNames(ours.Name, controller.ComputeHash(&theirs.Spec.Template, theirs.Status.CollisionCount),
-		dc.ComputeHash(&ours.Spec.Template, ours.Status.CollisionCount)), nil
+		controllerutil.ComputeHash(&ours.Spec.Template, ours.Status.CollisionCount)), nil
 }
 
 // failedPodsBackoff lends the run's failed-pod backoff (the one
@@ -214,7 +214,7 @@ func daemonChoices(f informers.SharedInformerFactory, in *tickInput, now time.Ti
 	hash := ""
 	if o, ok := in.view.Get(in.tick.Object); ok {
 		d := o.(*api.DaemonSet)
-		hash = dc.ComputeHash(&d.Spec.Template, d.Status.CollisionCount)
+		hash = controllerutil.ComputeHash(&d.Spec.Template, d.Status.CollisionCount)
 	}
 	surge := util.AllowsSurge(ds)
 	choice := &daemonChoice{deletions: map[string]bool{}, creations: map[string]bool{}}

@@ -16,6 +16,7 @@ import (
 	"k8s.io/kubernetes/pkg/controller/deployment"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/controller/cronjob"
 	"github.com/stateflow/stateflow/engine/controller/daemon"
 	dc "github.com/stateflow/stateflow/engine/controller/deployment"
@@ -161,6 +162,6 @@ func templateHashes(in *tickInput) (map[string]string, error) {
 	}
 	theirs := k.(*apps.Deployment)
 	return map[string]string{
-		controller.ComputeHash(&theirs.Spec.Template, theirs.Status.CollisionCount): dc.ComputeHash(&ours.Spec.Template, ours.Status.CollisionCount),
+		controller.ComputeHash(&theirs.Spec.Template, theirs.Status.CollisionCount): controllerutil.ComputeHash(&ours.Spec.Template, ours.Status.CollisionCount),
 	}, nil
 }

@@ -12,7 +12,7 @@ import (
 	upstream "k8s.io/kubernetes/pkg/controller/statefulset"
 
 	"github.com/stateflow/stateflow/engine/api"
-	dc "github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 )
 
 // The StatefulSet controller keeps its sync unexported and reaches it only
@@ -76,5 +76,5 @@ func statefulSetRevisionNames(in *tickInput) (revisionNames, error) {
 		return revisionNames{}, err
 	}
 	hash := history.HashControllerRevision(&apps.ControllerRevision{Data: runtime.RawExtension{Raw: patch}}, &collisions)
-	return pairRevisionNames(ours.Name, hash, dc.ComputeHash(&ours.Spec.Template, &collisions)), nil
+	return pairRevisionNames(ours.Name, hash, controllerutil.ComputeHash(&ours.Spec.Template, &collisions)), nil
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
-	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -174,7 +174,7 @@ func updatedPodsOnNode(ds *api.DaemonSet, pods []*api.Pod, hash string) (newPod,
 // current template (created, or renumbered if an older one matches: a
 // rollback) and the others.
 func (c *Controller) constructHistory(tick reconcile.Tick, ds *api.DaemonSet) (*api.ControllerRevision, []*api.ControllerRevision, error) {
-	hash := deployment.ComputeHash(&ds.Spec.Template, ds.Status.CollisionCount)
+	hash := controllerutil.ComputeHash(&ds.Spec.Template, ds.Status.CollisionCount)
 	var cur *api.ControllerRevision
 	var old []*api.ControllerRevision
 	c.cache.EachOwned(api.KindControllerRevision, ds.UID, func(o api.Object) {

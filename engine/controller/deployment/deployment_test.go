@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"fmt"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"strconv"
 	"strings"
 	"testing"
@@ -224,7 +225,7 @@ func TestReconcileOldReplicaSetsErrorsDoNotStopSync(t *testing.T) {
 func TestCreateAlreadyExistsNotInCache(t *testing.T) {
 	f := newFake()
 	d := withTemplate(newDeployment(3, "1", "0"), "web:v1")
-	name := "web-" + ComputeHash(&d.Spec.Template, nil)
+	name := "web-" + controllerutil.ComputeHash(&d.Spec.Template, nil)
 	f.createErr = &apiserver.StatusError{Reason: apiserver.ReasonAlreadyExists, Message: fmt.Sprintf("replicasets.apps %q already exists", name)}
 	_, err := syncOnce(f, d)
 	if want := fmt.Sprintf("replicaset.apps %q not found", name); err == nil || err.Error() != want {
@@ -420,43 +421,13 @@ func TestSetDeploymentCondition(t *testing.T) {
 	}
 }
 
-// The pod-template-hash has the upstream format: one safe character per
-// decimal digit of the FNV-32 sum, and the collision count changes it.
-func TestComputeHashFormat(t *testing.T) {
-	tpl := &api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": "web"}}, Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: "nginx:1.25"}}}}
-	h := ComputeHash(tpl, nil)
-	if len(h) < 1 || len(h) > 10 {
-		t.Fatalf("hash %q", h)
-	}
-	for _, c := range h {
-		if !containsRune("bcdfghjklmnpqrstvwxz2456789", c) {
-			t.Fatalf("hash %q has %q outside the safe alphabet", h, c)
-		}
-	}
-	if ComputeHash(tpl, api.Int32(1)) == h {
-		t.Error("collisionCount must change the hash")
-	}
-	if ComputeHash(tpl, nil) != h {
-		t.Error("hash must be stable")
-	}
-}
-
-func containsRune(s string, r rune) bool {
-	for _, c := range s {
-		if c == r {
-			return true
-		}
-	}
-	return false
-}
-
 // createFailed with the name taken: the deployment's own ReplicaSet with
 // its template is used as the new one (upstream sync.go getNewReplicaSet
 // sets createdRS and carries on); anybody else's is a hash collision that
 // bumps collisionCount and returns the original AlreadyExists error.
 func TestCreateAlreadyExistsInCache(t *testing.T) {
 	d := withTemplate(newDeployment(3, "1", "0"), "web:v1")
-	name := "web-" + ComputeHash(&d.Spec.Template, nil)
+	name := "web-" + controllerutil.ComputeHash(&d.Spec.Template, nil)
 	exists := &apiserver.StatusError{Reason: apiserver.ReasonAlreadyExists, Message: fmt.Sprintf("replicasets.apps %q already exists", name)}
 	for _, tc := range []struct {
 		name      string

@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"fmt"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"reflect"
 	"sort"
 	"strconv"
@@ -53,7 +54,7 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	if !create {
 		return nil, nil
 	}
-	hash := ComputeHash(&d.Spec.Template, d.Status.CollisionCount)
+	hash := controllerutil.ComputeHash(&d.Spec.Template, d.Status.CollisionCount)
 	rs := &api.ReplicaSet{ObjectMeta: api.ObjectMeta{Name: d.Name + "-" + hash, Namespace: d.Namespace,
 		OwnerReferences: []api.OwnerReference{api.NewControllerRef(d, "apps/v1")}, Labels: map[string]string{}}}
 	rs.Spec.Template = d.Spec.Template.DeepCopy()

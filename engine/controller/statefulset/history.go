@@ -8,7 +8,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
-	"github.com/stateflow/stateflow/engine/controller/deployment"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -30,7 +30,7 @@ func (c *Controller) getStatefulSetRevisions(tick reconcile.Tick, set *api.State
 	if c := set.Status.CollisionCount; c != nil {
 		collisions = *c
 	}
-	hash := deployment.ComputeHash(&set.Spec.Template, &collisions)
+	hash := controllerutil.ComputeHash(&set.Spec.Template, &collisions)
 	name := set.Name + "-" + hash
 	i := slices.IndexFunc(revisions, func(r *api.ControllerRevision) bool { return r.Name == name })
 	switch {

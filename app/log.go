@@ -136,13 +136,14 @@ func (c *Log) jump(ctx app.Context) {
 }
 
 func (c *Log) filters(rows, ticks int) app.UI {
+	components := model.Components()
 	return app.Div().Class("filters").Body(
 		app.Select().Aria("label", "Filter by component").DataSet("testid", "log-component").OnChange(func(ctx app.Context, e app.Event) {
 			c.p.filter.Component = ctx.JSSrc().Get("value").String()
 		}).Body(
 			app.Option().Value("").Text("all components").Selected(c.Filter.Component == ""),
-			app.Range(model.Components).Slice(func(i int) app.UI {
-				name := model.Components[i]
+			app.Range(components).Slice(func(i int) app.UI {
+				name := components[i]
 				return app.Option().Value(name).Text(name).Selected(c.Filter.Component == name)
 			}),
 		),

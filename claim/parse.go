@@ -215,7 +215,7 @@ func (p *parser) fact() (Fact, error) {
 	if p.done() {
 		return f, errAt(p.col(), "a fact is missing: say what to read, such as deploy/web {.status.readyReplicas} = 3")
 	}
-	if c := p.peek(0); slices.Contains(engine.ComponentNames, c) && slices.Contains(traceVerbs, p.peek(1)) {
+	if c := p.peek(0); slices.Contains(engine.ComponentNames(), c) && slices.Contains(traceVerbs, p.peek(1)) {
 		return p.traceFact(f)
 	}
 	if slices.Contains(requestKinds, p.peek(0)) && p.peek(1) == "requests" && p.peek(2) == "to" {

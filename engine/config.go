@@ -50,45 +50,6 @@ const (
 	DisruptionController    = disruption.Name
 )
 
-// The actors of ticks that are not a component's: a kubectl command, and
-// a scenario action such as a fault.
-const (
-	KubectlActor  = "kubectl"
-	ScenarioActor = "scenario"
-)
-
-// ComponentNames lists every actor of a tick, in the order the tick log
-// offers them.
-var ComponentNames = []string{KubectlActor, ScenarioActor, DeploymentController, ReplicaSetController, Scheduler, Kubelet,
-	GarbageCollector, NodeLifecycleController, TaintEvictionController, EndpointSliceController, EndpointsController, DaemonSetController, StatefulSetController, VolumeBinder, PodGarbageCollector, JobController, TTLAfterFinished, CronJobController, MetricsServer, HPAController, DisruptionController, KubeProxy, TrafficActor}
-
-// DefaultLatency is each component's watch delay in virtual milliseconds:
-// the time from a write in the API server to the component's cache seeing
-// it. Real clusters see a few to a few hundred milliseconds; these defaults
-// are large enough that the layers' lag is visible tick by tick.
-var DefaultLatency = map[string]int64{
-	DeploymentController:    100,
-	ReplicaSetController:    100,
-	Scheduler:               50,
-	Kubelet:                 200,
-	GarbageCollector:        100,
-	NodeLifecycleController: 100,
-	TaintEvictionController: 100,
-	EndpointSliceController: 100,
-	EndpointsController:     100,
-	DaemonSetController:     100,
-	StatefulSetController:   100,
-	VolumeBinder:            500,
-	KubeProxy:               200,
-	PodGarbageCollector:     100,
-	JobController:           100,
-	TTLAfterFinished:        100,
-	CronJobController:       100,
-	MetricsServer:           100,
-	HPAController:           100,
-	DisruptionController:    100,
-}
-
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.
 const DefaultCheckpointEvery = 256
 
@@ -176,9 +137,11 @@ type Config struct {
 	VerifyIncremental bool
 }
 
-func (c *Config) latency(kind string) int64 {
-	if v, ok := c.Latency[kind]; ok {
+// latency is component's watch delay: the scenario's, else its default.
+func (c *Config) latency(component string) int64 {
+	if v, ok := c.Latency[component]; ok {
 		return v
 	}
-	return DefaultLatency[kind]
+	v, _ := DefaultLatency(component)
+	return v
 }

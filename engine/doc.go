@@ -1,12 +1,23 @@
 // Package engine is Stateflow's simulated control plane: an API server,
-// independent components (the deployment, ReplicaSet, DaemonSet and
-// StatefulSet controllers, the EndpointSlice and Endpoints controllers,
-// the volume binder, the scheduler, one kubelet and one kube-proxy per
-// node, the garbage collector, the pod garbage collector, the node
-// lifecycle controller and the taint eviction controller) each with its own informer cache fed after its
-// watch latency (a view of the API server's immutable Version as of the
-// last event delivered to it), an event recorder, and a discrete-event
-// clock in virtual milliseconds. A scenario's synthetic traffic is routed
+// independent components, each with its own informer cache fed after its
+// watch latency, an event recorder, and a discrete-event clock in virtual
+// milliseconds.
+//
+// The components, each registered once by a descriptor (components.go:
+// name, default latency, Event source, constructor), in the order the
+// tick log offers them: deployment-controller, replicaset-controller,
+// scheduler, kubelet (one per node), garbage-collector,
+// node-lifecycle-controller, taint-eviction-controller,
+// endpointslice-controller, endpoints-controller, daemonset-controller,
+// statefulset-controller, persistentvolume-binder, pod-garbage-collector,
+// job-controller, ttl-after-finished-controller, cronjob-controller,
+// metrics-server, horizontal-pod-autoscaler, disruption-controller and
+// kube-proxy (one per node). The engine reaches them through
+// reconcile.Component, and the node agents' runtime and rules through the
+// interfaces of agents.go, never by their concrete types.
+//
+// Each cache is a view of the API server's immutable Version as of the
+// last event delivered to it. A scenario's synthetic traffic is routed
 // between ticks by the sending node's kube-proxy rules and answered by the
 // kubelet of the pod it reaches (traffic.go).
 // Nothing reads the wall clock and every random choice comes from the
@@ -20,7 +31,8 @@
 // pending watch events without the Versions they carried, which a
 // restore rebuilds from the store's (apiserver.Rebuild). Going back
 // again from the same checkpoint plans checkpoints on the way, so a
-// learner stepping back tick by tick replays a few hundred ticks a step. Drain delivers
+// learner stepping back tick by tick replays a few hundred ticks a step.
+// Drain delivers
 // the watch events due before the next tick without taking it, so a
 // caller (the differential harness in conformance/) can look at the
 // components exactly as that tick will find them.

@@ -7,25 +7,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
-	"github.com/stateflow/stateflow/engine/controller/cronjob"
-	"github.com/stateflow/stateflow/engine/controller/daemon"
-	"github.com/stateflow/stateflow/engine/controller/deployment"
-	"github.com/stateflow/stateflow/engine/controller/disruption"
-	"github.com/stateflow/stateflow/engine/controller/endpoint"
-	"github.com/stateflow/stateflow/engine/controller/endpointslice"
-	"github.com/stateflow/stateflow/engine/controller/job"
-	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
-	"github.com/stateflow/stateflow/engine/controller/podgc"
-	"github.com/stateflow/stateflow/engine/controller/replicaset"
-	"github.com/stateflow/stateflow/engine/controller/statefulset"
-	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
-	"github.com/stateflow/stateflow/engine/controller/volume"
 	"github.com/stateflow/stateflow/engine/events"
-	"github.com/stateflow/stateflow/engine/gc"
-	"github.com/stateflow/stateflow/engine/metrics"
-	"github.com/stateflow/stateflow/engine/nodelifecycle"
 	"github.com/stateflow/stateflow/engine/reconcile"
-	"github.com/stateflow/stateflow/engine/scheduler"
 	"github.com/stateflow/stateflow/engine/timezone"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -53,27 +36,22 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.MaxTraceTicks == 0 {
 		cfg.MaxTraceTicks = DefaultMaxTraceTicks
 	}
-	w := &world{store: apiserver.New(cfg.Seed), pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
+	w := &world{store: apiserver.New(cfg.Seed), sources: map[string]string{}, pending: map[workKey]pendingEntry{}, waiting: map[workKey]pendingEntry{}, watchers: map[string][]int{},
 		kubelets: map[string]int{}, proxies: map[string]int{}, rulesTick: map[string]int{}, seed: cfg.Seed, failures: map[workKey]int{}, recorder: events.New(), lines: trace.NewLines(), pcg: *rand.NewPCG(cfg.Seed, 0xc0ffee)}
 	w.rng = rand.New(&w.pcg)
 	w.store.SetSink(w.fanOut)
-	rsc := replicaset.New()
-	rsc.Verify(cfg.VerifyIncremental)
 	w.store.SetPodQuota(cfg.PodLimit)
 	if cfg.TimeZones == nil {
 		cfg.TimeZones = timezone.Default
 	}
 	w.store.SetTimeZones(cfg.TimeZones)
-	for _, c := range []struct {
-		comp reconcile.Component
-		kind string
-	}{{deployment.New(), DeploymentController}, {rsc, ReplicaSetController}, {scheduler.New(), Scheduler}, {gc.New(), GarbageCollector},
-		{nodelifecycle.New(cfg.NodeMonitorGracePeriodMS), NodeLifecycleController}, {nodelifecycle.NewEvictor(), TaintEvictionController},
-		{endpointslice.New(), EndpointSliceController}, {endpoint.New(), EndpointsController}, {daemon.New(), DaemonSetController},
-		{statefulset.New(), StatefulSetController}, {volume.New(), VolumeBinder}, {podgc.New(), PodGarbageCollector},
-		{job.New(), JobController}, {ttlafterfinished.New(), TTLAfterFinished}, {cronjob.New(cfg.TimeZones), CronJobController},
-		{metrics.New(cfg.Load), MetricsServer}, {podautoscaler.New(), HPAController}, {disruption.New(), DisruptionController}} {
-		w.addComponent(c.comp, cfg.latency(c.kind))
+	for _, d := range descriptors() {
+		if d.new != nil {
+			w.addComponent(d.new(&cfg), cfg.latency(d.name))
+		}
+		if d.eventSource != "" {
+			w.sources[d.name] = d.eventSource
+		}
 	}
 	for _, ns := range append([]string{"default", "kube-node-lease", "kube-public", "kube-system"}, cfg.Namespaces...) {
 		if _, ok := w.store.Get(api.Key{Kind: api.KindNamespace, Name: ns}); ok {

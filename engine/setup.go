@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
@@ -53,18 +52,11 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 // same components, but its kube-proxy waits for the node to join, and its
 // kubelet has nothing to do before a pod is bound there.
 func (w *world) addAgents(node *api.Node, cfg Config, joinsLater bool) {
-	hostIP := ""
-	for _, a := range node.Status.Addresses {
-		if a.Type == "InternalIP" {
-			hostIP = a.Address
+	for _, d := range descriptors() {
+		if d.newOnNode != nil {
+			w.addComponent(d.newOnNode(&cfg, node, joinsLater), cfg.latency(d.name))
 		}
 	}
-	w.addComponent(kubelet.New(node.Name, hostIP, node.Spec.PodCIDR, cfg.Images), cfg.latency(Kubelet))
-	p := proxy.New(node.Name)
-	if joinsLater {
-		p = proxy.NewWaiting(node.Name)
-	}
-	w.addComponent(p, cfg.latency(KubeProxy))
 }
 
 // primeCaches hands the objects that exist before the story begins (nodes,

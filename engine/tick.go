@@ -7,9 +7,6 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
-	"github.com/stateflow/stateflow/engine/controller/disruption"
-	"github.com/stateflow/stateflow/engine/controller/endpoint"
-	"github.com/stateflow/stateflow/engine/controller/endpointslice"
 	"github.com/stateflow/stateflow/engine/events"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -157,30 +154,13 @@ func (c *liveTick) Bind(pod *api.Pod, node, summary string) error {
 	return nil
 }
 
-// eventSource is the source component Kubernetes writes in Events.
-func eventSource(component string) string {
-	switch component {
-	case Scheduler:
-		return "default-scheduler"
-	case NodeLifecycleController:
-		return "node-controller"
-	case EndpointSliceController:
-		return endpointslice.EventSource
-	case EndpointsController:
-		return endpoint.EventSource
-	case DisruptionController:
-		return disruption.EventSource
-	}
-	return component
-}
-
 func (c *liveTick) Event(obj api.Object, fieldPath, eventType, reason, message string) {
 	m := obj.Meta()
 	e := events.Emitted{
 		Involved: api.ObjectReference{Kind: obj.GetKind(), Namespace: m.Namespace, Name: m.Name, UID: m.UID,
 			APIVersion: api.APIVersionOf(obj.GetKind()), ResourceVersion: m.ResourceVersion, FieldPath: fieldPath},
 		Reason: reason, Message: message, Type: eventType,
-		Source: api.EventSource{Component: eventSource(c.name), Host: c.host},
+		Source: api.EventSource{Component: c.w.eventSource(c.name), Host: c.host},
 	}
 	w, ok, err := c.w.recorder.Record(c.w.store, &e)
 	if err != nil || !ok {

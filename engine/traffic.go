@@ -18,9 +18,6 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// TrafficActor is the actor of the ticks that report traffic.
-const TrafficActor = "traffic"
-
 // TrafficStream is synthetic traffic a scenario sends to a Service port.
 type TrafficStream struct {
 	Service api.Key // Kind Service

@@ -15,7 +15,11 @@ import (
 // world is the whole mutable state of a simulation; a checkpoint is a
 // clone of it. Objects are immutable and shared between clones.
 type world struct {
-	store   *apiserver.Store
+	store *apiserver.Store
+	// sources are the Event sources of the components whose Events do not
+	// name them by their Name (descriptor.eventSource); set once by New,
+	// shared by every checkpoint.
+	sources map[string]string
 	now     int64
 	ticks   int
 	seq     uint64
@@ -81,7 +85,7 @@ func (w *world) comp(i int) reconcile.Component {
 // the agenda, the inboxes and the Event recorder's per-object pointers
 // are copied.
 func (w *world) clone() *world {
-	c := &world{store: w.store.Clone(), now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
+	c := &world{store: w.store.Clone(), sources: w.sources, now: w.now, ticks: w.ticks, seq: w.seq, nextSweep: w.nextSweep, lastChange: w.lastChange, lastChangeAt: w.lastChangeAt,
 		agenda: w.agenda.clone(), inboxes: cloneInboxes(w.inboxes), pending: maps.Clone(w.pending), waiting: maps.Clone(w.waiting),
 		comps: slices.Clone(w.comps), compGen: slices.Clone(w.compGen), latency: w.latency, watchers: w.watchers,
 		kubelets: w.kubelets, proxies: w.proxies, proxyNodes: w.proxyNodes, seed: w.seed, rulesTick: maps.Clone(w.rulesTick),
@@ -137,4 +141,13 @@ func (w *world) deliverAll(kind string, e apiserver.WatchEvent) {
 			}
 		}
 	}
+}
+
+// eventSource is the source component Kubernetes writes in the Events of
+// an actor of a tick.
+func (w *world) eventSource(actor string) string {
+	if s, ok := w.sources[actor]; ok {
+		return s
+	}
+	return actor
 }

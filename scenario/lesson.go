@@ -269,8 +269,8 @@ func (p *parser) lessonStep(n *yaml.Node, at string, s *LessonStep) {
 				bad(fmt.Sprintf(".highlight.objects[%d]", i), "%v", err)
 			}
 		}
-		if h.Component != "" && !slices.Contains(engine.ComponentNames, h.Component) {
-			bad(".highlight.component", "unknown component %q (known: %s)", h.Component, strings.Join(engine.ComponentNames, ", "))
+		if h.Component != "" && !slices.Contains(engine.ComponentNames(), h.Component) {
+			bad(".highlight.component", "unknown component %q (known: %s)", h.Component, strings.Join(engine.ComponentNames(), ", "))
 		}
 	}
 	if q := s.Question; q != nil {
@@ -283,8 +283,8 @@ func lessonMatch(field string, m *Match, bad func(field, format string, args ...
 	if m.Component == "" && m.Object == "" && m.Class == "" {
 		bad(field, "Required value: next names a component, an object or a class (or more)")
 	}
-	if m.Component != "" && !slices.Contains(engine.ComponentNames, m.Component) {
-		bad(field+".component", "unknown component %q (known: %s)", m.Component, strings.Join(engine.ComponentNames, ", "))
+	if m.Component != "" && !slices.Contains(engine.ComponentNames(), m.Component) {
+		bad(field+".component", "unknown component %q (known: %s)", m.Component, strings.Join(engine.ComponentNames(), ", "))
 	}
 	if m.Object != "" {
 		if _, err := ParseRef(m.Object); err != nil {

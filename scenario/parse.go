@@ -417,7 +417,7 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 	cfg.Latency = map[string]int64{}
 	for comp, v := range s.Latency {
 		path := "spec.latency." + comp
-		if _, known := engine.DefaultLatency[comp]; !known {
+		if _, known := engine.DefaultLatency(comp); !known {
 			at := nodeAt(n, path)
 			p.warnf(at.Line, at.Column, path, "unknown component %q (known: %s)", comp, knownComponents())
 			continue
@@ -643,11 +643,5 @@ func replicasOrOne(r *int32) int64 {
 // knownComponents lists the components whose latency a scenario sets, in
 // the order the tick log offers them.
 func knownComponents() string {
-	var names []string
-	for _, c := range engine.ComponentNames {
-		if _, ok := engine.DefaultLatency[c]; ok {
-			names = append(names, c)
-		}
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(engine.Components(), ", ")
 }

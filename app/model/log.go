@@ -90,4 +90,4 @@ func row(t *trace.Tick, current bool) LogRow {
 }
 
 // Components are the component names the tick log can be filtered by.
-var Components = engine.ComponentNames
+func Components() []string { return engine.ComponentNames() }

@@ -249,7 +249,7 @@ func (m *Model) lagWords(component string) string {
 	}
 	ms, ok := m.sc.Config.Latency[kind]
 	if !ok {
-		ms = engine.DefaultLatency[kind]
+		ms, _ = engine.DefaultLatency(kind)
 	}
 	if ms <= 0 {
 		return "its cache lags the API server"

@@ -16,40 +16,28 @@ const Name = "garbage-collector"
 
 // Collector is the garbage collector with its view of owned objects.
 type Collector struct {
-	cache *informer.Cache
+	reconcile.Base
 }
 
 // New returns an empty collector.
 func New() *Collector {
-	return &Collector{cache: informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob)}
+	return &Collector{Base: reconcile.NewBase(Name, "", informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob))}
 }
-
-// Name implements reconcile.Component.
-func (c *Collector) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Collector) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Collector) Watches() []string { return c.cache.Watches() }
-
-// Cache implements reconcile.Component.
-func (c *Collector) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Collector) Clone() reconcile.Component {
-	return &Collector{cache: c.cache.Clone()}
+	return &Collector{Base: c.CloneBase()}
 }
 
 // Observe tracks objects and queues the ones whose owners went away or
 // that wait for a deletion finalizer.
 func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	m := ev.Object.Meta()
 	k := ev.Key()
 	if ev.Type == apiserver.Deleted {
 		for _, kind := range c.Watches() {
-			for _, dep := range c.cache.Owned(kind, m.UID) {
+			for _, dep := range c.Informer.Owned(kind, m.UID) {
 				q.Add(api.KeyOf(dep))
 			}
 		}
@@ -83,7 +71,7 @@ func (c *Collector) wakeOwners(m *api.ObjectMeta, q reconcile.Queue) {
 // dependent's namespace, if it is the one with the reference's UID (as
 // the real collector's isDangling looks owners up by their coordinates).
 func (c *Collector) owner(ns string, ref api.OwnerReference) (api.Object, bool) {
-	o, ok := c.cache.Get(api.Key{Kind: ref.Kind, Namespace: ns, Name: ref.Name})
+	o, ok := c.Informer.Get(api.Key{Kind: ref.Kind, Namespace: ns, Name: ref.Name})
 	if !ok || o.Meta().UID != ref.UID {
 		return nil, false
 	}
@@ -104,7 +92,7 @@ func hasFinalizer(m *api.ObjectMeta, names ...string) bool {
 // Reconcile handles one object: an owner being deleted with a finalizer,
 // or a dependent whose owner may be gone.
 func (c *Collector) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	o, ok := c.cache.Get(key)
+	o, ok := c.Informer.Get(key)
 	if !ok {
 		return reconcile.Gone(tick, key, "nothing to collect")
 	}
@@ -122,7 +110,7 @@ func (c *Collector) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resul
 func (c *Collector) dependents(uid string) []api.Object {
 	var out []api.Object
 	for _, kind := range c.Watches() {
-		out = append(out, c.cache.Owned(kind, uid)...)
+		out = append(out, c.Informer.Owned(kind, uid)...)
 	}
 	sort.Slice(out, func(i, j int) bool { return api.KeyOf(out[i]).String() < api.KeyOf(out[j]).String() })
 	return out

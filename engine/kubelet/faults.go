@@ -36,7 +36,7 @@ func (k *Kubelet) SetHealth(h Health) []api.Key {
 			rt, _ := k.runtime(api.Key{Kind: api.KindPod, Namespace: rt.namespace, Name: rt.name})
 			rt.status = nil
 		}
-		for _, o := range k.cache.List(api.KindPod, "") {
+		for _, o := range k.Informer.List(api.KindPod, "") {
 			keys = append(keys, api.KeyOf(o))
 		}
 	}

@@ -16,11 +16,11 @@ const Name = "kubelet"
 
 // Kubelet is the kubelet of one node.
 type Kubelet struct {
-	node      string
-	hostIP    string
-	ipPrefix  string
-	nextIP    int
-	cache     *informer.Cache
+	node     string
+	hostIP   string
+	ipPrefix string
+	nextIP   int
+	reconcile.Base
 	images    map[string]bool
 	pods      podTable
 	behaviors Behaviors
@@ -48,22 +48,9 @@ type Kubelet struct {
 // (an "a.b.c.0/24" network) and whose images behave as behaviors says.
 func New(node, hostIP, podCIDR string, behaviors Behaviors) *Kubelet {
 	prefix := strings.TrimSuffix(podCIDR, "0/24")
-	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, cache: informer.ForNode(node),
+	return &Kubelet{node: node, hostIP: hostIP, ipPrefix: prefix, nextIP: 2, Base: reconcile.NewBase(Name, node, informer.ForNode(node)),
 		images: map[string]bool{}, behaviors: behaviors, health: Ready, texts: newTexts()}
 }
-
-// Name implements reconcile.Component.
-func (k *Kubelet) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (k *Kubelet) Host() string { return k.node }
-
-// Watches implements reconcile.Component; the engine routes each kubelet
-// only the pods bound to its node, and its own Node.
-func (k *Kubelet) Watches() []string { return k.cache.Watches() }
-
-// Cache implements reconcile.Component.
-func (k *Kubelet) Cache() *informer.Cache { return k.cache }
 
 // Clone implements reconcile.Component.
 func (k *Kubelet) Clone() reconcile.Component {
@@ -73,7 +60,7 @@ func (k *Kubelet) Clone() reconcile.Component {
 	k.gen += 2
 	c := *k
 	c.gen = k.gen + 1
-	c.cache = k.cache.Clone()
+	c.Base = k.CloneBase()
 	c.pullFailures = make(map[string]string, len(k.pullFailures))
 	for i, m := range k.pullFailures {
 		c.pullFailures[i] = m
@@ -108,7 +95,7 @@ func (k *Kubelet) runtime(key api.Key) (*podRuntime, bool) {
 // status alone (usually the kubelet's own report coming back) does not
 // wake the worker, as the kubelet's pod config ignores status changes.
 func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	k.cache.Apply(ev)
+	k.Informer.Apply(ev)
 	if ev.Object.GetKind() == api.KindNode || k.health != Ready {
 		return
 	}

@@ -41,7 +41,7 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 		tick.Explain("kubelet on %s is %s: pod/%s is not synced", k.node, strings.ToLower(string(k.health)), key.Name)
 		return reconcile.Result{}, nil
 	}
-	o, ok := k.cache.Get(key)
+	o, ok := k.Informer.Get(key)
 	rt, _ := k.runtime(key)
 	if !ok {
 		if rt != nil {

@@ -39,7 +39,7 @@ func (k *Kubelet) Accepts(pod api.Key, ip string, port int32, now int64) (bool, 
 // portOwners are the containers that declare port, or every container
 // when none does.
 func (k *Kubelet) portOwners(key api.Key, rt *podRuntime, port int32) []*container {
-	o, ok := k.cache.Get(key)
+	o, ok := k.Informer.Get(key)
 	if !ok {
 		return rt.containers
 	}

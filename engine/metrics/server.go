@@ -33,7 +33,7 @@ const (
 // after the last), and otherwise rests, so a run without either can
 // settle.
 type Server struct {
-	cache  *informer.Cache
+	reconcile.Base
 	curves []Curve
 	// until is when the load's last step is 2 minutes old.
 	until int64
@@ -41,7 +41,7 @@ type Server struct {
 
 // New returns a metrics-server for the scenario's load.
 func New(curves []Curve) *Server {
-	s := &Server{cache: informer.New(api.KindPod, api.KindNode, api.KindReplicaSet, api.KindHorizontalPodAutoscaler), curves: curves}
+	s := &Server{Base: reconcile.NewBase(Name, "", informer.New(api.KindPod, api.KindNode, api.KindReplicaSet, api.KindHorizontalPodAutoscaler)), curves: curves}
 	for _, c := range curves {
 		for _, p := range append(slices.Clone(c.CPU), c.Memory...) {
 			s.until = max(s.until, p.At+120_000)
@@ -50,22 +50,10 @@ func New(curves []Curve) *Server {
 	return s
 }
 
-// Name implements reconcile.Component.
-func (s *Server) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (s *Server) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (s *Server) Watches() []string { return s.cache.Watches() }
-
-// Cache exposes the component's view.
-func (s *Server) Cache() *informer.Cache { return s.cache }
-
 // Clone implements reconcile.Component.
 func (s *Server) Clone() reconcile.Component {
 	c := *s
-	c.cache = s.cache.Clone()
+	c.Base = s.CloneBase()
 	return &c
 }
 
@@ -73,7 +61,7 @@ func (s *Server) Clone() reconcile.Component {
 // for, makes sure the next scrape on the 15 s grid is queued (the work
 // queue keeps one).
 func (s *Server) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	s.cache.Apply(ev)
+	s.Informer.Apply(ev)
 	if s.active(q.Now()) {
 		q.AddAfter(Scrape, nextScrape(q.Now())-q.Now())
 	}
@@ -83,7 +71,7 @@ func nextScrape(now int64) int64 { return now - now%Resolution + Resolution }
 
 // active: an HPA exists, or load is still to come.
 func (s *Server) active(now int64) bool {
-	return now < s.until || s.cache.Len(api.KindHorizontalPodAutoscaler) > 0
+	return now < s.until || s.Informer.Len(api.KindHorizontalPodAutoscaler) > 0
 }
 
 // Reconcile scrapes every node's kubelet and writes the metrics API;
@@ -116,7 +104,7 @@ func (s *Server) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, 
 func (s *Server) scrape(tick reconcile.Tick, now int64) (pods, nodes int, err error) {
 	ready := s.readyByWorkload()
 	seen, seenNodes := map[string]bool{}, map[string]bool{}
-	for _, o := range s.cache.List(api.KindNode, "") {
+	for _, o := range s.Informer.List(api.KindNode, "") {
 		n := o.(*api.Node)
 		if !api.IsNodeReady(n) {
 			// A kubelet that does not report answers no scrape either:
@@ -125,7 +113,7 @@ func (s *Server) scrape(tick reconcile.Tick, now int64) (pods, nodes int, err er
 		}
 		seenNodes[n.Name] = true
 		nodeCPU, nodeMem := int64(nodeOverheadCPU), int64(nodeOverheadMemory)
-		for _, po := range s.cache.OnNode(n.Name) {
+		for _, po := range s.Informer.OnNode(n.Name) {
 			p := po.(*api.Pod)
 			if !measured(p, now) {
 				continue
@@ -174,7 +162,7 @@ func (s *Server) workload(p *api.Pod) api.Key {
 	}
 	k := api.Key{Kind: ref.Kind, Namespace: p.Namespace, Name: ref.Name}
 	if ref.Kind == api.KindReplicaSet {
-		if rs, ok := s.cache.Get(k); ok {
+		if rs, ok := s.Informer.Get(k); ok {
 			if d := rs.Meta().ControllerRef(); d != nil {
 				return api.Key{Kind: d.Kind, Namespace: p.Namespace, Name: d.Name}
 			}
@@ -186,7 +174,7 @@ func (s *Server) workload(p *api.Pod) api.Key {
 // readyByWorkload counts the Ready, running pods of each workload.
 func (s *Server) readyByWorkload() map[api.Key]int {
 	out := map[api.Key]int{}
-	for _, o := range s.cache.List(api.KindPod, "") {
+	for _, o := range s.Informer.List(api.KindPod, "") {
 		p := o.(*api.Pod)
 		if p.Status.Phase == api.PodRunning && p.DeletionTimestamp == nil && api.IsPodReady(p) {
 			out[s.workload(p)]++

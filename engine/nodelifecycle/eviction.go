@@ -16,26 +16,14 @@ const EvictionName = "taint-eviction-controller"
 
 // Evictor is the taint eviction controller.
 type Evictor struct {
-	cache     *informer.Cache
+	reconcile.Base
 	scheduled map[api.Key]int64 // pod → when it will be evicted
 }
 
 // NewEvictor returns an empty taint eviction controller.
 func NewEvictor() *Evictor {
-	return &Evictor{cache: informer.New(api.KindNode, api.KindPod), scheduled: map[api.Key]int64{}}
+	return &Evictor{Base: reconcile.NewBase(EvictionName, "", informer.New(api.KindNode, api.KindPod)), scheduled: map[api.Key]int64{}}
 }
-
-// Name implements reconcile.Component.
-func (e *Evictor) Name() string { return EvictionName }
-
-// Host implements reconcile.Component.
-func (e *Evictor) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (e *Evictor) Watches() []string { return e.cache.Watches() }
-
-// Cache implements reconcile.Component.
-func (e *Evictor) Cache() *informer.Cache { return e.cache }
 
 // Clone implements reconcile.Component.
 func (e *Evictor) Clone() reconcile.Component {
@@ -43,12 +31,12 @@ func (e *Evictor) Clone() reconcile.Component {
 	for k, v := range e.scheduled {
 		s[k] = v
 	}
-	return &Evictor{cache: e.cache.Clone(), scheduled: s}
+	return &Evictor{Base: e.CloneBase(), scheduled: s}
 }
 
 // Observe queues a node when its taints change or a pod lands on it.
 func (e *Evictor) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	e.cache.Apply(ev)
+	e.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Node:
 		if old, ok := ev.Old.(*api.Node); !ok || !sameNoExecute(old.Spec.Taints, o.Spec.Taints) {
@@ -65,7 +53,7 @@ func (e *Evictor) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 }
 
 func (e *Evictor) tainted(node string) bool {
-	n, ok := e.cache.Get(api.Key{Kind: api.KindNode, Name: node})
+	n, ok := e.Informer.Get(api.Key{Kind: api.KindNode, Name: node})
 	return ok && len(noExecute(n.(*api.Node).Spec.Taints)) > 0
 }
 
@@ -86,7 +74,7 @@ func noExecute(ts []api.Taint) []api.Taint {
 // Reconcile works out, for every pod on the node, when its tolerations of
 // the node's NoExecute taints run out: evict now, schedule, or cancel.
 func (e *Evictor) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	n, ok := informer.Get[*api.Node](e.cache, key)
+	n, ok := informer.Get[*api.Node](e.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "")
 	}
@@ -94,7 +82,7 @@ func (e *Evictor) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 	now := tick.Now()
 	next := int64(-1)
 	var evicted, cancelled []string
-	for _, po := range e.cache.OnNode(n.Name) {
+	for _, po := range e.Informer.OnNode(n.Name) {
 		p := po.(*api.Pod)
 		pk := api.KeyOf(p)
 		if p.DeletionTimestamp != nil {

@@ -38,7 +38,7 @@ const (
 // node's kubelet stops renewing (LeaseStopped) and starts again
 // (LeaseResumed), as its lease informer would see.
 type Controller struct {
-	cache   *informer.Cache
+	reconcile.Base
 	stopped map[string]int64 // node → when its kubelet last renewed
 	grace   int64
 }
@@ -48,24 +48,12 @@ func New(graceMS int64) *Controller {
 	if graceMS <= 0 {
 		graceMS = DefaultGracePeriodMS
 	}
-	return &Controller{cache: informer.New(api.KindNode, api.KindPod), stopped: map[string]int64{}, grace: graceMS}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindNode, api.KindPod)), stopped: map[string]int64{}, grace: graceMS}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache implements reconcile.Component.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), stopped: maps.Clone(c.stopped), grace: c.grace}
+	return &Controller{Base: c.CloneBase(), stopped: maps.Clone(c.stopped), grace: c.grace}
 }
 
 // LeaseStopped records that node's kubelet stopped renewing its Lease at
@@ -92,7 +80,7 @@ func (c *Controller) GracePeriod() int64 { return c.grace }
 
 // Observe queues nodes whose status changed.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	if n, ok := ev.Object.(*api.Node); ok && ev.Type != apiserver.Deleted {
 		q.Add(api.KeyOf(n))
 	}
@@ -100,7 +88,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 
 // Reconcile is monitorNodeHealth for one node.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	n, ok := informer.Get[*api.Node](c.cache, key)
+	n, ok := informer.Get[*api.Node](c.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "")
 	}
@@ -146,7 +134,7 @@ func (c *Controller) markUnknown(tick reconcile.Tick, n *api.Node, silent int64)
 	}
 	tick.Event(n, "", api.EventNormal, "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
 	marked := 0
-	for _, o := range c.cache.OnNode(n.Name) {
+	for _, o := range c.Informer.OnNode(n.Name) {
 		p := o.(*api.Pod)
 		if !api.IsPodReady(p) || p.DeletionTimestamp != nil {
 			continue

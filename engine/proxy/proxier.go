@@ -25,8 +25,8 @@ const MinSyncPeriodMS = 1000
 
 // Proxier is the kube-proxy of one node.
 type Proxier struct {
-	node  string
-	cache *informer.Cache
+	node string
+	reconcile.Base
 	// rules are what the last sync programmed; a sync replaces the map,
 	// never changes it, so clones share it.
 	rules rules
@@ -44,7 +44,7 @@ type Proxier struct {
 
 // New returns the kube-proxy of node, with no rules programmed.
 func New(node string) *Proxier {
-	return &Proxier{node: node, cache: informer.New(api.KindService, api.KindEndpointSlice), rules: rules{}, dirty: map[api.Key]bool{}}
+	return &Proxier{node: node, Base: reconcile.NewBase(Name, node, informer.New(api.KindService, api.KindEndpointSlice)), rules: rules{}, dirty: map[api.Key]bool{}}
 }
 
 // NewWaiting returns the kube-proxy of a node that joins the cluster
@@ -63,28 +63,16 @@ func (p *Proxier) Waiting() bool { return p.waiting }
 // first sync.
 func (p *Proxier) Start() api.Key {
 	p.waiting = false
-	for _, o := range p.cache.List(api.KindService, "") {
+	for _, o := range p.Informer.List(api.KindService, "") {
 		p.dirty[api.KeyOf(o)] = true
 	}
 	return p.syncKey()
 }
 
-// Name implements reconcile.Component.
-func (p *Proxier) Name() string { return Name }
-
-// Host implements reconcile.Component: the node whose rules it programs.
-func (p *Proxier) Host() string { return p.node }
-
-// Watches implements reconcile.Component.
-func (p *Proxier) Watches() []string { return p.cache.Watches() }
-
-// Cache implements reconcile.Component.
-func (p *Proxier) Cache() *informer.Cache { return p.cache }
-
 // Clone implements reconcile.Component.
 func (p *Proxier) Clone() reconcile.Component {
 	c := *p
-	c.cache = p.cache.Clone()
+	c.Base = p.CloneBase()
 	c.dirty = maps.Clone(p.dirty)
 	return &c
 }
@@ -97,7 +85,7 @@ func (p *Proxier) syncKey() api.Key { return api.Key{Kind: api.KindNode, Name: p
 // EndpointSlice change trackers' handlers call syncRunner.Run(): at once
 // if the last sync ended at least minSyncPeriod ago, else when it has.
 func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	p.cache.Apply(ev)
+	p.Informer.Apply(ev)
 	if !proxied(ev.Object) && (ev.Old == nil || !proxied(ev.Old)) {
 		return // never in the informer's view (an object that leaves it is a delete there)
 	}
@@ -204,7 +192,7 @@ func (p *Proxier) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 	}
 	next, changes := p.syncProxyRules()
 	for _, c := range changes {
-		for _, s := range p.cache.List(api.KindEndpointSlice, c.Service.Namespace) {
+		for _, s := range p.Informer.List(api.KindEndpointSlice, c.Service.Namespace) {
 			if s.Meta().Labels[api.LabelServiceName] == c.Service.Name {
 				tick.Read(s)
 			}
@@ -229,7 +217,7 @@ func (p *Proxier) syncProxyRules() (rules, []trace.RuleChange) {
 				keys = append(keys, k)
 			}
 		}
-		for k, r := range buildServiceRules(p.cache, p.node, svc) {
+		for k, r := range buildServiceRules(p.Informer, p.node, svc) {
 			next[k] = r
 			if _, had := p.rules[k]; !had {
 				keys = append(keys, k)

@@ -58,7 +58,7 @@ func (s *Scheduler) PodsByNode() map[string][]*api.Pod {
 	out := map[string][]*api.Pod{}
 	for node, info := range s.info {
 		for _, a := range info.accounted {
-			o, ok := s.cache.Get(api.KeyOf(a))
+			o, ok := s.Informer.Get(api.KeyOf(a))
 			if !ok {
 				continue
 			}

@@ -29,7 +29,7 @@ const (
 
 // Scheduler is the simulated default-scheduler.
 type Scheduler struct {
-	cache     *informer.Cache
+	reconcile.Base
 	nodes     []string             // sorted node names
 	order     []*nodeInfo          // the nodeInfo of nodes[i], for the scheduling loop
 	info      map[string]*nodeInfo // node → what is placed there (placedOn)
@@ -66,27 +66,13 @@ func sized[T any](buf []T, n int) []T {
 
 // New returns a scheduler with an empty cache.
 func New() *Scheduler {
-	return &Scheduler{cache: informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim, api.KindService, api.KindStatefulSet), info: map[string]*nodeInfo{},
+	return &Scheduler{Base: reconcile.NewBase(Name, "", informer.New(api.KindNode, api.KindPod, api.KindReplicaSet, api.KindPersistentVolumeClaim, api.KindService, api.KindStatefulSet)), info: map[string]*nodeInfo{},
 		assumed: map[api.Key]string{}, attempts: map[api.Key]int{}, parked: map[api.Key]bool{}, selectorIDs: map[string]int32{}}
 }
 
-// Name implements reconcile.Component.
-func (s *Scheduler) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (s *Scheduler) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-// The scheduler watches ReplicaSets, StatefulSets and Services for the
-// default spreading's selectors, and claims for the volume binding.
-func (s *Scheduler) Watches() []string { return s.cache.Watches() }
-
-// Cache exposes the scheduler's view.
-func (s *Scheduler) Cache() *informer.Cache { return s.cache }
-
 // Clone implements reconcile.Component.
 func (s *Scheduler) Clone() reconcile.Component {
-	c := &Scheduler{cache: s.cache.Clone(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
+	c := &Scheduler{Base: s.CloneBase(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
 		assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs), selectors: slices.Clip(s.selectors)}
 	for k, v := range s.info {
 		c.info[k] = v.clone()
@@ -108,7 +94,7 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 
 // Observe keeps node accounting current and queues pods that need a node.
 func (s *Scheduler) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	s.cache.Apply(ev)
+	s.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Node:
 		s.observeNode(ev, o)
@@ -236,7 +222,7 @@ func backoff(attempts int) int64 {
 
 // Reconcile is one scheduling attempt for one pod (schedule_one.go).
 func (s *Scheduler) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	p, ok := informer.Get[*api.Pod](s.cache, key)
+	p, ok := informer.Get[*api.Pod](s.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "nothing to schedule")
 	}
@@ -396,7 +382,7 @@ func (s *Scheduler) volumeBinding(p *api.Pod) string {
 		if v.PersistentVolumeClaim == nil {
 			continue
 		}
-		c, ok := informer.Get[*api.PersistentVolumeClaim](s.cache, api.Key{Kind: api.KindPersistentVolumeClaim, Namespace: p.Namespace, Name: v.PersistentVolumeClaim.ClaimName})
+		c, ok := informer.Get[*api.PersistentVolumeClaim](s.Informer, api.Key{Kind: api.KindPersistentVolumeClaim, Namespace: p.Namespace, Name: v.PersistentVolumeClaim.ClaimName})
 		if !ok {
 			return fmt.Sprintf("persistentvolumeclaim %q not found", v.PersistentVolumeClaim.ClaimName)
 		}

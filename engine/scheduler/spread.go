@@ -33,7 +33,7 @@ var systemDefaultConstraints = []struct {
 func (s *Scheduler) defaultSelector(p *api.Pod) (*api.LabelSelector, string) {
 	merged := map[string]string{}
 	var key strings.Builder
-	for _, o := range s.cache.List(api.KindService, p.Namespace) {
+	for _, o := range s.Informer.List(api.KindService, p.Namespace) {
 		svc := o.(*api.Service)
 		if !selectsLabels(svc.Spec.Selector, p.Labels) {
 			continue
@@ -66,11 +66,11 @@ func (s *Scheduler) ownerSelector(p *api.Pod) *api.LabelSelector {
 	}
 	switch ref.Kind {
 	case api.KindReplicaSet:
-		if rs, ok := informer.Get[*api.ReplicaSet](s.cache, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name}); ok {
+		if rs, ok := informer.Get[*api.ReplicaSet](s.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name}); ok {
 			return rs.Spec.Selector
 		}
 	case api.KindStatefulSet:
-		if set, ok := informer.Get[*api.StatefulSet](s.cache, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name}); ok {
+		if set, ok := informer.Get[*api.StatefulSet](s.Informer, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name}); ok {
 			return set.Spec.Selector
 		}
 	}

@@ -21,36 +21,24 @@ const Name = "cronjob-controller"
 // Controller is the CronJob controller with its cache of CronJobs and
 // Jobs. It keeps no state between syncs but its cache.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 	zones timezone.Loader
 }
 
 // New returns a controller with an empty cache.
 func New(zones timezone.Loader) *Controller {
-	return &Controller{cache: informer.New(api.KindCronJob, api.KindJob), zones: zones}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindCronJob, api.KindJob)), zones: zones}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), zones: c.zones}
+	return &Controller{Base: c.CloneBase(), zones: c.zones}
 }
 
 // Observe applies a watch event and queues the CronJob it concerns
 // (addJob, updateJob, deleteJob, and the CronJob handlers).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.CronJob:
 		c.observeCronJob(ev, o, q)
@@ -104,7 +92,7 @@ func (c *Controller) resolveControllerRef(ns string, ref *api.OwnerReference) *a
 	if ref.Kind != api.KindCronJob {
 		return nil
 	}
-	cj, ok := informer.Get[*api.CronJob](c.cache, api.Key{Kind: api.KindCronJob, Namespace: ns, Name: ref.Name})
+	cj, ok := informer.Get[*api.CronJob](c.Informer, api.Key{Kind: api.KindCronJob, Namespace: ns, Name: ref.Name})
 	if !ok || cj.UID != ref.UID {
 		return nil
 	}
@@ -114,7 +102,7 @@ func (c *Controller) resolveControllerRef(ns string, ref *api.OwnerReference) *a
 // Reconcile is sync: clean up the history, run syncCronJob, write the
 // status if either changed it, and come back at the next schedule time.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	cached, ok := informer.Get[*api.CronJob](c.cache, key)
+	cached, ok := informer.Get[*api.CronJob](c.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "the garbage collector removes its Jobs")
 	}
@@ -151,7 +139,7 @@ func (s *syncState) event(typ, reason, msg string) { s.tick.Event(s.cj, "", typ,
 // CronJob's name.
 func (c *Controller) getJobsToBeReconciled(cj *api.CronJob) []*api.Job {
 	var out []*api.Job
-	for _, o := range c.cache.List(api.KindJob, cj.Namespace) {
+	for _, o := range c.Informer.List(api.KindJob, cj.Namespace) {
 		j := o.(*api.Job)
 		if ref := j.ControllerRef(); ref != nil && ref.Name == cj.Name {
 			out = append(out, j)

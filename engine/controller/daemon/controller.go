@@ -20,36 +20,24 @@ const BurstReplicas = 250
 // Controller is the DaemonSet controller with its cache of DaemonSets,
 // Pods, Nodes and ControllerRevisions.
 type Controller struct {
-	cache *informer.Cache
-	exp   expectations.Expectations
+	reconcile.Base
+	exp expectations.Expectations
 }
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindDaemonSet, api.KindPod, api.KindNode, api.KindControllerRevision), exp: expectations.Expectations{}}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindDaemonSet, api.KindPod, api.KindNode, api.KindControllerRevision)), exp: expectations.Expectations{}}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), exp: c.exp.Clone()}
+	return &Controller{Base: c.CloneBase(), exp: c.exp.Clone()}
 }
 
 // Observe applies a watch event and queues the DaemonSets it concerns
 // (addDaemonset, addPod, updatePod, deletePod, addNode, updateNode).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.DaemonSet:
 		if ev.Type == apiserver.Deleted {
@@ -68,7 +56,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		if ev.Type == apiserver.Modified && old != nil && !nodeChanged(old, o) {
 			return
 		}
-		for _, d := range c.cache.List(api.KindDaemonSet, "") {
+		for _, d := range c.Informer.List(api.KindDaemonSet, "") {
 			q.Add(api.KeyOf(d))
 		}
 	}
@@ -80,7 +68,7 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 		if p.ControllerRef() == nil && p.DeletionTimestamp == nil {
 			// An orphan: the DaemonSets that may adopt it
 			// (getDaemonSetsForPod).
-			for _, o := range c.cache.List(api.KindDaemonSet, p.Namespace) {
+			for _, o := range c.Informer.List(api.KindDaemonSet, p.Namespace) {
 				if o.(*api.DaemonSet).Spec.Selector.Matches(p.Labels) {
 					q.Add(api.KeyOf(o))
 				}
@@ -105,7 +93,7 @@ func (c *Controller) owner(p *api.Pod) *api.DaemonSet {
 	if ref == nil || ref.Kind != api.KindDaemonSet {
 		return nil
 	}
-	ds, ok := informer.Get[*api.DaemonSet](c.cache, api.Key{Kind: api.KindDaemonSet, Namespace: p.Namespace, Name: ref.Name})
+	ds, ok := informer.Get[*api.DaemonSet](c.Informer, api.Key{Kind: api.KindDaemonSet, Namespace: p.Namespace, Name: ref.Name})
 	if !ok || ds.UID != ref.UID {
 		return nil
 	}

@@ -18,7 +18,7 @@ import (
 // (when the last sync's creations and deletions have been seen) manage
 // and the rolling update, then the history's cleanup and the status.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	ds, ok := informer.Get[*api.DaemonSet](c.cache, key)
+	ds, ok := informer.Get[*api.DaemonSet](c.Informer, key)
 	if !ok {
 		delete(c.exp, key)
 		tick.Explain("ds/%s: deleted; the garbage collector removes its pods", key.Name)
@@ -99,7 +99,7 @@ func (c *Controller) finish(tick reconcile.Tick, ds *api.DaemonSet, nodes []*api
 
 // nodes lists the cached nodes by name.
 func (c *Controller) nodes() []*api.Node {
-	objs := c.cache.List(api.KindNode, "")
+	objs := c.Informer.List(api.KindNode, "")
 	out := make([]*api.Node, len(objs))
 	for i, o := range objs {
 		out[i] = o.(*api.Node)
@@ -112,8 +112,8 @@ func (c *Controller) nodes() []*api.Node {
 // (PodControllerRefManager).
 func (c *Controller) getDaemonPods(tick reconcile.Tick, ds *api.DaemonSet) ([]*api.Pod, error) {
 	var owned, orphans []*api.Pod
-	c.cache.EachOwned(api.KindPod, ds.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
-	for _, o := range c.cache.Orphans(api.KindPod, ds.Namespace) {
+	c.Informer.EachOwned(api.KindPod, ds.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
+	for _, o := range c.Informer.Orphans(api.KindPod, ds.Namespace) {
 		orphans = append(orphans, o.(*api.Pod))
 	}
 	return refmanager.ClaimPods(tick, ds, ds.Spec.Selector, owned, orphans, nil)

@@ -177,7 +177,7 @@ func (c *Controller) constructHistory(tick reconcile.Tick, ds *api.DaemonSet) (*
 	hash := controllerutil.ComputeHash(&ds.Spec.Template, ds.Status.CollisionCount)
 	var cur *api.ControllerRevision
 	var old []*api.ControllerRevision
-	c.cache.EachOwned(api.KindControllerRevision, ds.UID, func(o api.Object) {
+	c.Informer.EachOwned(api.KindControllerRevision, ds.UID, func(o api.Object) {
 		r := o.(*api.ControllerRevision)
 		if r.Labels[api.LabelControllerRevisionHash] == hash && cur == nil {
 			cur = r

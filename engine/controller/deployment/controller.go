@@ -18,33 +18,21 @@ const Name = "deployment-controller"
 // Controller is the deployment controller with its informer cache of
 // Deployments, ReplicaSets and Pods.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 }
 
 // New returns a deployment controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod)}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod))}
 }
 
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
 // Clone implements reconcile.Component.
-func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
-
-// Cache exposes the controller's view, for the playground's stale-view display.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
+func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.CloneBase()} }
 
 // Observe applies a watch event and queues the deployments it concerns,
 // like the controller's add/update/delete handlers.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Deployment:
 		q.Add(api.KeyOf(o))
@@ -72,7 +60,7 @@ func (c *Controller) enqueueForReplicaSet(rs *api.ReplicaSet, q reconcile.Queue)
 		}
 		return
 	}
-	for _, o := range c.cache.List(api.KindDeployment, rs.Namespace) {
+	for _, o := range c.Informer.List(api.KindDeployment, rs.Namespace) {
 		if d := o.(*api.Deployment); d.Spec.Selector.Matches(rs.Labels) {
 			q.Add(api.KeyOf(d))
 		}
@@ -85,7 +73,7 @@ func (c *Controller) podDeleted(p *api.Pod, q reconcile.Queue) {
 	if ref == nil {
 		return
 	}
-	rsObj, ok := c.cache.Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
+	rsObj, ok := c.Informer.Get(api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
 	if !ok {
 		return
 	}
@@ -97,8 +85,8 @@ func (c *Controller) podDeleted(p *api.Pod, q reconcile.Queue) {
 	if d == nil || d.Spec.Strategy.Type != api.RecreateStrategy {
 		return
 	}
-	for _, rs := range c.cache.Owned(api.KindReplicaSet, d.UID) {
-		if c.cache.CountOwned(api.KindPod, rs.Meta().UID) > 0 {
+	for _, rs := range c.Informer.Owned(api.KindReplicaSet, d.UID) {
+		if c.Informer.CountOwned(api.KindPod, rs.Meta().UID) > 0 {
 			return
 		}
 	}
@@ -106,7 +94,7 @@ func (c *Controller) podDeleted(p *api.Pod, q reconcile.Queue) {
 }
 
 func (c *Controller) deployment(ns, name string) *api.Deployment {
-	d, _ := informer.Get[*api.Deployment](c.cache, api.Key{Kind: api.KindDeployment, Namespace: ns, Name: name})
+	d, _ := informer.Get[*api.Deployment](c.Informer, api.Key{Kind: api.KindDeployment, Namespace: ns, Name: name})
 	return d
 }
 
@@ -121,7 +109,7 @@ type syncer struct {
 
 // Reconcile is syncDeployment (deployment_controller.go).
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	s := &syncer{tick: tick, cache: c.cache, now: tick.Now()}
+	s := &syncer{tick: tick, cache: c.Informer, now: tick.Now()}
 	res, err := c.syncDeployment(s, key)
 	otherwise := "nothing to change"
 	if d := c.deployment(key.Namespace, key.Name); d != nil {
@@ -199,7 +187,7 @@ func (s *syncer) syncStatusOnly(d *api.Deployment, rsList []*api.ReplicaSet) err
 func (c *Controller) getReplicaSetsForDeployment(s *syncer, d *api.Deployment) ([]*api.ReplicaSet, error) {
 	var out []*api.ReplicaSet
 	selector := d.Spec.Selector.AsSelector()
-	for _, o := range c.cache.Owned(api.KindReplicaSet, d.UID) {
+	for _, o := range c.Informer.Owned(api.KindReplicaSet, d.UID) {
 		rs := o.(*api.ReplicaSet)
 		if selector.Matches(labels.Set(rs.Labels)) || d.DeletionTimestamp != nil {
 			out = append(out, rs)
@@ -212,7 +200,7 @@ func (c *Controller) getReplicaSetsForDeployment(s *syncer, d *api.Deployment) (
 	if d.DeletionTimestamp != nil {
 		return out, nil
 	}
-	for _, o := range c.cache.Orphans(api.KindReplicaSet, d.Namespace) {
+	for _, o := range c.Informer.Orphans(api.KindReplicaSet, d.Namespace) {
 		rs := o.(*api.ReplicaSet)
 		if rs.DeletionTimestamp != nil || !selector.Matches(labels.Set(rs.Labels)) {
 			continue
@@ -261,7 +249,7 @@ func (c *Controller) getPodMapForDeployment(rsList []*api.ReplicaSet) map[string
 	m := make(map[string][]*api.Pod, len(rsList))
 	for _, rs := range rsList {
 		var pods []*api.Pod
-		c.cache.EachOwned(api.KindPod, rs.UID, func(o api.Object) { pods = append(pods, o.(*api.Pod)) })
+		c.Informer.EachOwned(api.KindPod, rs.UID, func(o api.Object) { pods = append(pods, o.(*api.Pod)) })
 		m[rs.UID] = pods
 	}
 	return m

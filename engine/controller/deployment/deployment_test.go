@@ -442,8 +442,8 @@ func TestCreateAlreadyExistsInCache(t *testing.T) {
 			f := newFake()
 			c := New()
 			rs := ownedRS(d, name, tc.image, 0, 1, 0)
-			c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs, Version: apiserver.EmptyVersion().With(rs)})
-			s := &syncer{tick: f, cache: c.cache}
+			c.Informer.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: rs, Version: apiserver.EmptyVersion().With(rs)})
+			s := &syncer{tick: f, cache: c.Informer}
 			got, err := s.createFailed(d.DeepCopy(), rs, exists)
 			if tc.wantRS && (err != nil || got != rs) {
 				t.Fatalf("got %v, %v; want the cached ReplicaSet and no error", got, err)

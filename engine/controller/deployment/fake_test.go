@@ -68,7 +68,7 @@ func (f *fakeCtx) replicas(name string) (int32, bool) {
 	return o.(*api.ReplicaSet).Replicas(), true
 }
 
-func newSyncer(f *fakeCtx) *syncer { return &syncer{tick: f, cache: New().cache, now: f.now} }
+func newSyncer(f *fakeCtx) *syncer { return &syncer{tick: f, cache: New().Informer, now: f.now} }
 
 func intstr(s string) *api.IntOrString {
 	if s == "" {
@@ -130,6 +130,6 @@ func syncOnce(f *fakeCtx, d *api.Deployment, rss ...*api.ReplicaSet) (reconcile.
 	for _, rs := range rss {
 		v = v.With(rs)
 	}
-	c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: d, Version: v})
+	c.Informer.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: d, Version: v})
 	return c.Reconcile(f, api.KeyOf(d))
 }

@@ -35,28 +35,16 @@ const (
 // Controller is the disruption controller with its cache of
 // PodDisruptionBudgets, pods and the controllers whose scale it reads.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 }
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindPodDisruptionBudget, api.KindPod, api.KindReplicaSet, api.KindDeployment, api.KindStatefulSet)}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindPodDisruptionBudget, api.KindPod, api.KindReplicaSet, api.KindDeployment, api.KindStatefulSet))}
 }
 
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
-
 // Clone implements reconcile.Component.
-func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
+func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.CloneBase()} }
 
 // Observe is the informers' handlers: a PDB is queued on every change
 // (addDB, updateDB, removeDB); a pod queues the PDB it falls under
@@ -65,7 +53,7 @@ func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.c
 // cleanup. ReplicaSets, Deployments and StatefulSets only fill the
 // listers.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.PodDisruptionBudget:
 		q.Add(api.KeyOf(o))
@@ -97,7 +85,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 // informer's handler; handlers here cannot write, and the Eviction API
 // refuses such a pod anyway.
 func (c *Controller) getPdbForPod(pod *api.Pod) *api.PodDisruptionBudget {
-	pdbs := pdbsForPod(c.cache.List(api.KindPodDisruptionBudget, pod.Namespace), pod)
+	pdbs := pdbsForPod(c.Informer.List(api.KindPodDisruptionBudget, pod.Namespace), pod)
 	if len(pdbs) == 0 {
 		return nil
 	}
@@ -127,7 +115,7 @@ func pdbsForPod(list []api.Object, pod *api.Pod) []*api.PodDisruptionBudget {
 func (c *Controller) getPodsForPdb(pdb *api.PodDisruptionBudget) []*api.Pod {
 	sel := pdb.Spec.Selector.AsSelector()
 	var out []*api.Pod
-	for _, o := range c.cache.List(api.KindPod, pdb.Namespace) {
+	for _, o := range c.Informer.List(api.KindPod, pdb.Namespace) {
 		if p := o.(*api.Pod); sel.Matches(labels.Set(p.Labels)) {
 			out = append(out, p)
 		}

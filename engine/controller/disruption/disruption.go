@@ -20,7 +20,7 @@ import (
 // key is forgotten, not retried; the PDB is synced again when it or one
 // of its pods changes.
 func (c *Controller) sync(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	pdb, ok := informer.Get[*api.PodDisruptionBudget](c.cache, key)
+	pdb, ok := informer.Get[*api.PodDisruptionBudget](c.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "")
 	}

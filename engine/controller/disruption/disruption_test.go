@@ -61,8 +61,8 @@ func jobBudget() (*Controller, api.Key) {
 	pod.Status.Phase = api.PodRunning
 	c := New()
 	v := apiserver.EmptyVersion().With(pdb).With(pod)
-	c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: pdb, Version: v})
-	c.cache.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: pod, Version: v})
+	c.Informer.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: pdb, Version: v})
+	c.Informer.Apply(apiserver.WatchEvent{Type: apiserver.Added, Object: pod, Version: v})
 	return c, api.KeyOf(pdb)
 }
 

@@ -103,7 +103,7 @@ func (c *Controller) getPodReplicaSet(_ reconcile.Tick, ref *api.OwnerReference,
 	if !ok || err != nil {
 		return nil, err
 	}
-	rs, found := informer.Get[*api.ReplicaSet](c.cache, api.Key{Kind: api.KindReplicaSet, Namespace: ns, Name: ref.Name})
+	rs, found := informer.Get[*api.ReplicaSet](c.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: ns, Name: ref.Name})
 	if !found || rs.UID != ref.UID {
 		return nil, nil
 	}
@@ -119,7 +119,7 @@ func (c *Controller) getPodStatefulSet(_ reconcile.Tick, ref *api.OwnerReference
 	if !ok || err != nil {
 		return nil, err
 	}
-	ss, found := informer.Get[*api.StatefulSet](c.cache, api.Key{Kind: api.KindStatefulSet, Namespace: ns, Name: ref.Name})
+	ss, found := informer.Get[*api.StatefulSet](c.Informer, api.Key{Kind: api.KindStatefulSet, Namespace: ns, Name: ref.Name})
 	if !found || ss.UID != ref.UID {
 		return nil, nil
 	}
@@ -132,7 +132,7 @@ func (c *Controller) getPodDeployment(_ reconcile.Tick, ref *api.OwnerReference,
 	if !ok || err != nil {
 		return nil, err
 	}
-	rs, found := informer.Get[*api.ReplicaSet](c.cache, api.Key{Kind: api.KindReplicaSet, Namespace: ns, Name: ref.Name})
+	rs, found := informer.Get[*api.ReplicaSet](c.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: ns, Name: ref.Name})
 	if !found || rs.UID != ref.UID {
 		return nil, nil
 	}
@@ -143,7 +143,7 @@ func (c *Controller) getPodDeployment(_ reconcile.Tick, ref *api.OwnerReference,
 	if ok, err = verifyGroupKind(owner, api.KindDeployment, "apps", "extensions"); !ok || err != nil {
 		return nil, err
 	}
-	d, found := informer.Get[*api.Deployment](c.cache, api.Key{Kind: api.KindDeployment, Namespace: rs.Namespace, Name: owner.Name})
+	d, found := informer.Get[*api.Deployment](c.Informer, api.Key{Kind: api.KindDeployment, Namespace: rs.Namespace, Name: owner.Name})
 	if !found || d.UID != owner.UID {
 		return nil, nil
 	}

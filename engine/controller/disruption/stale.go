@@ -27,7 +27,7 @@ func nonTerminatingPodHasStaleDisruptionCondition(p *api.Pod, now int64) (bool, 
 // syncStalePodDisruption sets a stale DisruptionTarget condition to
 // False: the eviction or deletion it announced never happened.
 func (c *Controller) syncStalePodDisruption(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	p, ok := informer.Get[*api.Pod](c.cache, key)
+	p, ok := informer.Get[*api.Pod](c.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "")
 	}

@@ -30,7 +30,7 @@ const maxCapacity = 1000
 // Controller is the Endpoints controller with its cache of Services, Pods
 // and Endpoints.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 	// stale is staleEndpointsTracker: the resourceVersion of each
 	// Endpoints the controller replaced, so a cache still holding it is
 	// known to lag.
@@ -39,29 +39,17 @@ type Controller struct {
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindService, api.KindPod, api.KindEndpoints), stale: map[api.Key]string{}}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindService, api.KindPod, api.KindEndpoints)), stale: map[api.Key]string{}}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), stale: maps.Clone(c.stale)}
+	return &Controller{Base: c.CloneBase(), stale: maps.Clone(c.stale)}
 }
 
 // Observe applies a watch event and queues the Services it concerns.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Service:
 		q.Add(api.KeyOf(o))
@@ -71,7 +59,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		}
 	case *api.Pod:
 		old, _ := ev.Old.(*api.Pod)
-		for _, svc := range endpointutil.ServicesToUpdate(c.cache.List(api.KindService, o.Namespace), old, o) {
+		for _, svc := range endpointutil.ServicesToUpdate(c.Informer.List(api.KindService, o.Namespace), old, o) {
 			q.Add(api.KeyOf(svc))
 		}
 	}
@@ -80,9 +68,9 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 // Reconcile is syncService (endpoints_controller.go).
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	epKey := api.Key{Kind: api.KindEndpoints, Namespace: key.Namespace, Name: key.Name}
-	svc, ok := informer.Get[*api.Service](c.cache, key)
+	svc, ok := informer.Get[*api.Service](c.Informer, key)
 	if !ok {
-		if _, had := c.cache.Get(epKey); !had {
+		if _, had := c.Informer.Get(epKey); !had {
 			tick.Explain("svc/%s: deleted, and so are its endpoints", key.Name)
 			return reconcile.Result{}, nil
 		}
@@ -100,7 +88,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		return reconcile.Result{}, nil
 	}
 	subsets, ready, notReady := c.subsets(svc)
-	cur, exists := informer.Get[*api.Endpoints](c.cache, epKey)
+	cur, exists := informer.Get[*api.Endpoints](c.Informer, epKey)
 	if exists && c.stale[epKey] == cur.ResourceVersion {
 		tick.Explain("svc/%s: its cache still holds the Endpoints it replaced; retries", svc.Name)
 		return reconcile.Result{}, fmt.Errorf("endpoints informer cache is out of date, resource version %s already processed for endpoints %s", cur.ResourceVersion, svc.Namespace+"/"+svc.Name)
@@ -145,7 +133,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 func (c *Controller) subsets(svc *api.Service) ([]api.EndpointSubset, int, int) {
 	var subsets []api.EndpointSubset
 	readyN, notReadyN := 0, 0
-	for _, o := range c.cache.List(api.KindPod, svc.Namespace) {
+	for _, o := range c.Informer.List(api.KindPod, svc.Namespace) {
 		p := o.(*api.Pod)
 		if !endpointutil.Selects(svc, p.Labels) || !endpointutil.ShouldPodBeInEndpoints(p, svc.Spec.PublishNotReadyAddresses) {
 			continue

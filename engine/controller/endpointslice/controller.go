@@ -29,30 +29,18 @@ const (
 // Controller is the EndpointSlice controller with its cache of Services,
 // Pods, Nodes and EndpointSlices.
 type Controller struct {
-	cache   *informer.Cache
+	reconcile.Base
 	tracker tracker
 }
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindService, api.KindPod, api.KindNode, api.KindEndpointSlice), tracker: tracker{}}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindService, api.KindPod, api.KindNode, api.KindEndpointSlice)), tracker: tracker{}}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), tracker: c.tracker.clone()}
+	return &Controller{Base: c.CloneBase(), tracker: c.tracker.clone()}
 }
 
 // FailureBackoff is the controller's own rate limiter: 1 s doubling to
@@ -64,7 +52,7 @@ func (c *Controller) FailureBackoff() (base, max int64) { return syncBackOffMS, 
 // updatePod, deletePod, onEndpointSliceDelete).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	old := ev.Old
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Service:
 		if ev.Type == apiserver.Deleted {
@@ -73,7 +61,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		q.Add(api.KeyOf(o))
 	case *api.Pod:
 		oldPod, _ := old.(*api.Pod)
-		for _, svc := range endpointutil.ServicesToUpdate(c.cache.List(api.KindService, o.Namespace), oldPod, o) {
+		for _, svc := range endpointutil.ServicesToUpdate(c.Informer.List(api.KindService, o.Namespace), oldPod, o) {
 			q.Add(api.KeyOf(svc))
 		}
 	case *api.EndpointSlice:

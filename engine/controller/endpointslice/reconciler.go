@@ -79,7 +79,7 @@ func (c *Controller) plan(svc *api.Service, pods []*api.Pod, existing []*api.End
 		if !endpointutil.ShouldPodBeInEndpoints(p, true) {
 			continue
 		}
-		node, ok := informer.Get[*api.Node](c.cache, api.Key{Kind: api.KindNode, Name: p.Spec.NodeName})
+		node, ok := informer.Get[*api.Node](c.Informer, api.Key{Kind: api.KindNode, Name: p.Spec.NodeName})
 		if !ok && !svc.Spec.PublishNotReadyAddresses {
 			skipped = append(skipped, fmt.Sprintf("skipping Pod %s for Service %s/%s: Node %s Not Found", p.Name, svc.Namespace, svc.Name, p.Spec.NodeName))
 			continue

@@ -22,7 +22,7 @@ var ErrStaleCache = errors.New("EndpointSlice informer cache is out of date")
 // Reconcile is syncService (endpointslice_controller.go): it lists the
 // Service's pods and slices from the cache and reconciles the slices.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	svc, ok := informer.Get[*api.Service](c.cache, key)
+	svc, ok := informer.Get[*api.Service](c.Informer, key)
 	if !ok {
 		tick.Explain("svc/%s: deleted; the garbage collector removes its EndpointSlices", key.Name)
 		return reconcile.Result{}, nil
@@ -56,7 +56,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 // selector matches, by name.
 func (c *Controller) selectedPods(svc *api.Service) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range c.cache.List(api.KindPod, svc.Namespace) {
+	for _, o := range c.Informer.List(api.KindPod, svc.Namespace) {
 		if p := o.(*api.Pod); endpointutil.Selects(svc, p.Labels) {
 			out = append(out, p)
 		}
@@ -68,7 +68,7 @@ func (c *Controller) selectedPods(svc *api.Service) []*api.Pod {
 // managed by this controller.
 func (c *Controller) ownedSlices(svc *api.Service) []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range c.cache.List(api.KindEndpointSlice, svc.Namespace) {
+	for _, o := range c.Informer.List(api.KindEndpointSlice, svc.Namespace) {
 		s := o.(*api.EndpointSlice)
 		if k, ok := serviceOf(s); ok && k.Name == svc.Name {
 			out = append(out, s)

@@ -32,7 +32,7 @@ const (
 // whose finalizer removal it has yet to see, the failure backoff records
 // and the Jobs it marked finished.
 type Controller struct {
-	cache        *informer.Cache
+	reconcile.Base
 	expectations podExpectations
 	finalizers   uidTrackingExpectations
 	backoff      map[api.Key]backoffRecord
@@ -41,21 +41,9 @@ type Controller struct {
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindJob, api.KindPod), expectations: podExpectations{},
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindJob, api.KindPod)), expectations: podExpectations{},
 		finalizers: uidTrackingExpectations{}, backoff: map[api.Key]backoffRecord{}, finishedUIDs: map[string]bool{}}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // FailureBackoff is the queue's rate limiter: 1 s doubling to 1 minute
 // (DefaultJobApiBackOff, MaxJobApiBackOff).
@@ -65,7 +53,7 @@ func (c *Controller) FailureBackoff() (base, max int64) {
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), expectations: maps.Clone(c.expectations), finalizers: c.finalizers.clone(),
+	return &Controller{Base: c.CloneBase(), expectations: maps.Clone(c.expectations), finalizers: c.finalizers.clone(),
 		backoff: maps.Clone(c.backoff), finishedUIDs: maps.Clone(c.finishedUIDs)}
 }
 
@@ -80,7 +68,7 @@ func (c *Controller) Backoff(k api.Key) (failures int32, lastFailure int64, ok b
 // Observe applies a watch event and queues what it concerns (addJob,
 // updateJob, deleteJob, addPod, updatePod, deletePod).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Job:
 		c.observeJob(ev, o, q)
@@ -132,7 +120,7 @@ func (c *Controller) observeJob(ev apiserver.WatchEvent, j *api.Job, q reconcile
 // tracking finalizer, to have it removed (orphan pods of a finished or
 // deleted Job).
 func (c *Controller) enqueueLabelSelector(j *api.Job, q reconcile.Queue) {
-	for _, o := range c.cache.List(api.KindPod, j.Namespace) {
+	for _, o := range c.Informer.List(api.KindPod, j.Namespace) {
 		if p := o.(*api.Pod); hasJobTrackingFinalizer(p) && j.Spec.Selector.Matches(p.Labels) {
 			q.Add(api.KeyOf(p))
 		}
@@ -234,7 +222,7 @@ func (c *Controller) resolveControllerRef(ns string, ref *api.OwnerReference) *a
 	if ref.Kind != api.KindJob {
 		return nil
 	}
-	j, ok := informer.Get[*api.Job](c.cache, api.Key{Kind: api.KindJob, Namespace: ns, Name: ref.Name})
+	j, ok := informer.Get[*api.Job](c.Informer, api.Key{Kind: api.KindJob, Namespace: ns, Name: ref.Name})
 	if !ok || j.UID != ref.UID {
 		return nil
 	}
@@ -247,7 +235,7 @@ func (c *Controller) getPodJobs(p *api.Pod) []*api.Job {
 		return nil
 	}
 	var out []*api.Job
-	for _, o := range c.cache.List(api.KindJob, p.Namespace) {
+	for _, o := range c.Informer.List(api.KindJob, p.Namespace) {
 		if j := o.(*api.Job); j.Spec.Selector.Matches(p.Labels) {
 			out = append(out, j)
 		}

@@ -13,7 +13,7 @@ import (
 // not its controller any more loses the finalizer, so its deletion can
 // finish.
 func (c *Controller) syncOrphanPod(tick reconcile.Tick, key api.Key) error {
-	p, ok := informer.Get[*api.Pod](c.cache, key)
+	p, ok := informer.Get[*api.Pod](c.Informer, key)
 	if !ok {
 		tick.Explain("pod/%s: gone", key.Name)
 		return nil

@@ -58,7 +58,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 // finished or failed, create or delete pods towards parallelism, and
 // write the status, removing the finalizers of the pods it counted.
 func (c *Controller) syncJob(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	shared, ok := informer.Get[*api.Job](c.cache, key)
+	shared, ok := informer.Get[*api.Job](c.Informer, key)
 	if !ok {
 		delete(c.expectations, key)
 		delete(c.finalizers, key)
@@ -225,8 +225,8 @@ func (c *Controller) syncSuspended(tick reconcile.Tick, job *api.Job) bool {
 // selector; an adopted pod gets the tracking finalizer.
 func (c *Controller) getPodsForJob(tick reconcile.Tick, job *api.Job) ([]*api.Pod, error) {
 	var owned, orphans []*api.Pod
-	c.cache.EachOwned(api.KindPod, job.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
-	for _, o := range c.cache.Orphans(api.KindPod, job.Namespace) {
+	c.Informer.EachOwned(api.KindPod, job.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
+	for _, o := range c.Informer.Orphans(api.KindPod, job.Namespace) {
 		orphans = append(orphans, o.(*api.Pod))
 	}
 	return refmanager.ClaimPods(tick, job, job.Spec.Selector, owned, orphans, nil, api.JobTrackingFinalizer)

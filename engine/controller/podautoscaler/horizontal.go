@@ -29,7 +29,7 @@ const SyncPeriod = 15_000
 // recommendations and scale events it keeps per HPA, and each HPA's
 // selector (hpaSelectors).
 type Controller struct {
-	cache           *informer.Cache
+	reconcile.Base
 	recommendations map[api.Key][]recommendation
 	scaleUpEvents   map[api.Key][]scaleEvent
 	scaleDownEvents map[api.Key][]scaleEvent
@@ -41,21 +41,9 @@ type Controller struct {
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindHorizontalPodAutoscaler, api.KindPod), recommendations: map[api.Key][]recommendation{},
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindHorizontalPodAutoscaler, api.KindPod)), recommendations: map[api.Key][]recommendation{},
 		scaleUpEvents: map[api.Key][]scaleEvent{}, scaleDownEvents: map[api.Key][]scaleEvent{}, selectors: map[api.Key]labels.Selector{}}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // FailureBackoff is the queue's rate limiter: a fixed 15 s, failure or
 // not (NewDefaultHPARateLimiter's fixed interval).
@@ -63,7 +51,7 @@ func (c *Controller) FailureBackoff() (base, max int64) { return SyncPeriod, Syn
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), recommendations: cloneSlices(c.recommendations),
+	return &Controller{Base: c.CloneBase(), recommendations: cloneSlices(c.recommendations),
 		scaleUpEvents: cloneSlices(c.scaleUpEvents), scaleDownEvents: cloneSlices(c.scaleDownEvents), selectors: maps.Clone(c.selectors)}
 }
 
@@ -126,7 +114,7 @@ func (c *Controller) Selectors() map[api.Key]labels.Selector { return maps.Clone
 // with a selector that selects nothing until it is reconciled; a deleted
 // one's selector goes (deleteHPA). Pods only fill the cache.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	h, ok := ev.Object.(*api.HorizontalPodAutoscaler)
 	if !ok {
 		return
@@ -145,7 +133,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 // Reconcile is reconcileKey: a deleted HPA's state goes; any other is
 // reconciled and comes back after the sync period.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	h, ok := informer.Get[*api.HorizontalPodAutoscaler](c.cache, key)
+	h, ok := informer.Get[*api.HorizontalPodAutoscaler](c.Informer, key)
 	if !ok {
 		delete(c.recommendations, key)
 		delete(c.scaleUpEvents, key)
@@ -571,7 +559,7 @@ func windowMS(w string) int64 {
 // pods is the cached pods the selector matches.
 func (c *Controller) pods(ns string, sel *api.LabelSelector) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range c.cache.List(api.KindPod, ns) {
+	for _, o := range c.Informer.List(api.KindPod, ns) {
 		if p := o.(*api.Pod); sel.Matches(p.Labels) {
 			out = append(out, p)
 		}

@@ -23,7 +23,7 @@ const (
 
 // Controller is the pod garbage collector.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 	// quarantine is, per missing node, when its quarantine ends (the
 	// delaying queue's AddAfter).
 	quarantine map[string]int64
@@ -31,24 +31,12 @@ type Controller struct {
 
 // New returns a collector with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindPod, api.KindNode), quarantine: map[string]int64{}}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindPod, api.KindNode)), quarantine: map[string]int64{}}
 }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache implements reconcile.Component.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), quarantine: maps.Clone(c.quarantine)}
+	return &Controller{Base: c.CloneBase(), quarantine: maps.Clone(c.quarantine)}
 }
 
 // nextSweep is the first sweep at or after t.
@@ -59,7 +47,7 @@ func nextSweep(t int64) int64 {
 // Observe queues a deleted node's name for the next sweep, and the node
 // of a pod bound to a node the cache does not hold.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	node := ""
 	switch o := ev.Object.(type) {
 	case *api.Node:
@@ -68,7 +56,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		}
 	case *api.Pod:
 		if ev.Type != apiserver.Deleted && o.Spec.NodeName != "" {
-			if _, ok := c.cache.Get(api.Key{Kind: api.KindNode, Name: o.Spec.NodeName}); !ok {
+			if _, ok := c.Informer.Get(api.Key{Kind: api.KindNode, Name: o.Spec.NodeName}); !ok {
 				node = o.Spec.NodeName
 			}
 		}
@@ -83,12 +71,12 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 // has no such node, mark its pods Failed and force delete them.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
 	now := tick.Now()
-	if _, ok := c.cache.Get(key); ok {
+	if _, ok := c.Informer.Get(key); ok {
 		delete(c.quarantine, key.Name)
 		tick.Explain("node/%s exists again: its pods are not orphans", key.Name)
 		return reconcile.Result{}, nil
 	}
-	pods := c.cache.OnNode(key.Name)
+	pods := c.Informer.OnNode(key.Name)
 	if len(pods) == 0 {
 		delete(c.quarantine, key.Name)
 		tick.Explain("node/%s is gone and no pod is bound to it", key.Name)

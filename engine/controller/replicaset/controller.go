@@ -24,7 +24,7 @@ const BurstReplicas = 500
 
 // Controller is the ReplicaSet controller with its cache of ReplicaSets and Pods.
 type Controller struct {
-	cache  *informer.Cache
+	reconcile.Base
 	exp    expectations.Expectations
 	counts counts // the pods each ReplicaSet controls, counted (counts.go)
 	// verify makes every sync that uses counts also walk the pods and
@@ -37,33 +37,21 @@ type Controller struct {
 
 // New returns a ReplicaSet controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindReplicaSet, api.KindPod), exp: expectations.Expectations{}, counts: counts{}}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindReplicaSet, api.KindPod)), exp: expectations.Expectations{}, counts: counts{}}
 }
 
 // Verify makes every sync that uses the kept pod counts check them
 // against a walk over the cache (for tests: engine.Config.VerifyIncremental).
 func (c *Controller) Verify(on bool) { c.verify = on }
 
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
-
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{cache: c.cache.Clone(), exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
+	return &Controller{Base: c.CloneBase(), exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
 }
 
 // Observe applies a watch event and queues the ReplicaSets it concerns.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.ReplicaSet:
 		if ev.Type == apiserver.Deleted {
@@ -92,7 +80,7 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 	}
 	if rs == nil {
 		if p.ControllerRef() == nil {
-			for _, o := range c.cache.List(api.KindReplicaSet, p.Namespace) {
+			for _, o := range c.Informer.List(api.KindReplicaSet, p.Namespace) {
 				if o.(*api.ReplicaSet).Spec.Selector.Matches(p.Labels) {
 					q.Add(api.KeyOf(o))
 				}
@@ -111,7 +99,7 @@ func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
 	if ref == nil || ref.Kind != api.KindReplicaSet {
 		return nil
 	}
-	rs, ok := informer.Get[*api.ReplicaSet](c.cache, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
+	rs, ok := informer.Get[*api.ReplicaSet](c.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
 	if !ok || rs.UID != ref.UID {
 		return nil
 	}
@@ -120,7 +108,7 @@ func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
 
 // Reconcile is syncReplicaSet (replica_set.go).
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	rs, ok := informer.Get[*api.ReplicaSet](c.cache, key)
+	rs, ok := informer.Get[*api.ReplicaSet](c.Informer, key)
 	if !ok {
 		delete(c.exp, key)
 		tick.Explain("rs/%s: deleted; nothing to do", key.Name)
@@ -132,7 +120,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 	if pc, ok := c.countedSync(rs, needsSync); ok {
 		return c.syncCounted(tick, rs, pc, needsSync, now)
 	}
-	owned, orphans := activePods(c.cache, rs, c.owned[:0])
+	owned, orphans := activePods(c.Informer, rs, c.owned[:0])
 	defer func() { clear(owned); c.owned = owned[:0] }()
 	c.counts.rebuild(rs, owned)
 	pods, err := c.claimPods(tick, rs, owned, orphans)
@@ -169,7 +157,7 @@ func (c *Controller) countedSync(rs *api.ReplicaSet, needsSync bool) (*podCounts
 		return nil, false
 	}
 	pc, ok := c.counts.usable(rs)
-	if !ok || pc.active != pc.matching || hasActiveOrphans(c.cache, rs.Namespace) {
+	if !ok || pc.active != pc.matching || hasActiveOrphans(c.Informer, rs.Namespace) {
 		return nil, false
 	}
 	if needsSync && rs.DeletionTimestamp == nil && pc.matching > rs.Replicas() {
@@ -183,7 +171,7 @@ func (c *Controller) countedSync(rs *api.ReplicaSet, needsSync bool) (*podCounts
 // claimed pods are the counted ones.
 func (c *Controller) syncCounted(tick reconcile.Tick, rs *api.ReplicaSet, pc *podCounts, needsSync bool, now int64) (reconcile.Result, error) {
 	if c.verify {
-		owned, _ := activePods(c.cache, rs, nil)
+		owned, _ := activePods(c.Informer, rs, nil)
 		if err := pc.check(rs, owned); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -403,14 +391,14 @@ func (c *Controller) relatedNodeCounts(rs *api.ReplicaSet) (map[string]int, erro
 	if ref == nil {
 		return map[string]int{}, nil
 	}
-	related := c.cache.Owned(api.KindReplicaSet, ref.UID)
+	related := c.Informer.Owned(api.KindReplicaSet, ref.UID)
 	kept, ok := c.counts.onNodes(related)
 	if ok && !c.verify {
 		return kept, nil
 	}
 	onNode := map[string]int{}
 	for _, s := range related {
-		c.cache.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) {
+		c.Informer.EachOwned(api.KindPod, s.Meta().UID, func(o api.Object) {
 			if p := o.(*api.Pod); api.IsPodActive(p) {
 				onNode[p.Spec.NodeName]++
 			}

@@ -14,34 +14,22 @@ const Name = "statefulset-controller"
 // Controller is the StatefulSet controller with its cache of
 // StatefulSets, Pods, PersistentVolumeClaims and ControllerRevisions.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 }
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{cache: informer.New(api.KindStatefulSet, api.KindPod, api.KindPersistentVolumeClaim, api.KindControllerRevision)}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindStatefulSet, api.KindPod, api.KindPersistentVolumeClaim, api.KindControllerRevision))}
 }
 
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
-
 // Clone implements reconcile.Component.
-func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
+func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.CloneBase()} }
 
 // Observe applies a watch event and queues the StatefulSet it concerns
 // (the handlers of stateful_set.go: a set's own changes, and any change
 // of one of its pods).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.StatefulSet:
 		q.Add(api.KeyOf(o))
@@ -50,7 +38,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		if set == nil {
 			if o.ControllerRef() == nil && o.DeletionTimestamp == nil {
 				// An orphan: the sets that may adopt it.
-				for _, s := range c.cache.List(api.KindStatefulSet, o.Namespace) {
+				for _, s := range c.Informer.List(api.KindStatefulSet, o.Namespace) {
 					if s.(*api.StatefulSet).Spec.Selector.Matches(o.Labels) {
 						q.Add(api.KeyOf(s))
 					}
@@ -72,7 +60,7 @@ func (c *Controller) owner(p *api.Pod) *api.StatefulSet {
 	if ref == nil || ref.Kind != api.KindStatefulSet {
 		return nil
 	}
-	set, ok := informer.Get[*api.StatefulSet](c.cache, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name})
+	set, ok := informer.Get[*api.StatefulSet](c.Informer, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name})
 	if !ok || set.UID != ref.UID {
 		return nil
 	}
@@ -83,7 +71,7 @@ func (c *Controller) owner(p *api.Pod) *api.StatefulSet {
 // stateful_set_control.go): the revisions, the pods, the status, then
 // the history's cleanup.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	set, ok := informer.Get[*api.StatefulSet](c.cache, key)
+	set, ok := informer.Get[*api.StatefulSet](c.Informer, key)
 	if !ok {
 		tick.Explain("sts/%s: deleted; the garbage collector removes its pods (its claims stay)", key.Name)
 		return reconcile.Result{}, nil
@@ -125,8 +113,8 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 // (isMemberOf), claimed (PodControllerRefManager).
 func (c *Controller) pods(tick reconcile.Tick, set *api.StatefulSet) ([]*api.Pod, error) {
 	var owned, orphans []*api.Pod
-	c.cache.EachOwned(api.KindPod, set.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
-	for _, o := range c.cache.Orphans(api.KindPod, set.Namespace) {
+	c.Informer.EachOwned(api.KindPod, set.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
+	for _, o := range c.Informer.Orphans(api.KindPod, set.Namespace) {
 		orphans = append(orphans, o.(*api.Pod))
 	}
 	member := func(p *api.Pod) bool {
@@ -139,6 +127,6 @@ func (c *Controller) pods(tick reconcile.Tick, set *api.StatefulSet) ([]*api.Pod
 // revisions lists the cached ControllerRevisions the set controls.
 func (c *Controller) revisions(set *api.StatefulSet) []*api.ControllerRevision {
 	var out []*api.ControllerRevision
-	c.cache.EachOwned(api.KindControllerRevision, set.UID, func(o api.Object) { out = append(out, o.(*api.ControllerRevision)) })
+	c.Informer.EachOwned(api.KindControllerRevision, set.UID, func(o api.Object) { out = append(out, o.(*api.ControllerRevision)) })
 	return out
 }

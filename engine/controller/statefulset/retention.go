@@ -79,7 +79,7 @@ func (c *Controller) fixPodClaims(tick reconcile.Tick, set *api.StatefulSet, p *
 	ordinal := getOrdinal(p)
 	for i := range set.Spec.VolumeClaimTemplates {
 		key := api.Key{Kind: api.KindPersistentVolumeClaim, Namespace: set.Namespace, Name: claimName(set, &set.Spec.VolumeClaimTemplates[i], ordinal)}
-		claim, ok := informer.Get[*api.PersistentVolumeClaim](c.cache, key)
+		claim, ok := informer.Get[*api.PersistentVolumeClaim](c.Informer, key)
 		if !ok {
 			continue
 		}

@@ -29,7 +29,7 @@ func (c *Controller) createStatefulPod(tick reconcile.Tick, set *api.StatefulSet
 // does not hold is created (an existing one gives no Event).
 func (c *Controller) createMissingClaims(tick reconcile.Tick, set *api.StatefulSet, p *api.Pod) error {
 	for _, claim := range claims(set, getOrdinal(p)) {
-		cached, ok := informer.Get[*api.PersistentVolumeClaim](c.cache, api.KeyOf(claim))
+		cached, ok := informer.Get[*api.PersistentVolumeClaim](c.Informer, api.KeyOf(claim))
 		if ok {
 			if cached.DeletionTimestamp != nil {
 				return fmt.Errorf("pvc %s is being deleted", claim.Name)

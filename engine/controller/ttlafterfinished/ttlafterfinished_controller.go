@@ -15,31 +15,21 @@ const Name = "ttl-after-finished-controller"
 
 // Controller is the TTL-after-finished controller with its cache of Jobs.
 type Controller struct {
-	cache *informer.Cache
+	reconcile.Base
 }
 
 // New returns a controller with an empty cache.
-func New() *Controller { return &Controller{cache: informer.New(api.KindJob)} }
-
-// Name implements reconcile.Component.
-func (c *Controller) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (c *Controller) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (c *Controller) Watches() []string { return c.cache.Watches() }
-
-// Cache exposes the controller's view.
-func (c *Controller) Cache() *informer.Cache { return c.cache }
+func New() *Controller {
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindJob))}
+}
 
 // Clone implements reconcile.Component.
-func (c *Controller) Clone() reconcile.Component { return &Controller{cache: c.cache.Clone()} }
+func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.CloneBase()} }
 
 // Observe queues a finished Job with a TTL that is not being deleted
 // already (addJob, updateJob).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.cache.Apply(ev)
+	c.Informer.Apply(ev)
 	if j, ok := ev.Object.(*api.Job); ok && ev.Type != apiserver.Deleted && j.DeletionTimestamp == nil && needsCleanup(j) {
 		q.Add(api.KeyOf(j))
 	}
@@ -48,7 +38,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 // Reconcile is processJob: delete the Job once its TTL has passed, after
 // checking the API server's copy; otherwise come back when it will have.
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	j, ok := informer.Get[*api.Job](c.cache, key)
+	j, ok := informer.Get[*api.Job](c.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "")
 	}

@@ -18,31 +18,21 @@ const Provisioner = "rancher.io/local-path"
 
 // Binder binds Pending claims to volumes provisioned for them.
 type Binder struct {
-	cache *informer.Cache
+	reconcile.Base
 }
 
 // New returns a binder with an empty cache.
-func New() *Binder { return &Binder{cache: informer.New(api.KindPersistentVolumeClaim)} }
-
-// Name implements reconcile.Component.
-func (b *Binder) Name() string { return Name }
-
-// Host implements reconcile.Component.
-func (b *Binder) Host() string { return "" }
-
-// Watches implements reconcile.Component.
-func (b *Binder) Watches() []string { return b.cache.Watches() }
-
-// Cache exposes the binder's view.
-func (b *Binder) Cache() *informer.Cache { return b.cache }
+func New() *Binder {
+	return &Binder{Base: reconcile.NewBase(Name, "", informer.New(api.KindPersistentVolumeClaim))}
+}
 
 // Clone implements reconcile.Component.
-func (b *Binder) Clone() reconcile.Component { return &Binder{cache: b.cache.Clone()} }
+func (b *Binder) Clone() reconcile.Component { return &Binder{Base: b.CloneBase()} }
 
 // Observe queues every new claim, and any claim not yet bound to a
 // volume.
 func (b *Binder) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	b.cache.Apply(ev)
+	b.Informer.Apply(ev)
 	c, ok := ev.Object.(*api.PersistentVolumeClaim)
 	if ok && ev.Type != apiserver.Deleted && c.Status.Phase != api.ClaimBound && (ev.Type == apiserver.Added || c.Spec.VolumeName == "") {
 		q.Add(api.KeyOf(c))
@@ -52,7 +42,7 @@ func (b *Binder) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 // Reconcile provisions a volume for the claim and binds it: the volume's
 // name into the claim's spec, then Bound with the capacity asked for.
 func (b *Binder) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	c, ok := informer.Get[*api.PersistentVolumeClaim](b.cache, key)
+	c, ok := informer.Get[*api.PersistentVolumeClaim](b.Informer, key)
 	if !ok {
 		return reconcile.Gone(tick, key, "nothing to bind")
 	}

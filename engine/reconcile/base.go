@@ -6,6 +6,9 @@ import "github.com/stateflow/stateflow/engine/informer"
 // all of them: Name, Host, Watches and Cache. A component's Clone copies
 // its Base with CloneBase and its own state itself.
 type Base struct {
+	// A component is never compared: this keeps the compiler from making
+	// an equality function for each type that embeds Base.
+	_          [0]func()
 	name, host string
 	// Informer is the component's informer cache: what it has seen of the
 	// kinds it watches, as of the watch events delivered so far.

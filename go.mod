@@ -22,3 +22,5 @@ require (
 )
 
 replace github.com/maxence-charriere/go-app/v10 => ./third_party/go-app
+
+replace github.com/robfig/cron/v3 => ./third_party/cron

@@ -6,16 +6,16 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// NewDeploymentCondition returns a condition stamped at now.
-func NewDeploymentCondition(t, status, reason, message string, now int64) api.DeploymentCondition {
+// newDeploymentCondition returns a condition stamped at now.
+func newDeploymentCondition(t, status, reason, message string, now int64) api.DeploymentCondition {
 	return api.DeploymentCondition{Type: t, Status: status, Reason: reason, Message: message,
 		LastUpdateTime: api.At(now), LastTransitionTime: api.At(now)}
 }
 
-// SetDeploymentCondition sets c, leaving an existing condition with the
+// setDeploymentCondition sets c, leaving an existing condition with the
 // same status and reason untouched, keeping lastTransitionTime when only the
 // reason changes, and moving the condition to the end of the list.
-func SetDeploymentCondition(st *api.DeploymentStatus, c api.DeploymentCondition) {
+func setDeploymentCondition(st *api.DeploymentStatus, c api.DeploymentCondition) {
 	cur := st.Condition(c.Type)
 	if cur != nil && cur.Status == c.Status && cur.Reason == c.Reason {
 		return
@@ -23,12 +23,12 @@ func SetDeploymentCondition(st *api.DeploymentStatus, c api.DeploymentCondition)
 	if cur != nil && cur.Status == c.Status {
 		c.LastTransitionTime = cur.LastTransitionTime
 	}
-	RemoveDeploymentCondition(st, c.Type)
+	removeDeploymentCondition(st, c.Type)
 	st.Conditions = append(st.Conditions, c)
 }
 
-// RemoveDeploymentCondition drops the condition of type t.
-func RemoveDeploymentCondition(st *api.DeploymentStatus, t string) {
+// removeDeploymentCondition drops the condition of type t.
+func removeDeploymentCondition(st *api.DeploymentStatus, t string) {
 	var out []api.DeploymentCondition
 	for _, c := range st.Conditions {
 		if c.Type != t {
@@ -38,22 +38,22 @@ func RemoveDeploymentCondition(st *api.DeploymentStatus, t string) {
 	st.Conditions = out
 }
 
-// HasProgressDeadline reports whether progressDeadlineSeconds is set and
+// hasProgressDeadline reports whether progressDeadlineSeconds is set and
 // not MaxInt32.
-func HasProgressDeadline(d *api.Deployment) bool {
+func hasProgressDeadline(d *api.Deployment) bool {
 	return d.Spec.ProgressDeadlineSeconds != nil && *d.Spec.ProgressDeadlineSeconds != 1<<31-1
 }
 
-// DeploymentComplete reports whether every replica is updated and
+// deploymentComplete reports whether every replica is updated and
 // available and the latest generation has been observed.
-func DeploymentComplete(d *api.Deployment, s *api.DeploymentStatus) bool {
+func deploymentComplete(d *api.Deployment, s *api.DeploymentStatus) bool {
 	return s.UpdatedReplicas == d.Replicas() && s.Replicas == d.Replicas() &&
 		s.AvailableReplicas == d.Replicas() && s.ObservedGeneration >= d.Generation
 }
 
-// DeploymentProgressing reports whether newStatus shows progress compared
+// deploymentProgressing reports whether newStatus shows progress compared
 // with the deployment's current status.
-func DeploymentProgressing(d *api.Deployment, s *api.DeploymentStatus) bool {
+func deploymentProgressing(d *api.Deployment, s *api.DeploymentStatus) bool {
 	old := &d.Status
 	oldStatusOldReplicas := old.Replicas - old.UpdatedReplicas
 	newStatusOldReplicas := s.Replicas - s.UpdatedReplicas
@@ -61,10 +61,10 @@ func DeploymentProgressing(d *api.Deployment, s *api.DeploymentStatus) bool {
 		s.ReadyReplicas > old.ReadyReplicas || s.AvailableReplicas > old.AvailableReplicas
 }
 
-// DeploymentTimedOut reports whether the Progressing condition has not
+// deploymentTimedOut reports whether the Progressing condition has not
 // been updated for longer than the progress deadline.
-func DeploymentTimedOut(d *api.Deployment, s *api.DeploymentStatus, now int64) bool {
-	if !HasProgressDeadline(d) {
+func deploymentTimedOut(d *api.Deployment, s *api.DeploymentStatus, now int64) bool {
+	if !hasProgressDeadline(d) {
 		return false
 	}
 	c := s.Condition(api.DeploymentProgressing)

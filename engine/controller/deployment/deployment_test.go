@@ -26,9 +26,9 @@ func TestResolveFenceposts(t *testing.T) {
 		{"", "", 10, 0, 1},
 		{"0", "10%", 5, 0, 1}, // both-zero rule
 	} {
-		s, u, err := ResolveFenceposts(intstr(tc.surge), intstr(tc.unavailable), tc.desired)
+		s, u, err := resolveFenceposts(intstr(tc.surge), intstr(tc.unavailable), tc.desired)
 		if err != nil || s != tc.wantSurge || u != tc.wantU {
-			t.Errorf("ResolveFenceposts(%q, %q, %d) = %d, %d, %v; want %d, %d", tc.surge, tc.unavailable, tc.desired, s, u, err, tc.wantSurge, tc.wantU)
+			t.Errorf("resolveFenceposts(%q, %q, %d) = %d, %d, %v; want %d, %d", tc.surge, tc.unavailable, tc.desired, s, u, err, tc.wantSurge, tc.wantU)
 		}
 	}
 }
@@ -311,7 +311,7 @@ func TestProportionalScale(t *testing.T) {
 			var oldRSs []*api.ReplicaSet
 			for _, s := range tc.rss {
 				rs := newRS0(s.name, s.created, s.size)
-				SetReplicasAnnotations(rs, oldD.Replicas(), oldD.Replicas()+MaxSurge(oldD))
+				setReplicasAnnotations(rs, oldD.Replicas(), oldD.Replicas()+MaxSurge(oldD))
 				if s.name == tc.newRSName {
 					newRS = rs
 				} else {
@@ -351,7 +351,7 @@ func TestDeploymentComplete(t *testing.T) {
 	} {
 		d := newDeployment(tc.desired, "0", "1")
 		st := api.DeploymentStatus{Replicas: tc.current, UpdatedReplicas: tc.updated, AvailableReplicas: tc.available, ObservedGeneration: 1}
-		if got := DeploymentComplete(d, &st); got != tc.want {
+		if got := deploymentComplete(d, &st); got != tc.want {
 			t.Errorf("%+v: %v", tc, got)
 		}
 	}
@@ -373,7 +373,7 @@ func TestDeploymentProgressing(t *testing.T) {
 		d := newDeployment(10, "0", "1")
 		d.Status = api.DeploymentStatus{Replicas: tc.old[0], UpdatedReplicas: tc.old[1], ReadyReplicas: tc.old[2], AvailableReplicas: tc.old[3]}
 		st := api.DeploymentStatus{Replicas: tc.new[0], UpdatedReplicas: tc.new[1], ReadyReplicas: tc.new[2], AvailableReplicas: tc.new[3]}
-		if got := DeploymentProgressing(d, &st); got != tc.want {
+		if got := deploymentProgressing(d, &st); got != tc.want {
 			t.Errorf("%v → %v: %v, want %v", tc.old, tc.new, got, tc.want)
 		}
 	}
@@ -397,24 +397,24 @@ func TestDeploymentTimedOut(t *testing.T) {
 	} {
 		d := newDeployment(1, "0", "1")
 		d.Spec.ProgressDeadlineSeconds = tc.deadline
-		st := api.DeploymentStatus{Conditions: []api.DeploymentCondition{NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, "", at(tc.lastUpdate))}}
-		if got := DeploymentTimedOut(d, &st, at("01:20")); got != tc.want {
+		st := api.DeploymentStatus{Conditions: []api.DeploymentCondition{newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, "", at(tc.lastUpdate))}}
+		if got := deploymentTimedOut(d, &st, at("01:20")); got != tc.want {
 			t.Errorf("%+v: %v", tc, got)
 		}
 	}
 }
 
-// SetDeploymentCondition keeps an unchanged condition, keeps the
+// setDeploymentCondition keeps an unchanged condition, keeps the
 // transition time when only the reason changes, and moves it to the end.
 func TestSetDeploymentCondition(t *testing.T) {
 	st := &api.DeploymentStatus{}
-	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 1000))
-	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "b", 1000))
-	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 5000))
+	setDeploymentCondition(st, newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 1000))
+	setDeploymentCondition(st, newDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "b", 1000))
+	setDeploymentCondition(st, newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "a", 5000))
 	if st.Conditions[0].Type != api.DeploymentProgressing || st.Conditions[0].LastUpdateTime.MS != 1000 {
 		t.Fatalf("an unchanged condition must be left alone: %+v", st.Conditions)
 	}
-	SetDeploymentCondition(st, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, "c", 9000))
+	setDeploymentCondition(st, newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, "c", 9000))
 	last := st.Conditions[len(st.Conditions)-1]
 	if last.Type != api.DeploymentProgressing || last.LastTransitionTime.MS != 1000 || last.LastUpdateTime.MS != 9000 {
 		t.Fatalf("reason change: %+v", st.Conditions)

@@ -14,29 +14,29 @@ import (
 // should be looked at again to check the progress deadline.
 func (s *syncer) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) (reconcile.Result, error) {
 	newStatus := s.calculateStatus(allRSs, newRS, d)
-	if !HasProgressDeadline(d) {
-		RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+	if !hasProgressDeadline(d) {
+		removeDeploymentCondition(&newStatus, api.DeploymentProgressing)
 	}
 	currentCond := d.Status.Condition(api.DeploymentProgressing)
 	isComplete := newStatus.Replicas == newStatus.UpdatedReplicas && currentCond != nil && currentCond.Reason == NewRSAvailableReason
-	if HasProgressDeadline(d) && !isComplete {
+	if hasProgressDeadline(d) && !isComplete {
 		switch {
-		case DeploymentComplete(d, &newStatus):
+		case deploymentComplete(d, &newStatus):
 			msg := fmt.Sprintf("%s has successfully progressed.", rsOrDeployment(d, newRS))
-			SetDeploymentCondition(&newStatus, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, msg, s.now))
-		case DeploymentProgressing(d, &newStatus):
+			setDeploymentCondition(&newStatus, newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, msg, s.now))
+		case deploymentProgressing(d, &newStatus):
 			msg := fmt.Sprintf("%s is progressing.", rsOrDeployment(d, newRS))
-			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, msg, s.now)
+			c := newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, msg, s.now)
 			if currentCond != nil {
 				if currentCond.Status == api.ConditionTrue {
 					c.LastTransitionTime = currentCond.LastTransitionTime
 				}
-				RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+				removeDeploymentCondition(&newStatus, api.DeploymentProgressing)
 			}
-			SetDeploymentCondition(&newStatus, c)
-		case DeploymentTimedOut(d, &newStatus, s.now):
+			setDeploymentCondition(&newStatus, c)
+		case deploymentTimedOut(d, &newStatus, s.now):
 			msg := fmt.Sprintf("%s has timed out progressing.", rsOrDeployment(d, newRS))
-			SetDeploymentCondition(&newStatus, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, TimedOutReason, msg, s.now))
+			setDeploymentCondition(&newStatus, newDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, TimedOutReason, msg, s.now))
 		}
 	}
 	copyReplicaFailure(&newStatus, allRSs, newRS, s.now)
@@ -71,22 +71,22 @@ func copyReplicaFailure(st *api.DeploymentStatus, allRSs []*api.ReplicaSet, newR
 		}
 	}
 	if failure == nil {
-		RemoveDeploymentCondition(st, api.DeploymentReplicaFailure)
+		removeDeploymentCondition(st, api.DeploymentReplicaFailure)
 		return
 	}
 	c := api.DeploymentCondition{Type: api.DeploymentReplicaFailure, Status: failure.Status, Reason: failure.Reason,
 		Message: failure.Message, LastUpdateTime: failure.LastTransitionTime, LastTransitionTime: failure.LastTransitionTime}
-	SetDeploymentCondition(st, c)
+	setDeploymentCondition(st, c)
 }
 
 // requeueStuckDeployment schedules a sync for when the progress deadline
 // would pass, so a stuck rollout is noticed without any other event.
 func (s *syncer) requeueStuckDeployment(d *api.Deployment, newStatus api.DeploymentStatus) reconcile.Result {
 	c := newStatus.Condition(api.DeploymentProgressing)
-	if !HasProgressDeadline(d) || c == nil {
+	if !hasProgressDeadline(d) || c == nil {
 		return reconcile.Result{}
 	}
-	if DeploymentComplete(d, &newStatus) || DeploymentTimedOut(d, &newStatus, s.now) {
+	if deploymentComplete(d, &newStatus) || deploymentTimedOut(d, &newStatus, s.now) {
 		return reconcile.Result{}
 	}
 	if c.Reason == NewRSAvailableReason {

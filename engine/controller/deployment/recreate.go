@@ -37,7 +37,7 @@ func (s *syncer) rolloutRecreate(d *api.Deployment, rsList []*api.ReplicaSet, po
 	if _, _, err := s.scaleReplicaSetAndRecordEvent(newRS, d.Replicas(), d); err != nil {
 		return reconcile.Result{}, err
 	}
-	if DeploymentComplete(d, &d.Status) {
+	if deploymentComplete(d, &d.Status) {
 		if err := s.cleanupDeployment(oldRSs, d); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -48,7 +48,7 @@ func (s *syncer) rolloutRecreate(d *api.Deployment, rsList []*api.ReplicaSet, po
 // oldPodsRunning reports whether any old ReplicaSet still has pods, or any
 // pod of an old ReplicaSet still exists and is not terminal.
 func oldPodsRunning(newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet, podMap map[string][]*api.Pod) bool {
-	if GetActualReplicaCountForReplicaSets(oldRSs) > 0 {
+	if getActualReplicaCountForReplicaSets(oldRSs) > 0 {
 		return true
 	}
 	for uid, pods := range podMap {

@@ -31,7 +31,7 @@ func (s *syncer) rolloutRolling(d *api.Deployment, rsList []*api.ReplicaSet) (re
 	if scaledDown {
 		return s.syncRolloutStatus(allRSs, newRS, d)
 	}
-	if DeploymentComplete(d, &d.Status) {
+	if deploymentComplete(d, &d.Status) {
 		if err := s.cleanupDeployment(oldRSs, d); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -47,19 +47,19 @@ func (s *syncer) reconcileNewReplicaSet(allRSs []*api.ReplicaSet, newRS *api.Rep
 		scaled, _, err := s.scaleReplicaSetAndRecordEvent(newRS, d.Replicas(), d)
 		return scaled, err
 	}
-	n := NewRSNewReplicas(d, allRSs, newRS)
+	n := newRSNewReplicas(d, allRSs, newRS)
 	if n == newRS.Replicas() {
-		s.Note("new %s stays at %d: %d pods already (maxSurge allows %d)", rsKey(newRS), n, GetReplicaCountForReplicaSets(allRSs), d.Replicas()+MaxSurge(d))
+		s.Note("new %s stays at %d: %d pods already (maxSurge allows %d)", rsKey(newRS), n, getReplicaCountForReplicaSets(allRSs), d.Replicas()+MaxSurge(d))
 	}
 	scaled, _, err := s.scaleReplicaSetAndRecordEvent(newRS, n, d)
 	return scaled, err
 }
 
 func (s *syncer) reconcileOldReplicaSets(allRSs, oldRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) (bool, error) {
-	if GetReplicaCountForReplicaSets(oldRSs) == 0 {
+	if getReplicaCountForReplicaSets(oldRSs) == 0 {
 		return false, nil
 	}
-	allPodsCount := GetReplicaCountForReplicaSets(allRSs)
+	allPodsCount := getReplicaCountForReplicaSets(allRSs)
 	minAvailable := d.Replicas() - MaxUnavailable(d)
 	newRSUnavailable := newRS.Replicas() - newRS.Status.AvailableReplicas
 	maxScaledDown := allPodsCount - minAvailable - newRSUnavailable
@@ -118,7 +118,7 @@ func (s *syncer) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSet, maxCleanup i
 // far as availability allows, oldest first.
 func (s *syncer) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*api.ReplicaSet, d *api.Deployment) (int32, error) {
 	minAvailable := d.Replicas() - MaxUnavailable(d)
-	available := GetAvailableReplicaCountForReplicaSets(allRSs)
+	available := getAvailableReplicaCountForReplicaSets(allRSs)
 	if available <= minAvailable {
 		s.Note("old ReplicaSets wait: %d available, at least %d must stay available", available, minAvailable)
 		return 0, nil

@@ -36,7 +36,7 @@ func (s *syncer) sync(d *api.Deployment, rsList []*api.ReplicaSet) (reconcile.Re
 // (created if asked and missing) and the old ones, and syncs revisions.
 func (s *syncer) getAllReplicaSetsAndSyncRevision(d *api.Deployment, rsList []*api.ReplicaSet, createIfNotExisted bool) (*api.ReplicaSet, []*api.ReplicaSet, error) {
 	existingNew := FindNewReplicaSet(d, rsList)
-	_, allOldRSs := FindOldReplicaSets(d, rsList, existingNew)
+	_, allOldRSs := findOldReplicaSets(d, rsList, existingNew)
 	newRS, err := s.getNewReplicaSet(d, existingNew, allOldRSs, createIfNotExisted)
 	if err != nil {
 		return nil, nil, err
@@ -47,7 +47,7 @@ func (s *syncer) getAllReplicaSetsAndSyncRevision(d *api.Deployment, rsList []*a
 // getNewReplicaSet returns the new ReplicaSet with its annotations synced,
 // creating it when asked (sync.go getNewReplicaSet).
 func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, oldRSs []*api.ReplicaSet, create bool) (*api.ReplicaSet, error) {
-	newRevision := strconv.FormatInt(MaxRevision(oldRSs)+1, 10)
+	newRevision := strconv.FormatInt(maxRevision(oldRSs)+1, 10)
 	if existing != nil {
 		return s.syncExistingNewReplicaSet(d, existing, newRevision)
 	}
@@ -73,9 +73,9 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 	rs.Spec.MinReadySeconds = d.Spec.MinReadySeconds
 	allRSs := append(append([]*api.ReplicaSet(nil), oldRSs...), rs)
 	rs.Spec.Replicas = api.Int32(0)
-	n := NewRSNewReplicas(d, allRSs, rs)
+	n := newRSNewReplicas(d, allRSs, rs)
 	rs.Spec.Replicas = api.Int32(n)
-	SetNewReplicaSetAnnotations(d, rs, newRevision, false)
+	setNewReplicaSetAnnotations(d, rs, newRevision, false)
 	created, err := s.tick.Create(trace.Translate, rs, fmt.Sprintf("created rs/%s (revision %s) with %d replicas from deploy/%s's template", rs.Name, newRevision, n, d.Name))
 	alreadyExists := err != nil
 	if err != nil {
@@ -90,10 +90,10 @@ func (s *syncer) getNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, o
 			s.tick.Event(d, "", api.EventNormal, "ScalingReplicaSet", fmt.Sprintf("Scaled up replica set %s from 0 to %d", createdRS.Name, n))
 		}
 	}
-	needsUpdate := SetDeploymentRevision(d, newRevision)
-	if !alreadyExists && HasProgressDeadline(d) {
+	needsUpdate := setDeploymentRevision(d, newRevision)
+	if !alreadyExists && hasProgressDeadline(d) {
 		msg := fmt.Sprintf("Created new replica set %q", createdRS.Name)
-		SetDeploymentCondition(&d.Status, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, msg, s.now))
+		setDeploymentCondition(&d.Status, newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, msg, s.now))
 		needsUpdate = true
 	}
 	if needsUpdate {
@@ -138,8 +138,8 @@ func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) 
 		return nil, err
 	}
 	msg := fmt.Sprintf("Failed to create new replica set %q: %v", rs.Name, err)
-	if HasProgressDeadline(d) {
-		SetDeploymentCondition(&d.Status, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, FailedRSCreateReason, msg, s.now))
+	if hasProgressDeadline(d) {
+		setDeploymentCondition(&d.Status, newDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, FailedRSCreateReason, msg, s.now))
 		_, _ = s.tick.UpdateStatus(trace.Aggregate, d, "Progressing=False ("+FailedRSCreateReason+")")
 	}
 	s.tick.Event(d, "", api.EventWarning, FailedRSCreateReason, msg)
@@ -148,7 +148,7 @@ func (s *syncer) createFailed(d *api.Deployment, rs *api.ReplicaSet, err error) 
 
 func (s *syncer) syncExistingNewReplicaSet(d *api.Deployment, existing *api.ReplicaSet, newRevision string) (*api.ReplicaSet, error) {
 	rsCopy := existing.DeepCopy()
-	annotationsUpdated := SetNewReplicaSetAnnotations(d, rsCopy, newRevision, true)
+	annotationsUpdated := setNewReplicaSetAnnotations(d, rsCopy, newRevision, true)
 	minReadyNeedsUpdate := rsCopy.Spec.MinReadySeconds != d.Spec.MinReadySeconds
 	if annotationsUpdated || minReadyNeedsUpdate {
 		rsCopy.Spec.MinReadySeconds = d.Spec.MinReadySeconds
@@ -158,10 +158,10 @@ func (s *syncer) syncExistingNewReplicaSet(d *api.Deployment, existing *api.Repl
 		}
 		return out.(*api.ReplicaSet), nil
 	}
-	needsUpdate := SetDeploymentRevision(d, rsCopy.Annotations[RevisionAnnotation])
-	if HasProgressDeadline(d) && d.Status.Condition(api.DeploymentProgressing) == nil {
+	needsUpdate := setDeploymentRevision(d, rsCopy.Annotations[RevisionAnnotation])
+	if hasProgressDeadline(d) && d.Status.Condition(api.DeploymentProgressing) == nil {
 		msg := fmt.Sprintf("Found new replica set %q", rsCopy.Name)
-		SetDeploymentCondition(&d.Status, NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, FoundNewRSReason, msg, s.now))
+		setDeploymentCondition(&d.Status, newDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, FoundNewRSReason, msg, s.now))
 		needsUpdate = true
 	}
 	if needsUpdate {
@@ -175,14 +175,14 @@ func (s *syncer) syncExistingNewReplicaSet(d *api.Deployment, existing *api.Repl
 // scale resizes ReplicaSets when the deployment's replicas changed,
 // proportionally across them while a rollout is in flight (sync.go scale).
 func (s *syncer) scale(d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
-	if active := FindActiveOrLatest(newRS, oldRSs); active != nil {
+	if active := findActiveOrLatest(newRS, oldRSs); active != nil {
 		if active.Replicas() == d.Replicas() {
 			return nil
 		}
 		_, _, err := s.scaleReplicaSetAndRecordEvent(active, d.Replicas(), d)
 		return err
 	}
-	if IsSaturated(d, newRS) {
+	if isSaturated(d, newRS) {
 		for _, old := range activeRSs(oldRSs) {
 			if _, _, err := s.scaleReplicaSetAndRecordEvent(old, 0, d); err != nil {
 				return err
@@ -194,7 +194,7 @@ func (s *syncer) scale(d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.R
 		return nil
 	}
 	allRSs := activeRSs(append(append([]*api.ReplicaSet(nil), oldRSs...), newRS))
-	allRSsReplicas := GetReplicaCountForReplicaSets(allRSs)
+	allRSsReplicas := getReplicaCountForReplicaSets(allRSs)
 	allowedSize := int32(0)
 	if d.Replicas() > 0 {
 		allowedSize = d.Replicas() + MaxSurge(d)
@@ -210,7 +210,7 @@ func (s *syncer) scale(d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.R
 	for i, rs := range allRSs {
 		p := int32(0)
 		if toAdd != 0 {
-			p = GetReplicaSetProportion(rs, d, toAdd, added)
+			p = getReplicaSetProportion(rs, d, toAdd, added)
 		}
 		sizes[i] = rs.Replicas() + p
 		added += p
@@ -274,13 +274,13 @@ func (s *syncer) scaleReplicaSetAndRecordEvent(rs *api.ReplicaSet, newScale int3
 // emits ScalingReplicaSet when the size changed.
 func (s *syncer) scaleReplicaSet(rs *api.ReplicaSet, newScale int32, d *api.Deployment) (bool, *api.ReplicaSet, error) {
 	sizeNeedsUpdate := rs.Replicas() != newScale
-	annotationsNeedUpdate := ReplicasAnnotationsNeedUpdate(rs, d.Replicas(), d.Replicas()+MaxSurge(d))
+	annotationsNeedUpdate := replicasAnnotationsNeedUpdate(rs, d.Replicas(), d.Replicas()+MaxSurge(d))
 	if !sizeNeedsUpdate && !annotationsNeedUpdate {
 		return false, rs, nil
 	}
 	rsCopy := rs.DeepCopy()
 	rsCopy.Spec.Replicas = api.Int32(newScale)
-	SetReplicasAnnotations(rsCopy, d.Replicas(), d.Replicas()+MaxSurge(d))
+	setReplicasAnnotations(rsCopy, d.Replicas(), d.Replicas()+MaxSurge(d))
 	dir := "up"
 	if newScale < rs.Replicas() {
 		dir = "down"
@@ -303,8 +303,8 @@ func (s *syncer) scaleReplicaSet(rs *api.ReplicaSet, newScale int32, d *api.Depl
 // calculateStatus summarises the ReplicaSets into the deployment status
 // (sync.go calculateStatus).
 func (s *syncer) calculateStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment) api.DeploymentStatus {
-	available := GetAvailableReplicaCountForReplicaSets(allRSs)
-	total := GetReplicaCountForReplicaSets(allRSs)
+	available := getAvailableReplicaCountForReplicaSets(allRSs)
+	total := getReplicaCountForReplicaSets(allRSs)
 	unavailable := max(total-available, 0)
 	var updated int32
 	if newRS != nil {
@@ -312,18 +312,18 @@ func (s *syncer) calculateStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet
 	}
 	st := api.DeploymentStatus{
 		ObservedGeneration:  d.Generation,
-		Replicas:            GetActualReplicaCountForReplicaSets(allRSs),
+		Replicas:            getActualReplicaCountForReplicaSets(allRSs),
 		UpdatedReplicas:     updated,
-		ReadyReplicas:       GetReadyReplicaCountForReplicaSets(allRSs),
+		ReadyReplicas:       getReadyReplicaCountForReplicaSets(allRSs),
 		AvailableReplicas:   available,
 		UnavailableReplicas: unavailable,
 		CollisionCount:      d.Status.CollisionCount,
 		Conditions:          append([]api.DeploymentCondition(nil), d.Status.Conditions...),
 	}
 	if available >= d.Replicas()-MaxUnavailable(d) {
-		SetDeploymentCondition(&st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, MinimumReplicasAvailable, "Deployment has minimum availability.", s.now))
+		setDeploymentCondition(&st, newDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, MinimumReplicasAvailable, "Deployment has minimum availability.", s.now))
 	} else {
-		SetDeploymentCondition(&st, NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "Deployment does not have minimum availability.", s.now))
+		setDeploymentCondition(&st, newDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "Deployment does not have minimum availability.", s.now))
 	}
 	return st
 }
@@ -385,7 +385,7 @@ func (s *syncer) cleanupDeployment(oldRSs []*api.ReplicaSet, d *api.Deployment) 
 // checkPausedConditions records pausing and resuming in the Progressing
 // condition (Unknown DeploymentPaused / DeploymentResumed).
 func (s *syncer) checkPausedConditions(d *api.Deployment) error {
-	if !HasProgressDeadline(d) {
+	if !hasProgressDeadline(d) {
 		return nil
 	}
 	cond := d.Status.Condition(api.DeploymentProgressing)
@@ -396,13 +396,13 @@ func (s *syncer) checkPausedConditions(d *api.Deployment) error {
 	var c api.DeploymentCondition
 	switch {
 	case d.Spec.Paused && !pausedCondExists:
-		c = NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, PausedDeployReason, "Deployment is paused", s.now)
+		c = newDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, PausedDeployReason, "Deployment is paused", s.now)
 	case !d.Spec.Paused && pausedCondExists:
-		c = NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, ResumedDeployReason, "Deployment is resumed", s.now)
+		c = newDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, ResumedDeployReason, "Deployment is resumed", s.now)
 	default:
 		return nil
 	}
-	SetDeploymentCondition(&d.Status, c)
+	setDeploymentCondition(&d.Status, c)
 	_, err := s.tick.UpdateStatus(trace.Aggregate, d, fmt.Sprintf("deploy/%s Progressing=Unknown (%s)", d.Name, c.Reason))
 	return err
 }

@@ -35,10 +35,10 @@ const (
 	maxRevHistoryLengthInChars = 2000
 )
 
-// ResolveFenceposts turns maxSurge and maxUnavailable into absolute
+// resolveFenceposts turns maxSurge and maxUnavailable into absolute
 // numbers: surge rounds up, unavailable rounds down, and when both are
 // zero unavailable becomes 1.
-func ResolveFenceposts(maxSurge, maxUnavailable *api.IntOrString, desired int32) (int32, int32, error) {
+func resolveFenceposts(maxSurge, maxUnavailable *api.IntOrString, desired int32) (int32, int32, error) {
 	zero := api.FromInt(0)
 	if maxSurge == nil {
 		maxSurge = &zero
@@ -70,7 +70,7 @@ func MaxSurge(d *api.Deployment) int32 {
 		return 0
 	}
 	ru := d.Spec.Strategy.RollingUpdate
-	surge, _, _ := ResolveFenceposts(ru.MaxSurge, ru.MaxUnavailable, d.Replicas())
+	surge, _, _ := resolveFenceposts(ru.MaxSurge, ru.MaxUnavailable, d.Replicas())
 	return surge
 }
 
@@ -81,7 +81,7 @@ func MaxUnavailable(d *api.Deployment) int32 {
 		return 0
 	}
 	ru := d.Spec.Strategy.RollingUpdate
-	_, u, _ := ResolveFenceposts(ru.MaxSurge, ru.MaxUnavailable, d.Replicas())
+	_, u, _ := resolveFenceposts(ru.MaxSurge, ru.MaxUnavailable, d.Replicas())
 	if u > d.Replicas() {
 		return d.Replicas()
 	}
@@ -96,13 +96,13 @@ func MinAvailable(d *api.Deployment) int32 {
 	return d.Replicas() - MaxUnavailable(d)
 }
 
-// NewRSNewReplicas is how many replicas the new ReplicaSet should have now.
-func NewRSNewReplicas(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.ReplicaSet) int32 {
+// newRSNewReplicas is how many replicas the new ReplicaSet should have now.
+func newRSNewReplicas(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.ReplicaSet) int32 {
 	if d.Spec.Strategy.Type != api.RollingUpdateStrategy {
 		return d.Replicas()
 	}
 	maxTotalPods := d.Replicas() + MaxSurge(d)
-	currentPodCount := GetReplicaCountForReplicaSets(allRSs)
+	currentPodCount := getReplicaCountForReplicaSets(allRSs)
 	if currentPodCount >= maxTotalPods {
 		return newRS.Replicas()
 	}
@@ -110,8 +110,8 @@ func NewRSNewReplicas(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.Re
 	return newRS.Replicas() + scaleUpCount
 }
 
-// GetReplicaCountForReplicaSets sums spec.replicas.
-func GetReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+// getReplicaCountForReplicaSets sums spec.replicas.
+func getReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
@@ -121,8 +121,8 @@ func GetReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	return n
 }
 
-// GetActualReplicaCountForReplicaSets sums status.replicas.
-func GetActualReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+// getActualReplicaCountForReplicaSets sums status.replicas.
+func getActualReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
@@ -132,8 +132,8 @@ func GetActualReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	return n
 }
 
-// GetReadyReplicaCountForReplicaSets sums status.readyReplicas.
-func GetReadyReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+// getReadyReplicaCountForReplicaSets sums status.readyReplicas.
+func getReadyReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
@@ -143,8 +143,8 @@ func GetReadyReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	return n
 }
 
-// GetAvailableReplicaCountForReplicaSets sums status.availableReplicas.
-func GetAvailableReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+// getAvailableReplicaCountForReplicaSets sums status.availableReplicas.
+func getAvailableReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
@@ -193,9 +193,9 @@ func FindNewReplicaSet(d *api.Deployment, rsList []*api.ReplicaSet) *api.Replica
 	return nil
 }
 
-// FindOldReplicaSets returns the ReplicaSets other than newRS, and those of
+// findOldReplicaSets returns the ReplicaSets other than newRS, and those of
 // them that still have replicas.
-func FindOldReplicaSets(d *api.Deployment, rsList []*api.ReplicaSet, newRS *api.ReplicaSet) (requiredRSs, allOldRSs []*api.ReplicaSet) {
+func findOldReplicaSets(d *api.Deployment, rsList []*api.ReplicaSet, newRS *api.ReplicaSet) (requiredRSs, allOldRSs []*api.ReplicaSet) {
 	for _, rs := range rsList {
 		if newRS != nil && rs.UID == newRS.UID {
 			continue
@@ -214,8 +214,8 @@ func Revision(o api.Object) int64 {
 	return v
 }
 
-// MaxRevision is the highest revision among rss.
-func MaxRevision(rss []*api.ReplicaSet) int64 {
+// maxRevision is the highest revision among rss.
+func maxRevision(rss []*api.ReplicaSet) int64 {
 	var m int64
 	for _, rs := range rss {
 		m = max(m, Revision(rs))
@@ -248,9 +248,9 @@ func copyDeploymentAnnotationsToReplicaSet(d *api.Deployment, rs *api.ReplicaSet
 	return changed
 }
 
-// SetNewReplicaSetAnnotations sets the revision (keeping the history when
+// setNewReplicaSetAnnotations sets the revision (keeping the history when
 // an old ReplicaSet is re-used) and, for a new one, the replica annotations.
-func SetNewReplicaSetAnnotations(d *api.Deployment, rs *api.ReplicaSet, newRevision string, exists bool) bool {
+func setNewReplicaSetAnnotations(d *api.Deployment, rs *api.ReplicaSet, newRevision string, exists bool) bool {
 	changed := copyDeploymentAnnotationsToReplicaSet(d, rs)
 	oldRevision, ok := rs.Annotations[RevisionAnnotation]
 	oldRevisionInt, err := strconv.ParseInt(oldRevision, 10, 64)
@@ -271,7 +271,7 @@ func SetNewReplicaSetAnnotations(d *api.Deployment, rs *api.ReplicaSet, newRevis
 	if ok && oldRevisionInt < newRevisionInt {
 		appendRevisionHistory(rs, oldRevision)
 	}
-	if !exists && SetReplicasAnnotations(rs, d.Replicas(), d.Replicas()+MaxSurge(d)) {
+	if !exists && setReplicasAnnotations(rs, d.Replicas(), d.Replicas()+MaxSurge(d)) {
 		changed = true
 	}
 	return changed
@@ -295,8 +295,8 @@ func appendRevisionHistory(rs *api.ReplicaSet, oldRevision string) {
 	}
 }
 
-// SetReplicasAnnotations sets desired-replicas and max-replicas.
-func SetReplicasAnnotations(rs *api.ReplicaSet, desired, maxReplicas int32) bool {
+// setReplicasAnnotations sets desired-replicas and max-replicas.
+func setReplicasAnnotations(rs *api.ReplicaSet, desired, maxReplicas int32) bool {
 	if rs.Annotations == nil {
 		rs.Annotations = map[string]string{}
 	}
@@ -309,14 +309,14 @@ func SetReplicasAnnotations(rs *api.ReplicaSet, desired, maxReplicas int32) bool
 	return true
 }
 
-// ReplicasAnnotationsNeedUpdate reports whether desired/max differ.
-func ReplicasAnnotationsNeedUpdate(rs *api.ReplicaSet, desired, maxReplicas int32) bool {
+// replicasAnnotationsNeedUpdate reports whether desired/max differ.
+func replicasAnnotationsNeedUpdate(rs *api.ReplicaSet, desired, maxReplicas int32) bool {
 	return rs.Annotations[DesiredReplicasAnnotation] != strconv.Itoa(int(desired)) ||
 		rs.Annotations[MaxReplicasAnnotation] != strconv.Itoa(int(maxReplicas))
 }
 
-// SetDeploymentRevision sets the deployment's revision annotation.
-func SetDeploymentRevision(d *api.Deployment, revision string) bool {
+// setDeploymentRevision sets the deployment's revision annotation.
+func setDeploymentRevision(d *api.Deployment, revision string) bool {
 	if d.Annotations == nil {
 		d.Annotations = map[string]string{}
 	}
@@ -349,8 +349,8 @@ func getMaxReplicasAnnotation(rs *api.ReplicaSet) (int32, bool) {
 	return int32(v), err == nil
 }
 
-// GetReplicaSetProportion is how many of toAdd (after added) go to rs.
-func GetReplicaSetProportion(rs *api.ReplicaSet, d *api.Deployment, toAdd, added int32) int32 {
+// getReplicaSetProportion is how many of toAdd (after added) go to rs.
+func getReplicaSetProportion(rs *api.ReplicaSet, d *api.Deployment, toAdd, added int32) int32 {
 	if rs == nil || rs.Replicas() == 0 || toAdd == 0 || toAdd == added {
 		return 0
 	}
@@ -362,8 +362,8 @@ func GetReplicaSetProportion(rs *api.ReplicaSet, d *api.Deployment, toAdd, added
 	return max(fraction, allowed)
 }
 
-// IsSaturated reports whether newRS alone runs the whole deployment.
-func IsSaturated(d *api.Deployment, rs *api.ReplicaSet) bool {
+// isSaturated reports whether newRS alone runs the whole deployment.
+func isSaturated(d *api.Deployment, rs *api.ReplicaSet) bool {
 	if rs == nil {
 		return false
 	}
@@ -371,9 +371,9 @@ func IsSaturated(d *api.Deployment, rs *api.ReplicaSet) bool {
 	return err == nil && rs.Replicas() == d.Replicas() && int32(desired) == d.Replicas() && rs.Status.AvailableReplicas == d.Replicas()
 }
 
-// FindActiveOrLatest returns the only active ReplicaSet, or the newest
+// findActiveOrLatest returns the only active ReplicaSet, or the newest
 // when none is active, or nil when several are.
-func FindActiveOrLatest(newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) *api.ReplicaSet {
+func findActiveOrLatest(newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) *api.ReplicaSet {
 	if newRS == nil && len(oldRSs) == 0 {
 		return nil
 	}

@@ -21,4 +21,7 @@
 //
 // The differential harness (conformance/) is a module of its own above
 // all of them.
+//
+// It also keeps the README's Layout true: the table names every package
+// (readme_test.go).
 package layering

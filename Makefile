@@ -4,7 +4,7 @@ GO        ?= go
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 
-.PHONY: run wasm size editor build test fmt-check vet test-native test-wasm test-conformance conformance bench fuzz profile-page
+.PHONY: check run wasm size editor build test fmt-check vet test-native test-wasm test-conformance conformance bench fuzz profile-page
 
 # Builds the WebAssembly playground and serves it locally.
 run: wasm
@@ -35,6 +35,13 @@ build: wasm
 # one-iteration run of every benchmark, the engine under WebAssembly, and
 # the differential harness against the upstream controllers.
 test: fmt-check vet test-native test-wasm test-conformance
+
+# The inner loop (CONTRIBUTING.md): gofmt, vet, and every unit, golden,
+# property and component test, without the browser tests, the wasm
+# build and size budget, the 10,000-pod identity run and the
+# differential harness, which make test adds. A few minutes.
+check: fmt-check vet
+	$(GO) test -short ./...
 
 fmt-check:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

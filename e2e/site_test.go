@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -46,6 +47,11 @@ func chromiumPath() string {
 
 func TestMain(m *testing.M) {
 	required := os.Getenv("STATEFLOW_E2E") != ""
+	flag.Parse()
+	if testing.Short() && !required {
+		fmt.Println("e2e: -short; skipping the browser tests (make check leaves them to make test)")
+		os.Exit(0)
+	}
 	if chromiumPath() == "" {
 		if required {
 			fmt.Fprintln(os.Stderr, "e2e: STATEFLOW_E2E is set but Chromium is not installed (apt-get install -y chromium)")

@@ -1,9 +1,28 @@
 // Package kubectl is a subset of kubectl that runs against the simulated
-// cluster and prints what kubectl prints: get (tables, wide, yaml, json,
-// name, jsonpath, custom-columns), describe, rollout, scale, set image,
-// set selector, patch, delete, cordon, uncordon, drain, label, annotate,
-// taint, apply, create job, create cronjob, create poddisruptionbudget,
-// autoscale, top and config.
-// Reads see the API server at the current tick; writes become ticks of
-// their own. The command-line tool and the playground's console share it.
+// cluster and prints what kubectl prints. Reads see the API server at the
+// current tick; writes become ticks of their own. The command-line tool,
+// the playground's console and the scenario's kubectl actions share it.
+//
+// The commands: get (tables, wide, yaml, json, name, jsonpath,
+// custom-columns, --watch), describe, rollout status, rollout history,
+// top, api-resources, config, version, apply, create (job, cronjob,
+// poddisruptionbudget), scale, autoscale, set image, set selector, patch,
+// rollout pause, rollout resume, rollout restart, rollout undo, delete,
+// cordon, uncordon, drain, label, annotate and taint.
+//
+// How it is laid out:
+//
+//   - verbs.go is the one table of commands (verbTable): each names its
+//     run (what it prints) and, for a command that changes the cluster,
+//     its mutation (a builder of the Mutation a scenario action schedules
+//     and the console runs as a tick). Session.RunArgs and ParseMutation
+//     both dispatch through it. A new command is one entry there and a
+//     file named after it (scale.go, drain.go, setimage.go …).
+//   - What a kind prints lives in the kind's file (job.go, cronjob.go,
+//     daemonset.go, statefulset.go, service.go, hpa.go, pdb.go), and, for
+//     the first kinds, in table.go (rows) and describe.go (describers);
+//     moving those into kind files of their own is open work.
+//   - What several commands share has a file per concern: flags.go,
+//     resources.go (kubectl's resource names), output.go and yamlout.go
+//     (-o), patch*.go (the three patch types), age.go, quantity.go.
 package kubectl

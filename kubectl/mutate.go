@@ -62,21 +62,11 @@ func ParseMutation(line, ns string) (*Mutation, error) {
 	}
 	s := &Session{Namespace: ns}
 	line = strings.Join(words, " ")
-	b, ok := mutators[words[0]]
-	switch {
-	case words[0] == "rollout" && len(words) > 1:
-		b, ok = rolloutMutators[words[1]]
-		words = words[1:]
-	case words[0] == "set" && len(words) > 1 && (words[1] == "image" || words[1] == "selector"):
-		b, ok = mutators[words[1]]
-		words = words[1:]
-	case words[0] == "image" || words[0] == "selector":
-		ok = false
+	v, rest, _, ok := lookupVerb(words)
+	if !ok || v.mutation == nil {
+		return nil, errorf("%q does not change the cluster; a scenario action needs one of: %s", strings.Join(words[:min(2, len(words))], " "), mutatingVerbs())
 	}
-	if !ok {
-		return nil, errorf("%q does not change the cluster; a scenario action needs one of: scale, autoscale, set image, set selector, patch, rollout pause|resume|restart|undo, delete, cordon, uncordon, drain, label, annotate, taint", strings.Join(words[:min(2, len(words))], " "))
-	}
-	m, err := b(s, words[1:])
+	m, err := v.mutation(s, rest)
 	if err != nil {
 		return nil, err
 	}
@@ -85,17 +75,6 @@ func ParseMutation(line, ns string) (*Mutation, error) {
 	}
 	m.Line = line
 	return m, nil
-}
-
-type builder func(s *Session, args []string) (*Mutation, error)
-
-var mutators, rolloutMutators map[string]builder
-
-func init() {
-	mutators = map[string]builder{"scale": buildScale, "image": buildSetImage, "delete": buildDelete, "cordon": buildCordon(true),
-		"uncordon": buildCordon(false), "drain": buildDrain, "label": buildMeta("label"), "annotate": buildMeta("annotate"), "taint": buildTaint,
-		"selector": buildSetSelector, "patch": buildPatch, "autoscale": buildAutoscale}
-	rolloutMutators = map[string]builder{"pause": buildPause(true), "resume": buildPause(false), "restart": buildRestart, "undo": buildUndo}
 }
 
 // do runs a mutation now, as a tick of the engine.
@@ -109,54 +88,6 @@ func (s *Session) do(m *Mutation, line string) (string, error) {
 		return runErr
 	})
 	return out, runErr
-}
-
-func (s *Session) mutating(b builder, verb string) command {
-	return func(s *Session, args []string) (string, error) {
-		m, err := b(s, args)
-		if err != nil {
-			return "", err
-		}
-		return s.do(m, verb+" "+strings.Join(args, " "))
-	}
-}
-
-func (s *Session) scale(args []string) (string, error) {
-	return s.mutating(buildScale, "scale")(s, args)
-}
-
-func (s *Session) set(args []string) (string, error) {
-	if len(args) > 0 && args[0] == "selector" {
-		return s.mutating(buildSetSelector, "set selector")(s, args[1:])
-	}
-	if len(args) == 0 || args[0] != "image" {
-		return "", usageErr("set", "unknown command %q for \"kubectl set\" (Stateflow supports set image and set selector)", strings.Join(args[:min(1, len(args))], ""))
-	}
-	return s.mutating(buildSetImage, "set image")(s, args[1:])
-}
-
-func (s *Session) delete(args []string) (string, error) {
-	return s.mutating(buildDelete, "delete")(s, args)
-}
-
-func (s *Session) cordon(args []string) (string, error) {
-	return s.mutating(buildCordon(true), "cordon")(s, args)
-}
-
-func (s *Session) uncordon(args []string) (string, error) {
-	return s.mutating(buildCordon(false), "uncordon")(s, args)
-}
-
-func (s *Session) label(args []string) (string, error) {
-	return s.mutating(buildMeta("label"), "label")(s, args)
-}
-
-func (s *Session) annotate(args []string) (string, error) {
-	return s.mutating(buildMeta("annotate"), "annotate")(s, args)
-}
-
-func (s *Session) taint(args []string) (string, error) {
-	return s.mutating(buildTaint, "taint")(s, args)
 }
 
 // target resolves "TYPE NAME" or "TYPE/NAME" to one key in ns.

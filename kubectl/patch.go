@@ -29,10 +29,6 @@ import (
 // patchTypes are the values of --type, as kubectl lists them.
 var patchTypes = []string{"json", "merge", "strategic"}
 
-func (s *Session) patch(args []string) (string, error) {
-	return s.mutating(buildPatch, "patch")(s, args)
-}
-
 func buildPatch(s *Session, args []string) (*Mutation, error) {
 	p, err := parseFlags("patch", args, []flagSpec{{"patch", "p", true}, {"patch-file", "", true}, {"type", "", true}})
 	if err != nil {

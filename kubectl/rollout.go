@@ -13,23 +13,6 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-func (s *Session) rollout(args []string) (string, error) {
-	if len(args) == 0 {
-		return "", usageErr("rollout", "Required resource not specified.")
-	}
-	switch args[0] {
-	case "status":
-		return s.rolloutStatus(args[1:])
-	case "history":
-		return s.rolloutHistory(args[1:])
-	}
-	b, ok := rolloutMutators[args[0]]
-	if !ok {
-		return "", usageErr("rollout", "unknown command %q for \"kubectl rollout\"", args[0])
-	}
-	return s.mutating(b, "rollout "+args[0])(s, args[1:])
-}
-
 // rolloutStatus prints kubectl rollout status's lines (rollout_status.go)
 // and, while the rollout is in flight, advances the simulation until it
 // completes, fails or the --timeout (virtual time) passes.

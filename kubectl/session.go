@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -95,22 +96,6 @@ func (r Result) Output() string {
 	return r.Stderr[:r.warned] + r.Stdout + r.Stderr[r.warned:]
 }
 
-type command func(s *Session, args []string) (string, error)
-
-var commands map[string]command
-
-func init() {
-	commands = map[string]command{
-		"get": (*Session).get, "describe": (*Session).describe, "rollout": (*Session).rollout,
-		"scale": (*Session).scale, "set": (*Session).set, "delete": (*Session).delete,
-		"cordon": (*Session).cordon, "uncordon": (*Session).uncordon, "drain": (*Session).drain,
-		"label": (*Session).label, "annotate": (*Session).annotate, "taint": (*Session).taint,
-		"apply": (*Session).apply, "config": (*Session).config, "version": (*Session).version,
-		"api-resources": (*Session).apiResources, "patch": (*Session).patch, "create": (*Session).create,
-		"top": (*Session).top, "autoscale": (*Session).autoscale,
-	}
-}
-
 // unsupported are real kubectl commands that need running containers or
 // features the simulator does not have, with a hint.
 var unsupported = map[string]string{
@@ -149,15 +134,21 @@ func (s *Session) RunArgs(args []string) (res Result) {
 		return Result{Stderr: "error: a command is required\nRun 'kubectl --help' for usage.\n", Code: 1}
 	}
 	verb := args[0]
-	cmd, ok := commands[verb]
-	if !ok {
+	v, rest, group, ok := lookupVerb(args)
+	if !ok && group == "" {
 		if hint, known := unsupported[verb]; known {
 			return Result{Stderr: fmt.Sprintf("error: %q is not supported by Stateflow's simulated cluster: %s\n", verb, hint), Code: 1}
 		}
 		return Result{Stderr: fmt.Sprintf("error: unknown command %q for \"kubectl\"%s\nRun 'kubectl --help' for usage.\n", verb, suggest(verb)), Code: 1}
 	}
 	s.warnings, s.terminal = nil, ""
-	out, err := cmd(s, args[1:])
+	var out string
+	var err error
+	if ok {
+		out, err = s.runVerb(v, rest)
+	} else {
+		err = groupErr(group, args[1:])
+	}
 	res.Stdout, res.terminal = out, s.terminal
 	if err != nil {
 		var ce *cmdError
@@ -181,11 +172,12 @@ func (s *Session) RunArgs(args []string) (res Result) {
 // suggest offers the closest known command, as cobra does.
 func suggest(verb string) string {
 	var names []string
-	for n := range commands {
-		names = append(names, n)
+	for _, v := range verbTable {
+		name, _, _ := strings.Cut(v.name, " ")
+		names = append(names, name)
 	}
 	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Compact(names) {
 		if levenshtein(n, verb) <= 2 || strings.HasPrefix(n, verb) {
 			return "\n\nDid you mean this?\n\t" + n
 		}

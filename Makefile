@@ -79,7 +79,7 @@ conformance:
 	cd conformance && $(GO) test -c -o ../bin/conformance.test . && ../bin/conformance.test -test.count=1 -test.timeout 60m -long
 
 # Engine benchmarks natively and in WebAssembly (Node), the view-model,
-# the playground in headless Chromium, and a 24-hour soak (figures in
+# the playground in headless Chromium, and a 48-hour soak (figures in
 # BENCHMARKS.md).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 ./engine/... ./kubectl/... ./scenario/...

@@ -39,7 +39,7 @@ spec:
 // and reports the heap and the cost per tick every 12 hours. It is slow,
 // so it runs only with STATEFLOW_SOAK=1 (make bench). It checks that
 // Events expire and the trace stays bounded; the figures go to
-// BENCHMARKS.md.
+// BENCHMARKS.md and docs/benchmarks-history.md.
 func TestSoak(t *testing.T) {
 	if os.Getenv("STATEFLOW_SOAK") == "" {
 		t.Skip("set STATEFLOW_SOAK=1 (make bench) to run 48 hours of virtual time")

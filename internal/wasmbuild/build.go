@@ -18,7 +18,7 @@ const Module = "github.com/stateflow/stateflow"
 //
 // Inlining is off except in the standard library and the engine. Inlined
 // copies of small functions elsewhere cost 158 KB of brotli and no
-// measurable time (BENCHMARKS.md, issue 40); the engine's ticks do slow
+// measurable time (docs/benchmarks-history.md, issue 40); the engine's ticks do slow
 // down without inlining (2–2.5× in wasm), and so does the runtime, so
 // both keep it.
 // -s -w drop the symbol table and DWARF, which the browser never reads.

@@ -18,10 +18,13 @@
 //     and the console runs as a tick). Session.RunArgs and ParseMutation
 //     both dispatch through it. A new command is one entry there and a
 //     file named after it (scale.go, drain.go, setimage.go …).
-//   - What a kind prints lives in the kind's file (job.go, cronjob.go,
-//     daemonset.go, statefulset.go, service.go, hpa.go, pdb.go), and, for
-//     the first kinds, in table.go (rows) and describe.go (describers);
-//     moving those into kind files of their own is open work.
+//   - printers.go is the one table of what get prints per kind (its
+//     columns, the -o wide ones marked, and its row function), as
+//     upstream's printers.go registers a TableHandler per type. The row
+//     functions live in the kind's file (job.go, cronjob.go, daemonset.go,
+//     statefulset.go, service.go, hpa.go, pdb.go, metrics.go) or, for the
+//     first kinds, in table.go; the describers in describe.go or the
+//     kind's file (a describer table is open work).
 //   - What several commands share has a file per concern: flags.go,
 //     resources.go (kubectl's resource names), output.go and yamlout.go
 //     (-o), patch*.go (the three patch types), age.go, quantity.go.

@@ -83,142 +83,57 @@ func sameWidth(lines [][]string) bool {
 
 // columns returns the header of kind's table.
 func columns(kind string, wide bool) []string {
-	switch kind {
-	case api.KindDeployment:
-		h := []string{"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"}
-		if wide {
-			h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
-		}
-		return h
-	case api.KindReplicaSet:
-		h := []string{"NAME", "DESIRED", "CURRENT", "READY", "AGE"}
-		if wide {
-			h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
-		}
-		return h
-	case api.KindPod:
-		h := []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}
-		if wide {
-			h = append(h, "IP", "NODE", "NOMINATED NODE", "READINESS GATES")
-		}
-		return h
-	case api.KindNode:
-		h := []string{"NAME", "STATUS", "ROLES", "AGE", "VERSION"}
-		if wide {
-			h = append(h, "INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME")
-		}
-		return h
-	case api.KindEvent:
-		if wide {
-			return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"}
-		}
-		return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"}
-	case api.KindNamespace:
-		return []string{"NAME", "STATUS", "AGE"}
-	case api.KindService:
-		h := []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"}
-		if wide {
-			h = append(h, "SELECTOR")
-		}
-		return h
-	case api.KindEndpoints:
-		return []string{"NAME", "ENDPOINTS", "AGE"}
-	case api.KindEndpointSlice:
-		return []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"}
-	case api.KindDaemonSet:
-		h := []string{"NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"}
-		if wide {
-			h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
-		}
-		return h
-	case api.KindControllerRevision:
-		return []string{"NAME", "CONTROLLER", "REVISION", "AGE"}
-	case api.KindStatefulSet:
-		h := []string{"NAME", "READY", "AGE"}
-		if wide {
-			h = append(h, "CONTAINERS", "IMAGES")
-		}
-		return h
-	case api.KindJob:
-		return wideColumns(wide, "NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE")
-	case api.KindCronJob:
-		return wideColumns(wide, "NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE")
-	case api.KindHorizontalPodAutoscaler:
-		return []string{"NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"}
-	case api.KindPodDisruptionBudget:
-		return []string{"NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"}
-	case api.KindPodMetrics, api.KindNodeMetrics:
-		return metricsColumns
-	case api.KindPersistentVolumeClaim:
-		h := []string{"NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"}
-		if wide {
-			h = append(h, "VOLUMEMODE")
-		}
-		return h
+	p, ok := printers[kind]
+	if !ok {
+		return []string{"NAME"}
 	}
-	return []string{"NAME"}
-}
-
-// wideColumns is a workload's header: with -o wide, its template's
-// containers and images and its selector follow.
-func wideColumns(wide bool, h ...string) []string {
-	if wide {
-		h = append(h, "CONTAINERS", "IMAGES", "SELECTOR")
+	h := make([]string, 0, len(p.columns))
+	for _, c := range p.columns {
+		if wide || !c.wide {
+			h = append(h, c.name)
+		}
 	}
 	return h
 }
 
 // row returns the cells of one object (pkg/printers/internalversion).
 func row(o api.Object, name string, wide bool, now int64) []string {
-	switch x := o.(type) {
-	case *api.Deployment:
-		r := []string{name, fmt.Sprintf("%d/%d", x.Status.ReadyReplicas, x.Replicas()), fmt.Sprint(x.Status.UpdatedReplicas), fmt.Sprint(x.Status.AvailableReplicas), age(x.CreationTimestamp, now)}
-		if wide {
-			r = append(r, containerNames(&x.Spec.Template.Spec), images(&x.Spec.Template.Spec), x.Spec.Selector.String())
-		}
-		return r
-	case *api.ReplicaSet:
-		r := []string{name, fmt.Sprint(x.Replicas()), fmt.Sprint(x.Status.Replicas), fmt.Sprint(x.Status.ReadyReplicas), age(x.CreationTimestamp, now)}
-		if wide {
-			r = append(r, containerNames(&x.Spec.Template.Spec), images(&x.Spec.Template.Spec), x.Spec.Selector.String())
-		}
-		return r
-	case *api.Pod:
-		return podRow(x, name, wide, now)
-	case *api.Node:
-		return nodeRow(x, name, wide, now)
-	case *api.Event:
-		return eventRow(x, wide, now)
-	case *api.Namespace:
-		return []string{name, x.Status.Phase, age(x.CreationTimestamp, now)}
-	case *api.Service:
-		return serviceRow(x, name, wide, now)
-	case *api.Endpoints:
-		return []string{name, formatEndpoints(x), age(x.CreationTimestamp, now)}
-	case *api.EndpointSlice:
-		return []string{name, x.AddressType, formatDiscoveryPorts(x.Ports), formatDiscoveryEndpoints(x.Endpoints), age(x.CreationTimestamp, now)}
-	case *api.DaemonSet:
-		return daemonSetRow(x, name, wide, now)
-	case *api.ControllerRevision:
-		return []string{name, revisionController(x), fmt.Sprint(x.Revision), age(x.CreationTimestamp, now)}
-	case *api.StatefulSet:
-		return statefulSetRow(x, name, wide, now)
-	case *api.PersistentVolumeClaim:
-		return claimRow(x, name, wide, now)
-	case *api.Job:
-		return jobRow(x, name, wide, now)
-	case *api.CronJob:
-		return cronJobRow(x, name, wide, now)
-	case *api.HorizontalPodAutoscaler:
-		return hpaRow(x, name, now)
-	case *api.PodDisruptionBudget:
-		return pdbRow(x, name, now)
-	case *api.PodMetrics:
-		return podMetricsRow(x, name)
-	case *api.NodeMetrics:
-		return nodeMetricsRow(x, name)
+	if p, ok := printers[o.GetKind()]; ok {
+		return p.row(o, name, wide, now)
 	}
 	return []string{name}
+}
+
+func deploymentRow(x *api.Deployment, name string, wide bool, now int64) []string {
+	r := []string{name, fmt.Sprintf("%d/%d", x.Status.ReadyReplicas, x.Replicas()), fmt.Sprint(x.Status.UpdatedReplicas), fmt.Sprint(x.Status.AvailableReplicas), age(x.CreationTimestamp, now)}
+	if wide {
+		r = append(r, containerNames(&x.Spec.Template.Spec), images(&x.Spec.Template.Spec), x.Spec.Selector.String())
+	}
+	return r
+}
+
+func replicaSetRow(x *api.ReplicaSet, name string, wide bool, now int64) []string {
+	r := []string{name, fmt.Sprint(x.Replicas()), fmt.Sprint(x.Status.Replicas), fmt.Sprint(x.Status.ReadyReplicas), age(x.CreationTimestamp, now)}
+	if wide {
+		r = append(r, containerNames(&x.Spec.Template.Spec), images(&x.Spec.Template.Spec), x.Spec.Selector.String())
+	}
+	return r
+}
+
+func namespaceRow(x *api.Namespace, name string, _ bool, now int64) []string {
+	return []string{name, x.Status.Phase, age(x.CreationTimestamp, now)}
+}
+
+func endpointsRow(x *api.Endpoints, name string, _ bool, now int64) []string {
+	return []string{name, formatEndpoints(x), age(x.CreationTimestamp, now)}
+}
+
+func endpointSliceRow(x *api.EndpointSlice, name string, _ bool, now int64) []string {
+	return []string{name, x.AddressType, formatDiscoveryPorts(x.Ports), formatDiscoveryEndpoints(x.Endpoints), age(x.CreationTimestamp, now)}
+}
+
+func controllerRevisionRow(x *api.ControllerRevision, name string, _ bool, now int64) []string {
+	return []string{name, revisionController(x), fmt.Sprint(x.Revision), age(x.CreationTimestamp, now)}
 }
 
 func containerNames(s *api.PodSpec) string {

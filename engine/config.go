@@ -137,11 +137,11 @@ type Config struct {
 	VerifyIncremental bool
 }
 
-// latency is component's watch delay: the scenario's, else its default.
-func (c *Config) latency(component string) int64 {
-	if v, ok := c.Latency[component]; ok {
+// latency is a component's watch delay: the scenario's, else its
+// descriptor's default.
+func (c *Config) latency(d *descriptor) int64 {
+	if v, ok := c.Latency[d.name]; ok {
 		return v
 	}
-	v, _ := DefaultLatency(component)
-	return v
+	return d.latency
 }

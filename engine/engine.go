@@ -45,9 +45,11 @@ func New(cfg Config) (*Engine, error) {
 		cfg.TimeZones = timezone.Default
 	}
 	w.store.SetTimeZones(cfg.TimeZones)
-	for _, d := range descriptors() {
+	ds := descriptors()
+	for i := range ds {
+		d := &ds[i]
 		if d.new != nil {
-			w.addComponent(d.new(&cfg), cfg.latency(d.name))
+			w.addComponent(d.new(&cfg), cfg.latency(d))
 		}
 		if d.eventSource != "" {
 			w.sources[d.name] = d.eventSource
@@ -62,12 +64,12 @@ func New(cfg Config) (*Engine, error) {
 		}
 	}
 	for _, n := range cfg.Nodes {
-		if err := w.addNode(n.DeepCopy(), cfg); err != nil {
+		if err := w.addNode(n.DeepCopy(), &cfg, ds); err != nil {
 			return nil, err
 		}
 	}
 	for _, n := range cfg.JoiningNodes {
-		w.addAgents(n, cfg, true)
+		w.addAgents(n, &cfg, ds, true)
 	}
 	w.primeCaches()
 	for i, a := range cfg.Actions {

@@ -38,12 +38,12 @@ func (w *world) addComponent(c reconcile.Component, latency int64) int {
 }
 
 // addNode registers a node and starts its kubelet and kube-proxy.
-func (w *world) addNode(n *api.Node, cfg Config) error {
+func (w *world) addNode(n *api.Node, cfg *Config, ds []descriptor) error {
 	created, err := w.store.Create(n)
 	if err != nil {
 		return fmt.Errorf("node %q: %w", n.Name, err)
 	}
-	w.addAgents(created.(*api.Node), cfg, false)
+	w.addAgents(created.(*api.Node), cfg, ds, false)
 	return nil
 }
 
@@ -51,10 +51,10 @@ func (w *world) addNode(n *api.Node, cfg Config) error {
 // (Config.JoiningNodes) gets them at once, so every checkpoint shares the
 // same components, but its kube-proxy waits for the node to join, and its
 // kubelet has nothing to do before a pod is bound there.
-func (w *world) addAgents(node *api.Node, cfg Config, joinsLater bool) {
-	for _, d := range descriptors() {
-		if d.newOnNode != nil {
-			w.addComponent(d.newOnNode(&cfg, node, joinsLater), cfg.latency(d.name))
+func (w *world) addAgents(node *api.Node, cfg *Config, ds []descriptor, joinsLater bool) {
+	for i := range ds {
+		if d := &ds[i]; d.newOnNode != nil {
+			w.addComponent(d.newOnNode(cfg, node, joinsLater), cfg.latency(d))
 		}
 	}
 }

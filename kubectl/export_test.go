@@ -13,8 +13,8 @@ func Row(o api.Object, wide bool, now int64) []string { return row(o, o.Meta().N
 
 func PrintedKinds() []string {
 	var kinds []string
-	for k := range printers {
-		kinds = append(kinds, k)
+	for _, p := range printers {
+		kinds = append(kinds, p.kind)
 	}
 	slices.Sort(kinds)
 	return kinds

@@ -39,10 +39,6 @@ func (s *Session) checkServed(qs []query) error {
 	return nil
 }
 
-// metricsColumns is the metrics-server's table: the name, each resource
-// of the first item's usage (sorted), and the window.
-var metricsColumns = []string{"NAME", "CPU", "MEMORY", "WINDOW"}
-
 // podMetricsRow is addPodMetricsToTable's row: the containers' usage
 // summed per resource.
 func podMetricsRow(m *api.PodMetrics, name string) []string {

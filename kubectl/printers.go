@@ -6,8 +6,10 @@ import "github.com/stateflow/stateflow/engine/api"
 // pkg/printers/internalversion/printers.go registers a TableHandler per
 // type in AddHandlers: the column definitions, the -o wide ones marked
 // (upstream's priority 1), and the function that prints one object's
-// row, its wide cells included when asked.
+// row, its wide cells included when asked. The table is static data: it
+// costs app.wasm no initialisation code.
 type printer struct {
+	kind    string
 	columns []column
 	row     func(o api.Object, name string, wide bool, now int64) []string
 }
@@ -15,62 +17,105 @@ type printer struct {
 // column is one column definition.
 type column struct {
 	name string
-	wide bool // shown with -o wide only
+	wide bool
 }
 
-// cols are columns always shown; wideCols those -o wide adds.
-func cols(names ...string) []column     { return columnsOf(false, names) }
-func wideCols(names ...string) []column { return columnsOf(true, names) }
-
-func columnsOf(wide bool, names []string) []column {
-	c := make([]column, len(names))
-	for i, n := range names {
-		c[i] = column{name: n, wide: wide}
-	}
-	return c
-}
-
-// workloadCols is a workload's header: with -o wide, its template's
-// containers and images and its selector follow.
-func workloadCols(names ...string) []column {
-	return append(cols(names...), wideCols("CONTAINERS", "IMAGES", "SELECTOR")...)
-}
-
-// rowOf adapts a kind's row function to any object of that kind.
-func rowOf[T api.Object](f func(T, string, bool, int64) []string) func(api.Object, string, bool, int64) []string {
-	return func(o api.Object, name string, wide bool, now int64) []string { return f(o.(T), name, wide, now) }
-}
+// Whether a column is shown always or with -o wide only.
+const (
+	always   = false
+	wideOnly = true
+)
 
 // printers is every kind's printer (AddHandlers); a kind without one
-// prints its name only.
-var printers = map[string]printer{
-	api.KindPod:           {append(cols("NAME", "READY", "STATUS", "RESTARTS", "AGE"), wideCols("IP", "NODE", "NOMINATED NODE", "READINESS GATES")...), rowOf(podRow)},
-	api.KindReplicaSet:    {workloadCols("NAME", "DESIRED", "CURRENT", "READY", "AGE"), rowOf(replicaSetRow)},
-	api.KindDeployment:    {workloadCols("NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"), rowOf(deploymentRow)},
-	api.KindDaemonSet:     {workloadCols("NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"), rowOf(daemonSetRow)},
-	api.KindStatefulSet:   {append(cols("NAME", "READY", "AGE"), wideCols("CONTAINERS", "IMAGES")...), rowOf(statefulSetRow)},
-	api.KindJob:           {workloadCols("NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"), rowOf(jobRow)},
-	api.KindCronJob:       {workloadCols("NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"), rowOf(cronJobRow)},
-	api.KindService:       {append(cols("NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"), wideCols("SELECTOR")...), rowOf(serviceRow)},
-	api.KindEndpoints:     {cols("NAME", "ENDPOINTS", "AGE"), rowOf(endpointsRow)},
-	api.KindEndpointSlice: {cols("NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"), rowOf(endpointSliceRow)},
-	api.KindNode: {append(cols("NAME", "STATUS", "ROLES", "AGE", "VERSION"),
-		wideCols("INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME")...), rowOf(nodeRow)},
-	api.KindNamespace: {cols("NAME", "STATUS", "AGE"), rowOf(namespaceRow)},
-	api.KindEvent: {[]column{{name: "LAST SEEN"}, {name: "TYPE"}, {name: "REASON"}, {name: "OBJECT"}, {name: "SUBOBJECT", wide: true},
-		{name: "SOURCE", wide: true}, {name: "MESSAGE"}, {name: "FIRST SEEN", wide: true}, {name: "COUNT", wide: true}, {name: "NAME", wide: true}},
-		rowOf(func(e *api.Event, _ string, wide bool, now int64) []string { return eventRow(e, wide, now) })},
-	api.KindControllerRevision: {cols("NAME", "CONTROLLER", "REVISION", "AGE"), rowOf(controllerRevisionRow)},
-	api.KindPersistentVolumeClaim: {append(cols("NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"),
-		wideCols("VOLUMEMODE")...), rowOf(claimRow)},
-	api.KindHorizontalPodAutoscaler: {cols("NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"),
-		rowOf(func(h *api.HorizontalPodAutoscaler, name string, _ bool, now int64) []string {
-			return hpaRow(h, name, now)
-		})},
-	api.KindPodDisruptionBudget: {cols("NAME", "MIN AVAILABLE", "MAX UNAVAILABLE", "ALLOWED DISRUPTIONS", "AGE"),
-		rowOf(func(p *api.PodDisruptionBudget, name string, _ bool, now int64) []string { return pdbRow(p, name, now) })},
-	api.KindPodMetrics: {cols(metricsColumns...),
-		rowOf(func(m *api.PodMetrics, name string, _ bool, _ int64) []string { return podMetricsRow(m, name) })},
-	api.KindNodeMetrics: {cols(metricsColumns...),
-		rowOf(func(m *api.NodeMetrics, name string, _ bool, _ int64) []string { return nodeMetricsRow(m, name) })},
+// prints its name only. A workload's wide columns are its template's
+// containers and images and its selector; the metrics-server's tables
+// are the name, each resource of the first item's usage (sorted) and the
+// window.
+var printers = []printer{
+	{kind: api.KindPod, columns: []column{{"NAME", always}, {"READY", always}, {"STATUS", always}, {"RESTARTS", always}, {"AGE", always}, {"IP", wideOnly}, {"NODE", wideOnly}, {"NOMINATED NODE", wideOnly}, {"READINESS GATES", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return podRow(o.(*api.Pod), name, wide, now)
+		}},
+	{kind: api.KindReplicaSet, columns: []column{{"NAME", always}, {"DESIRED", always}, {"CURRENT", always}, {"READY", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return replicaSetRow(o.(*api.ReplicaSet), name, wide, now)
+		}},
+	{kind: api.KindDeployment, columns: []column{{"NAME", always}, {"READY", always}, {"UP-TO-DATE", always}, {"AVAILABLE", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return deploymentRow(o.(*api.Deployment), name, wide, now)
+		}},
+	{kind: api.KindDaemonSet, columns: []column{{"NAME", always}, {"DESIRED", always}, {"CURRENT", always}, {"READY", always}, {"UP-TO-DATE", always}, {"AVAILABLE", always}, {"NODE SELECTOR", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return daemonSetRow(o.(*api.DaemonSet), name, wide, now)
+		}},
+	{kind: api.KindStatefulSet, columns: []column{{"NAME", always}, {"READY", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return statefulSetRow(o.(*api.StatefulSet), name, wide, now)
+		}},
+	{kind: api.KindJob, columns: []column{{"NAME", always}, {"STATUS", always}, {"COMPLETIONS", always}, {"DURATION", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return jobRow(o.(*api.Job), name, wide, now)
+		}},
+	{kind: api.KindCronJob, columns: []column{{"NAME", always}, {"SCHEDULE", always}, {"TIMEZONE", always}, {"SUSPEND", always}, {"ACTIVE", always}, {"LAST SCHEDULE", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return cronJobRow(o.(*api.CronJob), name, wide, now)
+		}},
+	{kind: api.KindService, columns: []column{{"NAME", always}, {"TYPE", always}, {"CLUSTER-IP", always}, {"EXTERNAL-IP", always}, {"PORT(S)", always}, {"AGE", always}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return serviceRow(o.(*api.Service), name, wide, now)
+		}},
+	{kind: api.KindEndpoints, columns: []column{{"NAME", always}, {"ENDPOINTS", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return endpointsRow(o.(*api.Endpoints), name, now)
+		}},
+	{kind: api.KindEndpointSlice, columns: []column{{"NAME", always}, {"ADDRESSTYPE", always}, {"PORTS", always}, {"ENDPOINTS", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return endpointSliceRow(o.(*api.EndpointSlice), name, now)
+		}},
+	{kind: api.KindNode, columns: []column{{"NAME", always}, {"STATUS", always}, {"ROLES", always}, {"AGE", always}, {"VERSION", always}, {"INTERNAL-IP", wideOnly}, {"EXTERNAL-IP", wideOnly}, {"OS-IMAGE", wideOnly}, {"KERNEL-VERSION", wideOnly}, {"CONTAINER-RUNTIME", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return nodeRow(o.(*api.Node), name, wide, now)
+		}},
+	{kind: api.KindNamespace, columns: []column{{"NAME", always}, {"STATUS", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return namespaceRow(o.(*api.Namespace), name, now)
+		}},
+	{kind: api.KindEvent, columns: []column{{"LAST SEEN", always}, {"TYPE", always}, {"REASON", always}, {"OBJECT", always}, {"SUBOBJECT", wideOnly}, {"SOURCE", wideOnly}, {"MESSAGE", always}, {"FIRST SEEN", wideOnly}, {"COUNT", wideOnly}, {"NAME", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return eventRow(o.(*api.Event), wide, now)
+		}},
+	{kind: api.KindControllerRevision, columns: []column{{"NAME", always}, {"CONTROLLER", always}, {"REVISION", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return controllerRevisionRow(o.(*api.ControllerRevision), name, now)
+		}},
+	{kind: api.KindPersistentVolumeClaim, columns: []column{{"NAME", always}, {"STATUS", always}, {"VOLUME", always}, {"CAPACITY", always}, {"ACCESS MODES", always}, {"STORAGECLASS", always}, {"VOLUMEATTRIBUTESCLASS", always}, {"AGE", always}, {"VOLUMEMODE", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return claimRow(o.(*api.PersistentVolumeClaim), name, wide, now)
+		}},
+	{kind: api.KindHorizontalPodAutoscaler, columns: []column{{"NAME", always}, {"REFERENCE", always}, {"TARGETS", always}, {"MINPODS", always}, {"MAXPODS", always}, {"REPLICAS", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return hpaRow(o.(*api.HorizontalPodAutoscaler), name, now)
+		}},
+	{kind: api.KindPodDisruptionBudget, columns: []column{{"NAME", always}, {"MIN AVAILABLE", always}, {"MAX UNAVAILABLE", always}, {"ALLOWED DISRUPTIONS", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return pdbRow(o.(*api.PodDisruptionBudget), name, now)
+		}},
+	{kind: api.KindPodMetrics, columns: []column{{"NAME", always}, {"CPU", always}, {"MEMORY", always}, {"WINDOW", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return podMetricsRow(o.(*api.PodMetrics), name)
+		}},
+	{kind: api.KindNodeMetrics, columns: []column{{"NAME", always}, {"CPU", always}, {"MEMORY", always}, {"WINDOW", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return nodeMetricsRow(o.(*api.NodeMetrics), name)
+		}},
+}
+
+// printerFor is kind's printer.
+func printerFor(kind string) (*printer, bool) {
+	for i := range printers {
+		if printers[i].kind == kind {
+			return &printers[i], true
+		}
+	}
+	return nil, false
 }

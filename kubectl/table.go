@@ -83,7 +83,7 @@ func sameWidth(lines [][]string) bool {
 
 // columns returns the header of kind's table.
 func columns(kind string, wide bool) []string {
-	p, ok := printers[kind]
+	p, ok := printerFor(kind)
 	if !ok {
 		return []string{"NAME"}
 	}
@@ -98,7 +98,7 @@ func columns(kind string, wide bool) []string {
 
 // row returns the cells of one object (pkg/printers/internalversion).
 func row(o api.Object, name string, wide bool, now int64) []string {
-	if p, ok := printers[o.GetKind()]; ok {
+	if p, ok := printerFor(o.GetKind()); ok {
 		return p.row(o, name, wide, now)
 	}
 	return []string{name}
@@ -120,19 +120,19 @@ func replicaSetRow(x *api.ReplicaSet, name string, wide bool, now int64) []strin
 	return r
 }
 
-func namespaceRow(x *api.Namespace, name string, _ bool, now int64) []string {
+func namespaceRow(x *api.Namespace, name string, now int64) []string {
 	return []string{name, x.Status.Phase, age(x.CreationTimestamp, now)}
 }
 
-func endpointsRow(x *api.Endpoints, name string, _ bool, now int64) []string {
+func endpointsRow(x *api.Endpoints, name string, now int64) []string {
 	return []string{name, formatEndpoints(x), age(x.CreationTimestamp, now)}
 }
 
-func endpointSliceRow(x *api.EndpointSlice, name string, _ bool, now int64) []string {
+func endpointSliceRow(x *api.EndpointSlice, name string, now int64) []string {
 	return []string{name, x.AddressType, formatDiscoveryPorts(x.Ports), formatDiscoveryEndpoints(x.Endpoints), age(x.CreationTimestamp, now)}
 }
 
-func controllerRevisionRow(x *api.ControllerRevision, name string, _ bool, now int64) []string {
+func controllerRevisionRow(x *api.ControllerRevision, name string, now int64) []string {
 	return []string{name, revisionController(x), fmt.Sprint(x.Revision), age(x.CreationTimestamp, now)}
 }
 

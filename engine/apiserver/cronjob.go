@@ -135,3 +135,30 @@ func updateCronJob(o, old *api.CronJob, zones timezone.Loader) error {
 	}
 	return nil
 }
+
+// cronJobStrategy is pkg/registry/batch/cronjob/strategy.go.
+var cronJobStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.CronJob)
+		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}
+		defaultCronJob(o)
+		o.Status = api.CronJobStatus{}
+	},
+	prepareForUpdate: func(s *Store, obj, old api.Object) error {
+		return updateCronJob(obj.(*api.CronJob), old.(*api.CronJob), s.TimeZones())
+	},
+	sameStatus:   cronJobSameStatus,
+	withStatusOf: cronJobWithStatusOf,
+}
+
+// cronJobSameStatus and cronJobWithStatusOf are its status subresource.
+func cronJobSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.CronJob).Status, &old.(*api.CronJob).Status)
+}
+
+func cronJobWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.CronJob)
+	c.Status = src.(*api.CronJob).Status
+	return &c
+}

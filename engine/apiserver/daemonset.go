@@ -111,3 +111,31 @@ func validateDaemonSet(e *errs, d *api.DaemonSet) {
 		e.add("spec.updateStrategy.rollingUpdate.maxUnavailable", "Invalid value: %q: must not be greater than 100%%", ru.MaxUnavailable.StrVal)
 	}
 }
+
+// daemonSetStrategy is pkg/registry/apps/daemonset/strategy.go.
+var daemonSetStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.DaemonSet)
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDaemonSet}
+		defaultDaemonSet(o)
+		setTemplateGeneration(o, 1)
+		o.Status = api.DaemonSetStatus{}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		return updateDaemonSet(obj.(*api.DaemonSet), old.(*api.DaemonSet))
+	},
+	sameStatus:   daemonSetSameStatus,
+	withStatusOf: daemonSetWithStatusOf,
+}
+
+// daemonSetSameStatus and daemonSetWithStatusOf are its status subresource.
+func daemonSetSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.DaemonSet).Status, &old.(*api.DaemonSet).Status)
+}
+
+func daemonSetWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.DaemonSet)
+	c.Status = src.(*api.DaemonSet).Status
+	return &c
+}

@@ -181,3 +181,30 @@ func updateHPA(o, old *api.HorizontalPodAutoscaler) error {
 	}
 	return nil
 }
+
+// hpaStrategy is pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go.
+var hpaStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.HorizontalPodAutoscaler)
+		o.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: api.KindHorizontalPodAutoscaler}
+		defaultHPA(o)
+		o.Status = api.HorizontalPodAutoscalerStatus{}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		return updateHPA(obj.(*api.HorizontalPodAutoscaler), old.(*api.HorizontalPodAutoscaler))
+	},
+	sameStatus:   hpaSameStatus,
+	withStatusOf: hpaWithStatusOf,
+}
+
+// hpaSameStatus and hpaWithStatusOf are its status subresource.
+func hpaSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.HorizontalPodAutoscaler).Status, &old.(*api.HorizontalPodAutoscaler).Status)
+}
+
+func hpaWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.HorizontalPodAutoscaler)
+	c.Status = src.(*api.HorizontalPodAutoscaler).Status
+	return &c
+}

@@ -295,3 +295,32 @@ func immutableValue(v any) string {
 	}
 	return fmt.Sprintf("%T{…}", v)
 }
+
+// jobStrategy is pkg/registry/batch/job/strategy.go; a Job's selector
+// names its uid (named).
+var jobStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.Job)
+		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}
+		defaultJob(o)
+		o.Status = api.JobStatus{}
+	},
+	named: func(obj api.Object) { prepareJob(obj.(*api.Job)) },
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		return updateJob(obj.(*api.Job), old.(*api.Job))
+	},
+	sameStatus:   jobSameStatus,
+	withStatusOf: jobWithStatusOf,
+}
+
+// jobSameStatus and jobWithStatusOf are its status subresource.
+func jobSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.Job).Status, &old.(*api.Job).Status)
+}
+
+func jobWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.Job)
+	c.Status = src.(*api.Job).Status
+	return &c
+}

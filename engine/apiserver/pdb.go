@@ -61,3 +61,30 @@ func updatePDB(o, old *api.PodDisruptionBudget) {
 		o.Generation = old.Generation + 1
 	}
 }
+
+// pdbStrategy is pkg/registry/policy/poddisruptionbudget/strategy.go.
+var pdbStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.PodDisruptionBudget)
+		o.TypeMeta = api.TypeMeta{APIVersion: "policy/v1", Kind: api.KindPodDisruptionBudget}
+		o.Status = api.PodDisruptionBudgetStatus{}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		updatePDB(obj.(*api.PodDisruptionBudget), old.(*api.PodDisruptionBudget))
+		return nil
+	},
+	sameStatus:   pdbSameStatus,
+	withStatusOf: pdbWithStatusOf,
+}
+
+// pdbSameStatus and pdbWithStatusOf are its status subresource.
+func pdbSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.PodDisruptionBudget).Status, &old.(*api.PodDisruptionBudget).Status)
+}
+
+func pdbWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.PodDisruptionBudget)
+	c.Status = src.(*api.PodDisruptionBudget).Status
+	return &c
+}

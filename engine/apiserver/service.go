@@ -317,3 +317,21 @@ func isValidPortName(port string) []string {
 	}
 	return out
 }
+
+// serviceStrategy is pkg/registry/core/service/strategy.go, with the
+// cluster IP and node port allocation of its storage (allocate).
+var serviceStrategy = strategy{
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.Service)
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindService}
+		defaultService(o)
+		o.Status = api.ServiceStatus{}
+	},
+	allocate: func(s *Store, obj api.Object) error { return s.allocateService(obj.(*api.Service)) },
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		o, prev := obj.(*api.Service), old.(*api.Service)
+		defaultService(o)
+		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
+		return keepServiceAllocations(o, prev)
+	},
+}

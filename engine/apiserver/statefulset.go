@@ -150,3 +150,60 @@ func validateClaimSpec(e *errs, path string, s *api.PersistentVolumeClaimSpec) {
 		e.add(path+".resources[storage]", "Required value")
 	}
 }
+
+// statefulSetStrategy is pkg/registry/apps/statefulset/strategy.go.
+var statefulSetStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.StatefulSet)
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindStatefulSet}
+		defaultStatefulSet(o)
+		o.Status = api.StatefulSetStatus{}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		return updateStatefulSet(obj.(*api.StatefulSet), old.(*api.StatefulSet))
+	},
+	sameStatus:   statefulSetSameStatus,
+	withStatusOf: statefulSetWithStatusOf,
+}
+
+// statefulSetSameStatus and statefulSetWithStatusOf are its status subresource.
+func statefulSetSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.StatefulSet).Status, &old.(*api.StatefulSet).Status)
+}
+
+func statefulSetWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.StatefulSet)
+	c.Status = src.(*api.StatefulSet).Status
+	return &c
+}
+
+// claimStrategy is pkg/registry/core/persistentvolumeclaim/strategy.go: a
+// new claim is Pending.
+var claimStrategy = strategy{
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.PersistentVolumeClaim)
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPersistentVolumeClaim}
+		defaultClaim(o)
+		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		o, prev := obj.(*api.PersistentVolumeClaim), old.(*api.PersistentVolumeClaim)
+		defaultClaim(o)
+		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
+		return nil
+	},
+	sameStatus:   claimSameStatus,
+	withStatusOf: claimWithStatusOf,
+}
+
+// claimSameStatus and claimWithStatusOf are its status subresource.
+func claimSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.PersistentVolumeClaim).Status, &old.(*api.PersistentVolumeClaim).Status)
+}
+
+func claimWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.PersistentVolumeClaim)
+	c.Status = src.(*api.PersistentVolumeClaim).Status
+	return &c
+}

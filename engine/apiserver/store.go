@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -287,18 +286,19 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	if err := s.admitQuota(obj); err != nil {
 		return nil, err
 	}
-	if svc, ok := obj.(*api.Service); ok {
-		if err := s.allocateService(svc); err != nil {
+	st := strategyOf(obj)
+	if st.allocate != nil {
+		if err := st.allocate(s, obj); err != nil {
 			return nil, err
 		}
 	}
 	m.UID = s.newUID()
-	if j, ok := obj.(*api.Job); ok {
-		prepareJob(j) // the selector names the uid
+	if st.named != nil {
+		st.named(obj)
 	}
 	m.CreationTimestamp = api.At(s.now)
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
-	if hasSpec(obj) {
+	if st.hasSpec {
 		m.Generation = 1
 	}
 	s.bump(obj)
@@ -309,83 +309,6 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	}
 	s.emit(Added, obj, nil)
 	return obj, nil
-}
-
-// prepareForCreate applies defaults and resets status like the REST
-// strategies' PrepareForCreate do; a pod shares what admission adds to
-// many pods (shared), and its spec with the pods made from the same
-// template (specs, when not nil).
-func prepareForCreate(obj api.Object, shared *admitted, specs *podSpecs) {
-	switch o := obj.(type) {
-	case *api.Deployment:
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDeployment}
-		defaultDeployment(o)
-		o.Status = api.DeploymentStatus{}
-	case *api.ReplicaSet:
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindReplicaSet}
-		defaultReplicaSet(o)
-		o.Status = api.ReplicaSetStatus{}
-	case *api.Pod:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}
-		admitPod(o, shared, specs)
-	case *api.Node:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNode}
-	case *api.Event:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEvent}
-	case *api.Namespace:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNamespace}
-		o.Status.Phase = "Active"
-	case *api.Service:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindService}
-		defaultService(o)
-		o.Status = api.ServiceStatus{}
-	case *api.EndpointSlice:
-		o.TypeMeta = api.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: api.KindEndpointSlice}
-	case *api.DaemonSet:
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDaemonSet}
-		defaultDaemonSet(o)
-		setTemplateGeneration(o, 1)
-		o.Status = api.DaemonSetStatus{}
-	case *api.ControllerRevision:
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindControllerRevision}
-	case *api.StatefulSet:
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindStatefulSet}
-		defaultStatefulSet(o)
-		o.Status = api.StatefulSetStatus{}
-	case *api.PersistentVolumeClaim:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPersistentVolumeClaim}
-		defaultClaim(o)
-		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
-	case *api.Endpoints:
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindEndpoints}
-	case *api.Job:
-		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}
-		defaultJob(o)
-		o.Status = api.JobStatus{}
-	case *api.CronJob:
-		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}
-		defaultCronJob(o)
-		o.Status = api.CronJobStatus{}
-	case *api.HorizontalPodAutoscaler:
-		o.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: api.KindHorizontalPodAutoscaler}
-		defaultHPA(o)
-		o.Status = api.HorizontalPodAutoscalerStatus{}
-	case *api.PodDisruptionBudget:
-		o.TypeMeta = api.TypeMeta{APIVersion: "policy/v1", Kind: api.KindPodDisruptionBudget}
-		o.Status = api.PodDisruptionBudgetStatus{}
-	case *api.PodMetrics:
-		o.TypeMeta = api.TypeMeta{APIVersion: "metrics.k8s.io/v1beta1", Kind: api.KindPodMetrics}
-	case *api.NodeMetrics:
-		o.TypeMeta = api.TypeMeta{APIVersion: "metrics.k8s.io/v1beta1", Kind: api.KindNodeMetrics}
-	}
-}
-
-func hasSpec(obj api.Object) bool {
-	switch obj.(type) {
-	case *api.Deployment, *api.ReplicaSet, *api.Pod, *api.EndpointSlice, *api.DaemonSet, *api.StatefulSet, *api.Job, *api.CronJob, *api.HorizontalPodAutoscaler, *api.PodDisruptionBudget:
-		return true // pods too since v1.34 (pkg/registry/core/pod/strategy.go)
-	}
-	return false
 }
 
 // current returns the stored object for obj and checks the optimistic
@@ -412,83 +335,10 @@ func (s *Store) Update(obj api.Object) (api.Object, error) {
 		return nil, err
 	}
 	keepSystemMeta(obj.Meta(), old.Meta())
-	switch o := obj.(type) {
-	case *api.Deployment:
-		defaultDeployment(o)
-		o.TypeMeta, o.Status = old.(*api.Deployment).TypeMeta, old.(*api.Deployment).Status
-		if err := immutableSelector(o, old.(*api.Deployment).Spec.Selector, o.Spec.Selector); err != nil {
+	if f := strategyOf(obj).prepareForUpdate; f != nil {
+		if err := f(s, obj, old); err != nil {
 			return nil, err
 		}
-		// A new spec or new annotations (pkg/registry/apps/deployment/strategy.go).
-		if !reflect.DeepEqual(&o.Spec, &old.(*api.Deployment).Spec) || !maps.Equal(o.Annotations, old.(*api.Deployment).Annotations) {
-			o.Generation++
-		}
-	case *api.ReplicaSet:
-		defaultReplicaSet(o)
-		o.TypeMeta, o.Status = old.(*api.ReplicaSet).TypeMeta, old.(*api.ReplicaSet).Status
-		if err := immutableSelector(o, old.(*api.ReplicaSet).Spec.Selector, o.Spec.Selector); err != nil {
-			return nil, err
-		}
-		if !reflect.DeepEqual(&o.Spec, &old.(*api.ReplicaSet).Spec) {
-			o.Generation++
-		}
-	case *api.Pod:
-		o.TypeMeta, o.Status = old.(*api.Pod).TypeMeta, old.(*api.Pod).Status
-		if node := old.(*api.Pod).Spec.NodeName; o.Spec == nil || o.Spec.NodeName != node {
-			ownSpec(o) // o may share its spec with a stored pod
-			o.Spec.NodeName = node
-		}
-		if !reflect.DeepEqual(o.Spec, old.(*api.Pod).Spec) {
-			o.Generation++ // updatePodGeneration (pkg/registry/core/pod/strategy.go)
-		}
-	case *api.Node:
-		o.TypeMeta, o.Status = old.(*api.Node).TypeMeta, old.(*api.Node).Status
-	case *api.Service:
-		defaultService(o)
-		o.TypeMeta, o.Status = old.(*api.Service).TypeMeta, old.(*api.Service).Status
-		if err := keepServiceAllocations(o, old.(*api.Service)); err != nil {
-			return nil, err
-		}
-	case *api.DaemonSet:
-		if err := updateDaemonSet(o, old.(*api.DaemonSet)); err != nil {
-			return nil, err
-		}
-	case *api.ControllerRevision:
-		o.TypeMeta = old.(*api.ControllerRevision).TypeMeta
-	case *api.StatefulSet:
-		if err := updateStatefulSet(o, old.(*api.StatefulSet)); err != nil {
-			return nil, err
-		}
-	case *api.PersistentVolumeClaim:
-		defaultClaim(o)
-		o.TypeMeta, o.Status = old.(*api.PersistentVolumeClaim).TypeMeta, old.(*api.PersistentVolumeClaim).Status
-	case *api.Job:
-		if err := updateJob(o, old.(*api.Job)); err != nil {
-			return nil, err
-		}
-	case *api.CronJob:
-		if err := updateCronJob(o, old.(*api.CronJob), s.TimeZones()); err != nil {
-			return nil, err
-		}
-	case *api.HorizontalPodAutoscaler:
-		if err := updateHPA(o, old.(*api.HorizontalPodAutoscaler)); err != nil {
-			return nil, err
-		}
-	case *api.PodDisruptionBudget:
-		updatePDB(o, old.(*api.PodDisruptionBudget))
-	case *api.EndpointSlice:
-		prev := old.(*api.EndpointSlice)
-		o.TypeMeta = prev.TypeMeta
-		// Anything but metadata, or the labels (pkg/registry/discovery/endpointslice/strategy.go).
-		if o.AddressType != prev.AddressType || !reflect.DeepEqual(o.Endpoints, prev.Endpoints) || !reflect.DeepEqual(o.Ports, prev.Ports) || !maps.Equal(o.Labels, prev.Labels) {
-			o.Generation++
-		}
-	case *api.Endpoints:
-		o.TypeMeta = old.(*api.Endpoints).TypeMeta
-	case *api.PodMetrics:
-		o.TypeMeta = old.(*api.PodMetrics).TypeMeta
-	case *api.NodeMetrics:
-		o.TypeMeta = old.(*api.NodeMetrics).TypeMeta
 	}
 	if err := s.validate(obj); err != nil {
 		return nil, err
@@ -571,38 +421,18 @@ func (s *Store) PatchStatus(obj api.Object) (api.Object, error) {
 	return s.replaceStatus(withStatusOf(old, obj), old), nil
 }
 
-// replaceStatus is replace of a status write made by withStatusOf. A
-// pod's, ReplicaSet's or node's new version (and that of every kind
-// listed below) shares everything but its status with old, so comparing
-// the statuses tells whether it changes anything, without walking the
-// spec, and its watch event says only the status changed.
+// replaceStatus is replace of a status write made by withStatusOf. The
+// new version of a kind with a status subresource (strategy.sameStatus:
+// a pod, a ReplicaSet, a node …) shares everything but its status with
+// old, so comparing the statuses tells whether it changes anything,
+// without walking the spec, and its watch event says only the status
+// changed.
 func (s *Store) replaceStatus(obj, old api.Object) api.Object {
-	var same bool
-	switch o := obj.(type) {
-	case *api.Pod:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.Pod).Status)
-	case *api.ReplicaSet:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.ReplicaSet).Status)
-	case *api.Node:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.Node).Status)
-	case *api.DaemonSet:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.DaemonSet).Status)
-	case *api.StatefulSet:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.StatefulSet).Status)
-	case *api.PersistentVolumeClaim:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.PersistentVolumeClaim).Status)
-	case *api.Job:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.Job).Status)
-	case *api.CronJob:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.CronJob).Status)
-	case *api.HorizontalPodAutoscaler:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.HorizontalPodAutoscaler).Status)
-	case *api.PodDisruptionBudget:
-		same = reflect.DeepEqual(&o.Status, &old.(*api.PodDisruptionBudget).Status)
-	default:
+	same := strategyOf(obj).sameStatus
+	if same == nil {
 		return s.replace(obj, old)
 	}
-	if same {
+	if same(obj, old) {
 		return old
 	}
 	return s.modifyAs(obj, old, true)
@@ -610,59 +440,8 @@ func (s *Store) replaceStatus(obj, old api.Object) api.Object {
 
 // withStatusOf returns a copy of old carrying src's status.
 func withStatusOf(old, src api.Object) api.Object {
-	switch o := old.(type) {
-	case *api.Deployment:
-		// deploymentStatusStrategy.PrepareForUpdate keeps only spec and
-		// labels from the stored object: annotations written with the
-		// status (the revision) persist.
-		c := src.(*api.Deployment).DeepCopy()
-		c.Spec = o.DeepCopy().Spec
-		c.Labels = o.DeepCopy().Labels
-		keepSystemMeta(&c.ObjectMeta, &o.ObjectMeta)
-		c.TypeMeta = o.TypeMeta
-		return c
-	// Stored objects are immutable, so the new version may share the
-	// unchanged metadata and spec with the old one (a shallow copy).
-	case *api.ReplicaSet:
-		c := *o
-		c.Status = src.(*api.ReplicaSet).Status
-		return &c
-	case *api.Pod:
-		c := *o
-		c.Status = src.(*api.Pod).Status
-		return &c
-	case *api.Node:
-		c := *o
-		c.Status = src.(*api.Node).Status
-		return &c
-	case *api.DaemonSet:
-		c := *o
-		c.Status = src.(*api.DaemonSet).Status
-		return &c
-	case *api.StatefulSet:
-		c := *o
-		c.Status = src.(*api.StatefulSet).Status
-		return &c
-	case *api.PersistentVolumeClaim:
-		c := *o
-		c.Status = src.(*api.PersistentVolumeClaim).Status
-		return &c
-	case *api.Job:
-		c := *o
-		c.Status = src.(*api.Job).Status
-		return &c
-	case *api.CronJob:
-		c := *o
-		c.Status = src.(*api.CronJob).Status
-		return &c
-	case *api.HorizontalPodAutoscaler:
-		c := *o
-		c.Status = src.(*api.HorizontalPodAutoscaler).Status
-		return &c
-	case *api.PodDisruptionBudget:
-		c := *o
-		c.Status = src.(*api.PodDisruptionBudget).Status
-		return &c
+	if with := strategyOf(old).withStatusOf; with != nil {
+		return with(old, src)
 	}
 	return src
 }

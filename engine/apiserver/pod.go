@@ -1,0 +1,42 @@
+package apiserver
+
+import (
+	"reflect"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// podStrategy is pkg/registry/core/pod/strategy.go.
+var podStrategy = strategy{
+	hasSpec: true, // pods too since v1.34
+	prepareForCreate: func(obj api.Object, shared *admitted, specs *podSpecs) {
+		o := obj.(*api.Pod)
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}
+		admitPod(o, shared, specs)
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		o, prev := obj.(*api.Pod), old.(*api.Pod)
+		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
+		if node := prev.Spec.NodeName; o.Spec == nil || o.Spec.NodeName != node {
+			ownSpec(o) // o may share its spec with a stored pod
+			o.Spec.NodeName = node
+		}
+		if !reflect.DeepEqual(o.Spec, prev.Spec) {
+			o.Generation++ // updatePodGeneration
+		}
+		return nil
+	},
+	sameStatus:   podSameStatus,
+	withStatusOf: podWithStatusOf,
+}
+
+// podSameStatus and podWithStatusOf are its status subresource.
+func podSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.Pod).Status, &old.(*api.Pod).Status)
+}
+
+func podWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.Pod)
+	c.Status = src.(*api.Pod).Status
+	return &c
+}

@@ -1,0 +1,43 @@
+package apiserver
+
+import (
+	"reflect"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// replicaSetStrategy is pkg/registry/apps/replicaset/strategy.go.
+var replicaSetStrategy = strategy{
+	hasSpec: true,
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.ReplicaSet)
+		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindReplicaSet}
+		defaultReplicaSet(o)
+		o.Status = api.ReplicaSetStatus{}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		o, prev := obj.(*api.ReplicaSet), old.(*api.ReplicaSet)
+		defaultReplicaSet(o)
+		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
+		if err := immutableSelector(o, prev.Spec.Selector, o.Spec.Selector); err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(&o.Spec, &prev.Spec) {
+			o.Generation++
+		}
+		return nil
+	},
+	sameStatus:   replicaSetSameStatus,
+	withStatusOf: replicaSetWithStatusOf,
+}
+
+// replicaSetSameStatus and replicaSetWithStatusOf are its status subresource.
+func replicaSetSameStatus(obj, old api.Object) bool {
+	return reflect.DeepEqual(&obj.(*api.ReplicaSet).Status, &old.(*api.ReplicaSet).Status)
+}
+
+func replicaSetWithStatusOf(old, src api.Object) api.Object {
+	c := *old.(*api.ReplicaSet)
+	c.Status = src.(*api.ReplicaSet).Status
+	return &c
+}

@@ -1,0 +1,64 @@
+package apiserver
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// declaredKinds are the Kind… constants of engine/api/key.go: every kind
+// the API serves.
+func declaredKinds(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "../api/key.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			v := spec.(*ast.ValueSpec)
+			for i, name := range v.Names {
+				if strings.HasPrefix(name.Name, "Kind") && i < len(v.Values) {
+					if lit, ok := v.Values[i].(*ast.BasicLit); ok {
+						k, _ := strconv.Unquote(lit.Value)
+						kinds = append(kinds, k)
+					}
+				}
+			}
+		}
+	}
+	if len(kinds) < 15 {
+		t.Fatalf("key.go declares %d kinds", len(kinds))
+	}
+	return kinds
+}
+
+// Every kind the API declares has a strategy that at least sets its type
+// meta on create, and nothing else is registered.
+func TestEveryKindHasAStrategy(t *testing.T) {
+	kinds := declaredKinds(t)
+	for _, k := range kinds {
+		st := strategyFor(k)
+		if st == nil {
+			t.Errorf("%s has no strategy: register it in strategy.go", k)
+			continue
+		}
+		if st.prepareForCreate == nil {
+			t.Errorf("%s's strategy sets nothing on create", k)
+		}
+		if (st.sameStatus == nil) != (st.withStatusOf == nil) && k != "Deployment" {
+			t.Errorf("%s's status subresource is half there", k)
+		}
+	}
+	if strategyFor("ConfigMap") != nil {
+		t.Error("a kind the API does not declare has a strategy")
+	}
+}

@@ -138,7 +138,11 @@ func updateCronJob(o, old *api.CronJob, zones timezone.Loader) error {
 
 // cronJobStrategy is pkg/registry/batch/cronjob/strategy.go.
 var cronJobStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultCronJob(obj.(*api.CronJob)) },
+	validate: func(e *errs, obj api.Object, zones timezone.Loader) {
+		validateCronJob(e, obj.(*api.CronJob), nil, zones)
+	},
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.CronJob)
 		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // defaultDaemonSet is SetDefaults_DaemonSet: RollingUpdate with
@@ -114,7 +115,9 @@ func validateDaemonSet(e *errs, d *api.DaemonSet) {
 
 // daemonSetStrategy is pkg/registry/apps/daemonset/strategy.go.
 var daemonSetStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultDaemonSet(obj.(*api.DaemonSet)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateDaemonSet(e, obj.(*api.DaemonSet)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.DaemonSet)
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDaemonSet}

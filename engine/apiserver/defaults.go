@@ -323,27 +323,7 @@ func defaultRequestsFromLimits(s *api.PodSpec) {
 // ApplyDefaults fills in the API defaults of obj's spec in place, as the
 // API server does when it decodes a request.
 func ApplyDefaults(obj api.Object) {
-	switch o := obj.(type) {
-	case *api.Deployment:
-		defaultDeployment(o)
-	case *api.ReplicaSet:
-		defaultReplicaSet(o)
-	case *api.Pod:
-		ownSpec(o)
-		defaultPodSpec(o.Spec)
-	case *api.Service:
-		defaultService(o)
-	case *api.DaemonSet:
-		defaultDaemonSet(o)
-	case *api.StatefulSet:
-		defaultStatefulSet(o)
-	case *api.PersistentVolumeClaim:
-		defaultClaim(o)
-	case *api.Job:
-		defaultJob(o)
-	case *api.CronJob:
-		defaultCronJob(o)
-	case *api.HorizontalPodAutoscaler:
-		defaultHPA(o)
+	if f := strategyOf(obj).defaults; f != nil {
+		f(obj)
 	}
 }

@@ -5,11 +5,14 @@ import (
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // deploymentStrategy is pkg/registry/apps/deployment/strategy.go.
 var deploymentStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultDeployment(obj.(*api.Deployment)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateDeployment(e, obj.(*api.Deployment)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Deployment)
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDeployment}

@@ -11,6 +11,7 @@ import (
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // defaultHPA is SetDefaults_HorizontalPodAutoscaler: minReplicas 1, a CPU
@@ -184,7 +185,9 @@ func updateHPA(o, old *api.HorizontalPodAutoscaler) error {
 
 // hpaStrategy is pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go.
 var hpaStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultHPA(obj.(*api.HorizontalPodAutoscaler)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateHPA(e, obj.(*api.HorizontalPodAutoscaler)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.HorizontalPodAutoscaler)
 		o.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: api.KindHorizontalPodAutoscaler}

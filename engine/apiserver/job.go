@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // defaultJob is SetDefaults_Job (the JobPodReplacementPolicy gate is on).
@@ -299,7 +300,9 @@ func immutableValue(v any) string {
 // jobStrategy is pkg/registry/batch/job/strategy.go; a Job's selector
 // names its uid (named).
 var jobStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultJob(obj.(*api.Job)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateJob(e, obj.(*api.Job)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Job)
 		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}

@@ -2,11 +2,13 @@ package apiserver
 
 import (
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 	"reflect"
 )
 
 // nodeStrategy is pkg/registry/core/node/strategy.go.
 var nodeStrategy = strategy{
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateNode(e, obj.(*api.Node)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		obj.(*api.Node).TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNode}
 	},

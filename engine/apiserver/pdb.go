@@ -12,6 +12,7 @@ import (
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // validatePDB is ValidatePodDisruptionBudgetSpec.
@@ -64,7 +65,8 @@ func updatePDB(o, old *api.PodDisruptionBudget) {
 
 // pdbStrategy is pkg/registry/policy/poddisruptionbudget/strategy.go.
 var pdbStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validatePDB(e, obj.(*api.PodDisruptionBudget)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.PodDisruptionBudget)
 		o.TypeMeta = api.TypeMeta{APIVersion: "policy/v1", Kind: api.KindPodDisruptionBudget}

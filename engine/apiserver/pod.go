@@ -4,11 +4,24 @@ import (
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // podStrategy is pkg/registry/core/pod/strategy.go.
 var podStrategy = strategy{
 	hasSpec: true, // pods too since v1.34
+	defaults: func(obj api.Object) {
+		o := obj.(*api.Pod)
+		ownSpec(o)
+		defaultPodSpec(o.Spec)
+	},
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) {
+		if spec := obj.(*api.Pod).Spec; spec != nil {
+			validatePodSpec(e, "spec", spec, false)
+		} else {
+			validatePodSpec(e, "spec", &api.PodSpec{}, false)
+		}
+	},
 	prepareForCreate: func(obj api.Object, shared *admitted, specs *podSpecs) {
 		o := obj.(*api.Pod)
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}

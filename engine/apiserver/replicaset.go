@@ -4,11 +4,14 @@ import (
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // replicaSetStrategy is pkg/registry/apps/replicaset/strategy.go.
 var replicaSetStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultReplicaSet(obj.(*api.ReplicaSet)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateReplicaSet(e, obj.(*api.ReplicaSet)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.ReplicaSet)
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindReplicaSet}

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // The service-cluster-ip-range and service-node-port-range flags'
@@ -321,6 +322,8 @@ func isValidPortName(port string) []string {
 // serviceStrategy is pkg/registry/core/service/strategy.go, with the
 // cluster IP and node port allocation of its storage (allocate).
 var serviceStrategy = strategy{
+	defaults: func(obj api.Object) { defaultService(obj.(*api.Service)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateService(e, obj.(*api.Service)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Service)
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindService}

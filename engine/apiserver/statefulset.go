@@ -10,6 +10,7 @@ import (
 	"reflect"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
 )
 
 // DefaultStorageClass is the simulated cluster's default StorageClass,
@@ -153,7 +154,9 @@ func validateClaimSpec(e *errs, path string, s *api.PersistentVolumeClaimSpec) {
 
 // statefulSetStrategy is pkg/registry/apps/statefulset/strategy.go.
 var statefulSetStrategy = strategy{
-	hasSpec: true,
+	hasSpec:  true,
+	defaults: func(obj api.Object) { defaultStatefulSet(obj.(*api.StatefulSet)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateStatefulSet(e, obj.(*api.StatefulSet)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.StatefulSet)
 		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindStatefulSet}
@@ -181,6 +184,10 @@ func statefulSetWithStatusOf(old, src api.Object) api.Object {
 // claimStrategy is pkg/registry/core/persistentvolumeclaim/strategy.go: a
 // new claim is Pending.
 var claimStrategy = strategy{
+	defaults: func(obj api.Object) { defaultClaim(obj.(*api.PersistentVolumeClaim)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) {
+		validateClaimSpec(e, "spec", &obj.(*api.PersistentVolumeClaim).Spec)
+	},
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.PersistentVolumeClaim)
 		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPersistentVolumeClaim}

@@ -1,6 +1,9 @@
 package apiserver
 
-import "github.com/stateflow/stateflow/engine/api"
+import (
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
+)
 
 // A strategy is one kind's behaviour in the API server, as upstream keeps
 // it in pkg/registry/<group>/<resource>/strategy.go. Each kind's lives in
@@ -15,6 +18,14 @@ type strategy struct {
 	// pods (shared), and its spec with the pods made from the same
 	// template (specs, when not nil).
 	prepareForCreate func(obj api.Object, shared *admitted, specs *podSpecs)
+	// defaults fills in the API defaults of the kind's spec in place
+	// (SetDefaults_<Kind>, which the API server applies when it decodes a
+	// request); nil if it has none.
+	defaults func(obj api.Object)
+	// validate adds the kind's field errors to e (Validate<Kind>), the
+	// zones a CronJob names loading through zones; nil if it has none
+	// beyond the metadata's.
+	validate func(e *errs, obj api.Object, zones timezone.Loader)
 	// allocate reserves what the kind's storage allocates on create once
 	// the name is known to be free (a Service's cluster IP and node
 	// ports); nil if nothing.

@@ -83,35 +83,8 @@ func validate(obj api.Object, zones timezone.Loader) error {
 	}
 	var e errs
 	validateMeta(&e, obj)
-	switch o := obj.(type) {
-	case *api.Deployment:
-		validateDeployment(&e, o)
-	case *api.ReplicaSet:
-		validateReplicaSet(&e, o)
-	case *api.Pod:
-		if o.Spec != nil {
-			validatePodSpec(&e, "spec", o.Spec, false)
-		} else {
-			validatePodSpec(&e, "spec", &api.PodSpec{}, false)
-		}
-	case *api.Node:
-		validateNode(&e, o)
-	case *api.Service:
-		validateService(&e, o)
-	case *api.DaemonSet:
-		validateDaemonSet(&e, o)
-	case *api.StatefulSet:
-		validateStatefulSet(&e, o)
-	case *api.PersistentVolumeClaim:
-		validateClaimSpec(&e, "spec", &o.Spec)
-	case *api.Job:
-		validateJob(&e, o)
-	case *api.CronJob:
-		validateCronJob(&e, o, nil, zones)
-	case *api.HorizontalPodAutoscaler:
-		validateHPA(&e, o)
-	case *api.PodDisruptionBudget:
-		validatePDB(&e, o)
+	if f := strategyOf(obj).validate; f != nil {
+		f(&e, obj, zones)
 	}
 	if len(e) == 0 {
 		return nil

@@ -19,12 +19,19 @@ import (
 // item by item (by key, for lists of objects), others are replaced; an
 // object with replace is replaced whole (mergeMapHandler) where others
 // are merged field by field; fields describes an object's fields, or a
-// list's items.
+// list's items. The schemas below are static data: literals only, so
+// app.wasm builds no map of them at start.
 type smp struct {
 	merge   bool
 	replace bool
 	key     string
-	fields  map[string]*smp
+	fields  []smpField
+}
+
+// smpField is one field of an object's schema.
+type smpField struct {
+	name   string
+	schema *smp
 }
 
 // child is the schema of field name; nil (no strategy) if none is known.
@@ -32,96 +39,90 @@ func (s *smp) child(name string) *smp {
 	if s == nil {
 		return nil
 	}
-	return s.fields[name]
-}
-
-func object(fields map[string]*smp) *smp { return &smp{fields: fields} }
-
-// mergeList is a list merged by key, with the schema of its items.
-func mergeList(key string, items *smp) *smp {
-	l := &smp{merge: true, key: key}
-	if items != nil {
-		l.fields = items.fields
+	for _, f := range s.fields {
+		if f.name == name {
+			return f.schema
+		}
 	}
-	return l
+	return nil
 }
-
-func conditions() *smp { return mergeList("type", nil) }
 
 // The merge lists of the API types the simulated cluster serves
 // (k8s.io/api core/v1, apps/v1, batch/v1, autoscaling/v2, policy/v1 and
-// metav1.ObjectMeta at v0.34).
+// metav1.ObjectMeta at v0.34). A list of conditions is merged by type.
 var (
-	smpMeta = object(map[string]*smp{
-		"finalizers":      {merge: true},
-		"ownerReferences": mergeList("uid", nil),
-	})
-	smpContainer = object(map[string]*smp{
-		"ports":         mergeList("containerPort", nil),
-		"env":           mergeList("name", nil),
-		"volumeMounts":  mergeList("mountPath", nil),
-		"volumeDevices": mergeList("devicePath", nil),
-	})
-	smpPodSpec = object(map[string]*smp{
-		"volumes":                   mergeList("name", nil),
-		"initContainers":            mergeList("name", smpContainer),
-		"containers":                mergeList("name", smpContainer),
-		"ephemeralContainers":       mergeList("name", smpContainer),
-		"imagePullSecrets":          mergeList("name", nil),
-		"hostAliases":               mergeList("ip", nil),
-		"topologySpreadConstraints": mergeList("topologyKey", nil),
-		"schedulingGates":           mergeList("name", nil),
-		"resourceClaims":            mergeList("name", nil),
-	})
-	smpTemplate = object(map[string]*smp{"metadata": smpMeta, "spec": smpPodSpec})
+	smpConditions = &smp{merge: true, key: "type"}
+	smpByName     = &smp{merge: true, key: "name"}
+	smpMeta       = &smp{fields: []smpField{
+		{"finalizers", &smp{merge: true}},
+		{"ownerReferences", &smp{merge: true, key: "uid"}},
+	}}
+	smpContainerFields = []smpField{
+		{"ports", &smp{merge: true, key: "containerPort"}},
+		{"env", smpByName},
+		{"volumeMounts", &smp{merge: true, key: "mountPath"}},
+		{"volumeDevices", &smp{merge: true, key: "devicePath"}},
+	}
+	smpContainers = &smp{merge: true, key: "name", fields: smpContainerFields}
+	smpPodSpec    = &smp{fields: []smpField{
+		{"volumes", smpByName},
+		{"initContainers", smpContainers},
+		{"containers", smpContainers},
+		{"ephemeralContainers", smpContainers},
+		{"imagePullSecrets", smpByName},
+		{"hostAliases", &smp{merge: true, key: "ip"}},
+		{"topologySpreadConstraints", &smp{merge: true, key: "topologyKey"}},
+		{"schedulingGates", smpByName},
+		{"resourceClaims", smpByName},
+	}}
+	smpTemplate = &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", smpPodSpec}}}
 	// smpJobSpec is batch/v1 JobSpec: only its pod template has merge
 	// lists.
-	smpJobSpec = object(map[string]*smp{"template": smpTemplate})
-	smpClaim   = object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})})
-
-	smpSchemas = map[string]*smp{
-		api.KindPod: object(map[string]*smp{"metadata": smpMeta, "spec": smpPodSpec, "status": object(map[string]*smp{
-			"conditions": conditions(), "hostIPs": mergeList("ip", nil), "podIPs": mergeList("ip", nil),
-			"resourceClaimStatuses": mergeList("name", nil),
-		})}),
-		api.KindDeployment:  workload(),
-		api.KindReplicaSet:  workload(),
-		api.KindDaemonSet:   workload(),
-		api.KindStatefulSet: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{"template": smpTemplate}), "status": object(map[string]*smp{"conditions": conditions()})}),
-		api.KindService: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{"ports": mergeList("port", nil)}),
-			"status": object(map[string]*smp{"conditions": conditions()})}),
-		api.KindNode: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{"podCIDRs": {merge: true}}),
-			"status": object(map[string]*smp{"conditions": conditions(), "addresses": mergeList("type", nil)})}),
-		api.KindNamespace:             object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})}),
-		api.KindPersistentVolumeClaim: smpClaim,
-		api.KindControllerRevision:    object(map[string]*smp{"metadata": smpMeta}),
-		api.KindJob:                   object(map[string]*smp{"metadata": smpMeta, "spec": smpJobSpec, "status": object(map[string]*smp{"conditions": conditions()})}),
-		api.KindCronJob: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{
-			"jobTemplate": object(map[string]*smp{"metadata": smpMeta, "spec": smpJobSpec}),
-		})}),
+	smpJobSpec     = &smp{fields: []smpField{{"template", smpTemplate}}}
+	smpStatus      = &smp{fields: []smpField{{"conditions", smpConditions}}}
+	smpMetaOnly    = &smp{fields: []smpField{{"metadata", smpMeta}}}
+	smpMetaStatus  = &smp{fields: []smpField{{"metadata", smpMeta}, {"status", smpStatus}}}
+	smpWorkload    = &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", &smp{fields: []smpField{{"template", smpTemplate}}}}, {"status", smpStatus}}}
+	smpKindSchemas = []smpField{
+		{api.KindPod, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", smpPodSpec}, {"status", &smp{fields: []smpField{
+			{"conditions", smpConditions}, {"hostIPs", &smp{merge: true, key: "ip"}}, {"podIPs", &smp{merge: true, key: "ip"}},
+			{"resourceClaimStatuses", smpByName},
+		}}}}}},
+		{api.KindDeployment, smpWorkload},
+		{api.KindReplicaSet, smpWorkload},
+		{api.KindDaemonSet, smpWorkload},
+		{api.KindStatefulSet, smpWorkload},
+		{api.KindService, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", &smp{fields: []smpField{{"ports", &smp{merge: true, key: "port"}}}}},
+			{"status", smpStatus}}}},
+		{api.KindNode, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", &smp{fields: []smpField{{"podCIDRs", &smp{merge: true}}}}},
+			{"status", &smp{fields: []smpField{{"conditions", smpConditions}, {"addresses", &smp{merge: true, key: "type"}}}}}}}},
+		{api.KindNamespace, smpMetaStatus},
+		{api.KindPersistentVolumeClaim, smpMetaStatus},
+		{api.KindControllerRevision, smpMetaOnly},
+		{api.KindJob, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", smpJobSpec}, {"status", smpStatus}}}},
+		{api.KindCronJob, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", &smp{fields: []smpField{
+			{"jobTemplate", &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", smpJobSpec}}}},
+		}}}}}},
 		// autoscaling/v2: spec.metrics and the behavior's policies are
 		// atomic lists, replaced whole.
-		api.KindHorizontalPodAutoscaler: object(map[string]*smp{"metadata": smpMeta, "status": object(map[string]*smp{"conditions": conditions()})}),
+		{api.KindHorizontalPodAutoscaler, smpMetaStatus},
 		// policy/v1: spec.selector is patchStrategy=replace, a new
 		// selector replacing the old one whole; status.conditions are
 		// metav1.Conditions merged by type (listType=map, listMapKey=type).
-		api.KindPodDisruptionBudget: object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{"selector": {replace: true}}),
-			"status": object(map[string]*smp{"conditions": conditions()})}),
+		{api.KindPodDisruptionBudget, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", &smp{fields: []smpField{{"selector", &smp{replace: true}}}}},
+			{"status", smpStatus}}}},
 	}
 )
-
-func workload() *smp {
-	return object(map[string]*smp{"metadata": smpMeta, "spec": object(map[string]*smp{"template": smpTemplate}),
-		"status": object(map[string]*smp{"conditions": conditions()})})
-}
 
 // schemaFor is the strategic merge schema of kind; every kind has
 // metadata.
 func schemaFor(kind string) *smp {
-	if s, ok := smpSchemas[kind]; ok {
-		return s
+	for _, k := range smpKindSchemas {
+		if k.name == kind {
+			return k.schema
+		}
 	}
-	return object(map[string]*smp{"metadata": smpMeta})
+	return smpMetaOnly
 }
 
 // The directives of a strategic merge patch.

@@ -93,54 +93,8 @@ func replaceSpec(cur, applied api.Object) bool {
 	annotations := merge3(cm.Annotations, am.Annotations, last.Metadata.Annotations)
 	changed := !reflect.DeepEqual(cm.Labels, labels) || !reflect.DeepEqual(cm.Annotations, annotations)
 	cm.Labels, cm.Annotations = labels, annotations
-	switch c := cur.(type) {
-	case *api.Deployment:
-		a := applied.(*api.Deployment)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.ReplicaSet:
-		a := applied.(*api.ReplicaSet)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.Node:
-		a := applied.(*api.Node)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.Service:
-		a := applied.(*api.Service)
-		keepAllocations(&a.Spec, &c.Spec)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.StatefulSet:
-		a := applied.(*api.StatefulSet)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.Job:
-		a := applied.(*api.Job)
-		keepGeneratedSelector(&a.Spec, &c.Spec)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.CronJob:
-		a := applied.(*api.CronJob)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.HorizontalPodAutoscaler:
-		a := applied.(*api.HorizontalPodAutoscaler)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.PodDisruptionBudget:
-		a := applied.(*api.PodDisruptionBudget)
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
-	case *api.PersistentVolumeClaim:
-		a := applied.(*api.PersistentVolumeClaim)
-		// The volume the binder wrote stays, as the merge keeps what the
-		// manifest does not mention.
-		if a.Spec.VolumeName == "" {
-			a.Spec.VolumeName = c.Spec.VolumeName
-		}
-		changed = changed || !reflect.DeepEqual(c.Spec, a.Spec)
-		c.Spec = a.Spec
+	if apply := helperFor(cur.GetKind()).applySpec; apply != nil {
+		changed = apply(cur, applied) || changed
 	}
 	return changed
 }

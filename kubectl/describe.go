@@ -64,40 +64,9 @@ func (s *Session) describe(args []string) (string, error) {
 
 func (s *Session) describeObject(o api.Object, events bool) string {
 	w := newPrefixWriter()
-	switch x := o.(type) {
-	case *api.Deployment:
-		s.describeDeployment(w, x)
-	case *api.ReplicaSet:
-		s.describeReplicaSet(w, x)
-	case *api.Pod:
-		s.describePod(w, x)
-	case *api.Node:
-		s.describeNode(w, x)
-	case *api.Service:
-		s.describeService(w, x)
-	case *api.Endpoints:
-		describeEndpoints(w, x)
-	case *api.EndpointSlice:
-		describeEndpointSlice(w, x)
-	case *api.DaemonSet:
-		s.describeDaemonSet(w, x)
-	case *api.ControllerRevision:
-		describeGeneric(w, x)
-	case *api.StatefulSet:
-		s.describeStatefulSet(w, x)
-	case *api.PersistentVolumeClaim:
-		s.describeClaim(w, x)
-	case *api.Job:
-		s.describeJob(w, x)
-	case *api.CronJob:
-		s.describeCronJob(w, x)
-	case *api.HorizontalPodAutoscaler:
-		describeHPA(w, x)
-	case *api.PodDisruptionBudget:
-		describePDB(w, x)
-	case *api.PodMetrics, *api.NodeMetrics:
-		describeGeneric(w, x)
-	default:
+	if describe := helperFor(o.GetKind()).describe; describe != nil {
+		describe(s, w, o)
+	} else {
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}
 	if events && o.GetKind() != api.KindEvent {

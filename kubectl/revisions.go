@@ -19,11 +19,9 @@ import (
 // revisioned returns the selector and pod template of a workload whose
 // history is ControllerRevisions, or ok false for any other object.
 func revisioned(o api.Object) (sel *api.LabelSelector, tpl *api.PodTemplateSpec, ok bool) {
-	switch x := o.(type) {
-	case *api.DaemonSet:
-		return x.Spec.Selector, &x.Spec.Template, true
-	case *api.StatefulSet:
-		return x.Spec.Selector, &x.Spec.Template, true
+	if revisions := helperFor(o.GetKind()).revisions; revisions != nil {
+		sel, tpl = revisions(o)
+		return sel, tpl, true
 	}
 	return nil, nil, false
 }

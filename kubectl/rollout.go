@@ -88,13 +88,8 @@ func (s *Session) rolloutStatus(args []string) (string, error) {
 
 // statusMessage is the status viewer of the object's kind.
 func statusMessage(o api.Object, revision int64) (string, bool, error) {
-	switch x := o.(type) {
-	case *api.Deployment:
-		return rolloutMessage(x, revision)
-	case *api.DaemonSet:
-		return daemonSetStatus(x)
-	case *api.StatefulSet:
-		return statefulSetStatus(x)
+	if viewer := helperFor(o.GetKind()).statusViewer; viewer != nil {
+		return viewer(o, revision)
 	}
 	return "", false, errorf("no status viewer has been implemented for %s", resourceFor(o.GetKind()).groupKind())
 }
@@ -252,19 +247,13 @@ func buildRestart(s *Session, args []string) (*Mutation, error) {
 		return nil, err
 	}
 	return editObject(s, "rollout restart", p, nil, func(tick reconcile.Tick, o api.Object, r resource) (string, error) {
-		var t *api.PodTemplateSpec
-		switch x := o.(type) {
-		case *api.Deployment:
-			if x.Spec.Paused {
-				return "", errorf("deployments.apps %q can't restart paused deployment (run rollout resume first)", x.Name)
-			}
-			t = &x.Spec.Template
-		case *api.DaemonSet:
-			t = &x.Spec.Template
-		case *api.StatefulSet:
-			t = &x.Spec.Template
-		default:
+		restart := helperFor(o.GetKind()).restartTemplate
+		if restart == nil {
 			return "", errorf("%s %q restarting is not supported", r.pluralQualified(), o.Meta().Name)
+		}
+		t, err := restart(o)
+		if err != nil {
+			return "", err
 		}
 		now := api.At(tick.Now()).String()
 		if t.Annotations[restartedAt] == now {

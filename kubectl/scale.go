@@ -34,19 +34,14 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 		if err != nil {
 			return "", err
 		}
-		switch x := o.(type) {
-		case *api.Deployment:
-			x.Spec.Replicas = api.Int32(int32(n))
-		case *api.ReplicaSet:
-			x.Spec.Replicas = api.Int32(int32(n))
-		case *api.StatefulSet:
-			x.Spec.Replicas = api.Int32(int32(n))
-		default:
+		replicas := helperFor(o.GetKind()).replicas
+		if replicas == nil {
 			// Only Deployments, ReplicaSets and StatefulSets have a scale
 			// subresource: the scale client's GET of
 			// …/daemonsets/NAME/scale (or a Job's, an HPA's, a PDB's) is a 404.
 			return "", serverErr("NotFound", "the server could not find the requested resource")
 		}
+		*replicas(o) = api.Int32(int32(n))
 		if _, err := tick.Update(trace.Translate, o, fmt.Sprintf("kubectl scale: %s spec.replicas=%d", k.Short(), n)); err != nil {
 			return "", apiErr(err)
 		}

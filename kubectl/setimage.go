@@ -69,21 +69,8 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 }
 
 func podSpecOf(o api.Object) *api.PodSpec {
-	switch x := o.(type) {
-	case *api.Deployment:
-		return &x.Spec.Template.Spec
-	case *api.ReplicaSet:
-		return &x.Spec.Template.Spec
-	case *api.DaemonSet:
-		return &x.Spec.Template.Spec
-	case *api.StatefulSet:
-		return &x.Spec.Template.Spec
-	case *api.Pod:
-		return x.Spec
-	case *api.Job:
-		return &x.Spec.Template.Spec
-	case *api.CronJob:
-		return &x.Spec.JobTemplate.Spec.Template.Spec
+	if podSpec := helperFor(o.GetKind()).podSpec; podSpec != nil {
+		return podSpec(o)
 	}
 	return &api.PodSpec{}
 }

@@ -57,3 +57,26 @@ func packageDoc(t *testing.T) string {
 	}
 	return strings.Join(strings.Fields(strings.ReplaceAll(string(b), "//", "")), " ")
 }
+
+// Every kind has at most one printer and one helper, each a kind kubectl
+// resolves.
+func TestKindRegistries(t *testing.T) {
+	known := map[string]bool{}
+	for _, r := range resourceTypes {
+		known[r.kind] = true
+	}
+	seen := map[string]bool{}
+	for _, h := range kindHelpers {
+		if seen[h.kind] || !known[h.kind] {
+			t.Errorf("helper for %q: twice, or not a resource kubectl knows", h.kind)
+		}
+		seen[h.kind] = true
+	}
+	seen = map[string]bool{}
+	for _, p := range printers {
+		if seen[p.kind] || !known[p.kind] {
+			t.Errorf("printer for %q: twice, or not a resource kubectl knows", p.kind)
+		}
+		seen[p.kind] = true
+	}
+}

@@ -106,12 +106,6 @@ var kindSwitchDebt = map[string]int{
 	"app/model/flow_scene.go":  2,
 	"app/model/inspector.go":   1,
 	"app/model/story.go":       1,
-	"kubectl/apply.go":         1,
-	"kubectl/describe.go":      1,
-	"kubectl/revisions.go":     1,
-	"kubectl/rollout.go":       2,
-	"kubectl/scale.go":         1,
-	"kubectl/setimage.go":      1,
 	"scenario/capacity.go":     1,
 	"scenario/parse.go":        2,
 }

@@ -60,13 +60,9 @@ func (p *parser) checkCapacity() {
 		if d.obj.Meta().ControllerRef() != nil {
 			continue
 		}
-		switch o := d.obj.(type) {
-		case *api.Deployment:
-			ws = append(ws, workload{ref: "deploy/" + o.Name, pods: replicasOrOne(o.Spec.Replicas), per: requestsOf(&o.Spec.Template.Spec), node: d.node, prefix: "spec.template.spec", replicas: true})
-		case *api.ReplicaSet:
-			ws = append(ws, workload{ref: "rs/" + o.Name, pods: replicasOrOne(o.Spec.Replicas), per: requestsOf(&o.Spec.Template.Spec), node: d.node, prefix: "spec.template.spec", replicas: true})
-		case *api.Pod:
-			ws = append(ws, workload{ref: "pod/" + o.Name, pods: 1, per: requestsOf(o.Spec), node: d.node, prefix: "spec"})
+		if pods := kindNamed(d.obj.GetKind()).pods; pods != nil {
+			n, spec, prefix, replicas := pods(d.obj)
+			ws = append(ws, workload{ref: api.KeyOf(d.obj).Short(), pods: n, per: requestsOf(spec), node: d.node, prefix: prefix, replicas: replicas})
 		}
 	}
 	var alloc podRequest

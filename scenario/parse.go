@@ -203,17 +203,11 @@ func (p *parser) document(n *yaml.Node, doc int) {
 		p.scenarioDocument(n, apiVersion, doc)
 	case "Lesson":
 		p.lessonDocument(n, apiVersion, doc)
-	case api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet:
-		p.object(n, doc, kind, apiVersion, "apps/v1")
-	case api.KindPod, api.KindNode, api.KindNamespace, api.KindService, api.KindPersistentVolumeClaim:
-		p.object(n, doc, kind, apiVersion, "v1")
-	case api.KindJob, api.KindCronJob:
-		p.object(n, doc, kind, apiVersion, "batch/v1")
-	case api.KindHorizontalPodAutoscaler:
-		p.object(n, doc, kind, apiVersion, "autoscaling/v2")
-	case api.KindPodDisruptionBudget:
-		p.object(n, doc, kind, apiVersion, "policy/v1")
 	default:
+		if k := kindNamed(kind); k != nil {
+			p.object(n, doc, k, apiVersion)
+			return
+		}
 		p.warnf(n.Line, n.Column, "", "document %d: kind %s (%s) is not simulated; it is ignored", doc, kind, apiVersion)
 	}
 }
@@ -225,44 +219,15 @@ func scalar(n *yaml.Node, key string) string {
 	return ""
 }
 
-func newObject(kind string) api.Object {
-	switch kind {
-	case api.KindDeployment:
-		return &api.Deployment{}
-	case api.KindReplicaSet:
-		return &api.ReplicaSet{}
-	case api.KindPod:
-		return &api.Pod{}
-	case api.KindNode:
-		return &api.Node{}
-	case api.KindService:
-		return &api.Service{}
-	case api.KindDaemonSet:
-		return &api.DaemonSet{}
-	case api.KindStatefulSet:
-		return &api.StatefulSet{}
-	case api.KindPersistentVolumeClaim:
-		return &api.PersistentVolumeClaim{}
-	case api.KindJob:
-		return &api.Job{}
-	case api.KindCronJob:
-		return &api.CronJob{}
-	case api.KindHorizontalPodAutoscaler:
-		return &api.HorizontalPodAutoscaler{}
-	case api.KindPodDisruptionBudget:
-		return &api.PodDisruptionBudget{}
-	}
-	return &api.Namespace{}
-}
-
 // object decodes, checks and records one manifest.
-func (p *parser) object(n *yaml.Node, doc int, kind, apiVersion, want string) {
-	if apiVersion != want {
+func (p *parser) object(n *yaml.Node, doc int, k *kind, apiVersion string) {
+	if apiVersion != k.apiVersion {
 		at := nodeAt(n, "apiVersion")
-		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", kind, apiVersion, want)
+		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", k.name, apiVersion, k.apiVersion)
 		return
 	}
-	obj := newObject(kind)
+	kind := k.name
+	obj := k.new()
 	if !p.decode(n, obj) {
 		return
 	}
@@ -281,15 +246,12 @@ func (p *parser) object(n *yaml.Node, doc int, kind, apiVersion, want string) {
 		return
 	}
 	p.seen[key] = nodeAt(n, "metadata.name").Line
-	switch o := obj.(type) {
-	case *api.Node:
-		p.nodes = append(p.nodes, o)
-	case *api.Namespace:
-		p.sc.Config.Namespaces = append(p.sc.Config.Namespaces, o.Name)
-	default:
-		setLastApplied(obj, n)
-		p.docs = append(p.docs, docObject{obj: obj, node: n, doc: doc})
+	if k.record != nil {
+		k.record(p, obj, n, doc)
+		return
 	}
+	setLastApplied(obj, n)
+	p.docs = append(p.docs, docObject{obj: obj, node: n, doc: doc})
 }
 
 // LastAppliedAnnotation is where kubectl apply records what it applied.
@@ -619,13 +581,9 @@ func nodeNames(ns []*api.Node) string {
 func (p *parser) checkPods() {
 	total := int64(0)
 	for _, d := range p.docs {
-		switch o := d.obj.(type) {
-		case *api.Deployment:
-			total += replicasOrOne(o.Spec.Replicas)
-		case *api.ReplicaSet:
-			total += replicasOrOne(o.Spec.Replicas)
-		case *api.Pod:
-			total++
+		if pods := kindNamed(d.obj.GetKind()).pods; pods != nil {
+			n, _, _, _ := pods(d.obj)
+			total += n
 		}
 	}
 	if total > MaxPods {

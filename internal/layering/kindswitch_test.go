@@ -106,8 +106,6 @@ var kindSwitchDebt = map[string]int{
 	"app/model/flow_scene.go":  2,
 	"app/model/inspector.go":   1,
 	"app/model/story.go":       1,
-	"scenario/capacity.go":     1,
-	"scenario/parse.go":        2,
 }
 
 // componentPackages are left out: a component's Observe switching over

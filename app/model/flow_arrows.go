@@ -51,17 +51,8 @@ func (l *layout) edges() {
 				l.f.Edges = append(l.f.Edges, Edge{From: owner, To: b.ID, Kind: "owns"})
 			}
 		}
-		switch x := o.(type) {
-		case *api.HorizontalPodAutoscaler:
-			target := api.Key{Kind: x.Spec.ScaleTargetRef.Kind, Namespace: x.Namespace, Name: x.Spec.ScaleTargetRef.Name}.String()
-			if _, drawn := l.boxes[target]; drawn {
-				l.f.Edges = append(l.f.Edges, Edge{From: b.ID, To: target, Kind: "scales"})
-			}
-		case *api.Pod:
-			node := "Node/" + x.Spec.NodeName
-			if _, drawn := l.boxes[node]; drawn && x.Spec.NodeName != "" && (pods <= boundEdgesUpTo || l.s.focus[b.Key]) {
-				l.f.Edges = append(l.f.Edges, Edge{From: b.ID, To: node, Kind: "bound"})
-			}
+		if edge := viewOf(o.GetKind()).edge; edge != nil {
+			edge(l, b, o, pods)
 		}
 	}
 	l.pdbEdges()

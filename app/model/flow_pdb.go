@@ -136,13 +136,8 @@ func (m *Model) templateLabels(k api.Key) (map[string]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	switch w := o.(type) {
-	case *api.Deployment:
-		return w.Spec.Template.Labels, true
-	case *api.StatefulSet:
-		return w.Spec.Template.Labels, true
-	case *api.DaemonSet:
-		return w.Spec.Template.Labels, true
+	if template := viewOf(k.Kind).template; template != nil {
+		return template(o).Labels, true
 	}
 	return nil, false
 }

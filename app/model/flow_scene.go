@@ -227,21 +227,18 @@ func (s *scene) orphans(owned map[string][]api.Object, addLane func(*lane, ...ap
 	}
 	// An orphaned ReplicaSet or Job is drawn over its own pods.
 	for _, o := range objs {
-		switch o.(type) {
-		case *api.ReplicaSet, *api.Job:
+		if viewOf(o.GetKind()).lane != nil {
 			drawn[o.Meta().UID] = true
 		}
 	}
 	var pods []api.Object
 	for _, o := range objs {
-		switch x := o.(type) {
-		case *api.ReplicaSet:
-			addLane(&lane{id: api.KeyOf(x).String(), owners: []*owner{s.replicaSet(x, owned[x.UID])}}, api.KeyOf(x))
-		case *api.Job:
-			addLane(&lane{id: api.KeyOf(x).String(), owners: []*owner{s.job(x, owned[x.UID])}}, api.KeyOf(x))
-		case *api.Pod:
-			if ref := x.ControllerRef(); ref == nil || !drawn[ref.UID] {
-				pods = append(pods, x)
+		if draw := viewOf(o.GetKind()).lane; draw != nil {
+			k := api.KeyOf(o)
+			addLane(&lane{id: k.String(), owners: []*owner{draw(s, o, owned[o.Meta().UID])}}, k)
+		} else if o.GetKind() == api.KindPod {
+			if ref := o.Meta().ControllerRef(); ref == nil || !drawn[ref.UID] {
+				pods = append(pods, o)
 			}
 		}
 	}

@@ -161,12 +161,9 @@ func (m *Model) pickablePods(pk *Picker) []api.Key {
 	}
 	focus := ""
 	if o, ok := st.Get(m.Selected); ok {
-		switch o := o.(type) {
-		case *api.ReplicaSet, *api.DaemonSet, *api.StatefulSet:
-			focus, pk.Focus = o.Meta().UID, o.Meta().Name
-		case *api.Pod:
-			if ref := o.ControllerRef(); ref != nil {
-				focus, pk.Focus = ref.UID, ref.Name
+		if podOwner := viewOf(o.GetKind()).podOwner; podOwner != nil {
+			if uid, name := podOwner(o); uid != "" {
+				focus, pk.Focus = uid, name
 			}
 		}
 	}

@@ -60,15 +60,11 @@ func Visible(t *trace.Tick) bool {
 // Warning Event (FailedScheduling, BackOff, Failed, FailedCreate…) or a
 // Deployment that has just exceeded its progress deadline.
 func alerts(e *trace.Effect) bool {
-	switch o := e.After.(type) {
-	case *api.EventRecord:
-		return o.Type() == api.EventWarning
-	case *api.Event:
-		return o.Type == api.EventWarning
-	case *api.Deployment:
-		return timedOut(o) && !timedOut(e.Before)
+	if e.After == nil {
+		return false
 	}
-	return false
+	alerts := viewOf(e.After.GetKind()).alerts
+	return alerts != nil && alerts(e.Before, e.After)
 }
 
 func timedOut(o api.Object) bool {

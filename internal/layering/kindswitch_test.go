@@ -94,28 +94,17 @@ func kindSwitches(f *ast.File, kinds map[string]bool) int {
 	return n
 }
 
-// kindSwitchDebt is where type switches over kinds remain in the layers
-// that serve every kind (the API types and server, kubectl, the scenario
-// loader, the page), and how many: each is to move into its layer's
-// registry (issue 41). The list only shrinks: a file not listed, or one
-// with more switches than listed, fails; so does one with fewer, until
-// its count here is lowered.
-var kindSwitchDebt = map[string]int{
-	"app/model/flow_arrows.go": 1,
-	"app/model/flow_pdb.go":    1,
-	"app/model/flow_scene.go":  2,
-	"app/model/inspector.go":   1,
-	"app/model/story.go":       1,
-}
-
 // componentPackages are left out: a component's Observe switching over
 // the kinds it watches is its informers' event handlers, one per kind,
 // as upstream registers them.
 var componentPackages = []string{"engine/controller/", "engine/scheduler/", "engine/kubelet/", "engine/gc/", "engine/nodelifecycle/",
 	"engine/proxy/", "engine/metrics/", "engine/informer/", "engine/trace/", "engine/eviction/"}
 
-// No type switch over API kinds appears outside the registries, but for
-// the ones kindSwitchDebt still lists.
+// No type switch over API kinds appears in the layers that serve every
+// kind (the API types and server, kubectl, the scenario loader, the
+// page): a kind's behaviour is its entry in each layer's registry
+// (apiserver's strategyFor, kubectl's printers and kindHelpers, the
+// scenario's kinds, the view-model's kindViews).
 func TestNoNewKindSwitches(t *testing.T) {
 	root := "../.."
 	kinds := apiKinds(t)
@@ -157,14 +146,7 @@ func TestNoNewKindSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	for file, n := range found {
-		if want := kindSwitchDebt[file]; n > want {
-			t.Errorf("%s: %d type switches over API kinds (%d allowed): put the kind's behaviour in its registry entry", file, n, want)
-		}
-	}
-	for file, want := range kindSwitchDebt {
-		if n := found[file]; n < want {
-			t.Errorf("%s: %d type switches over API kinds, %d listed: lower kindSwitchDebt", file, n, want)
-		}
+		t.Errorf("%s: %d type switches over API kinds: put the kind's behaviour in its layer's registry", file, n)
 	}
 }
 

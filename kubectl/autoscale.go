@@ -174,10 +174,6 @@ func (a *autoscaleArgs) resolveTarget(s *Session) error {
 	return nil
 }
 
-// hasScale is discovery's scale subresources: Deployments, ReplicaSets
-// and StatefulSets (ReplicationControllers are not simulated).
-var hasScale = map[string]bool{api.KindDeployment: true, api.KindReplicaSet: true, api.KindStatefulSet: true}
-
 // run is Run for the one target: the object must exist and have a scale
 // subresource; then the v2 HorizontalPodAutoscaler is created, or as a
 // fallback the v1 one kubectl would build.
@@ -185,7 +181,7 @@ func (a *autoscaleArgs) run(get func(api.Key) (api.Object, bool), create func(*a
 	if _, ok := get(a.target); !ok {
 		return "", serverErr("NotFound", fmt.Sprintf("%s %q not found", a.res.pluralQualified(), a.target.Name))
 	}
-	if !hasScale[a.target.Kind] {
+	if helperFor(a.target.Kind).replicas == nil {
 		return "", errorf("cannot autoscale a %s: could not find scale subresource for %s/%s, Resource=%s in discovery information",
 			a.target.Kind, a.res.group, a.res.ver(), a.res.plural)
 	}

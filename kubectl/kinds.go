@@ -18,7 +18,8 @@ type kindHelper struct {
 	describe func(s *Session, w *prefixWriter, o api.Object)
 	// podSpec is the pod spec set image changes (UpdatePodSpecForObject).
 	podSpec func(o api.Object) *api.PodSpec
-	// replicas is the field the scale subresource sets.
+	// replicas is the field the scale subresource sets: the kinds that
+	// have one (discovery's scale subresources, which autoscale needs).
 	replicas func(o api.Object) **int32
 	// statusViewer is rollout status's (StatusViewerFor).
 	statusViewer func(o api.Object, revision int64) (string, bool, error)

@@ -58,14 +58,15 @@ var verbTable = []verb{
 	{name: "taint", mutation: buildTaint},
 }
 
-// verbs indexes verbTable by name.
-var verbs = func() map[string]verb {
-	m := make(map[string]verb, len(verbTable))
+// verbNamed is the command called name in verbTable.
+func verbNamed(name string) (verb, bool) {
 	for _, v := range verbTable {
-		m[v.name] = v
+		if v.name == name {
+			return v, true
+		}
 	}
-	return m
-}()
+	return verb{}, false
+}
 
 // lookupVerb finds the command args start with; rest is what follows
 // its name. A group without a known subcommand is not found; group says
@@ -78,10 +79,10 @@ func lookupVerb(args []string) (v verb, rest []string, group string, ok bool) {
 		if len(args) < 2 {
 			return verb{}, nil, args[0], false
 		}
-		v, ok = verbs[args[0]+" "+args[1]]
+		v, ok = verbNamed(args[0] + " " + args[1])
 		return v, args[2:], args[0], ok
 	}
-	v, ok = verbs[args[0]]
+	v, ok = verbNamed(args[0])
 	return v, args[1:], "", ok
 }
 

@@ -24,6 +24,31 @@ import (
 	"github.com/stateflow/stateflow/engine/scheduler"
 )
 
+// The components, by the name each package gives itself (its Name): the
+// actor of their ticks and the key of their watch latency.
+const (
+	DeploymentController    = deployment.Name
+	ReplicaSetController    = replicaset.Name
+	Scheduler               = scheduler.Name
+	Kubelet                 = kubelet.Name
+	GarbageCollector        = gc.Name
+	NodeLifecycleController = nodelifecycle.Name
+	TaintEvictionController = nodelifecycle.EvictionName
+	EndpointSliceController = endpointslice.Name
+	EndpointsController     = endpoint.Name
+	DaemonSetController     = daemon.Name
+	StatefulSetController   = statefulset.Name
+	VolumeBinder            = volume.Name
+	KubeProxy               = proxy.Name
+	PodGarbageCollector     = podgc.Name
+	JobController           = job.Name
+	TTLAfterFinished        = ttlafterfinished.Name
+	CronJobController       = cronjob.Name
+	MetricsServer           = metrics.Name
+	HPAController           = podautoscaler.Name
+	DisruptionController    = disruption.Name
+)
+
 // A descriptor registers one component, as kube-controller-manager's
 // ControllerDescriptor does: adding a component is adding its descriptor
 // to descriptors, and nothing else in the engine.

@@ -2,52 +2,10 @@ package engine
 
 import (
 	"github.com/stateflow/stateflow/engine/api"
-	"github.com/stateflow/stateflow/engine/controller/cronjob"
-	"github.com/stateflow/stateflow/engine/controller/daemon"
-	"github.com/stateflow/stateflow/engine/controller/deployment"
-	"github.com/stateflow/stateflow/engine/controller/disruption"
-	"github.com/stateflow/stateflow/engine/controller/endpoint"
-	"github.com/stateflow/stateflow/engine/controller/endpointslice"
-	"github.com/stateflow/stateflow/engine/controller/job"
-	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
-	"github.com/stateflow/stateflow/engine/controller/podgc"
-	"github.com/stateflow/stateflow/engine/controller/replicaset"
-	"github.com/stateflow/stateflow/engine/controller/statefulset"
-	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
-	"github.com/stateflow/stateflow/engine/controller/volume"
-	"github.com/stateflow/stateflow/engine/gc"
 	"github.com/stateflow/stateflow/engine/kubelet"
 	"github.com/stateflow/stateflow/engine/metrics"
-	"github.com/stateflow/stateflow/engine/nodelifecycle"
-	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
-	"github.com/stateflow/stateflow/engine/scheduler"
 	"github.com/stateflow/stateflow/engine/timezone"
-)
-
-// The components, by the name each package gives itself (its Name): the
-// actor of their ticks and the key of their watch latency.
-const (
-	DeploymentController    = deployment.Name
-	ReplicaSetController    = replicaset.Name
-	Scheduler               = scheduler.Name
-	Kubelet                 = kubelet.Name
-	GarbageCollector        = gc.Name
-	NodeLifecycleController = nodelifecycle.Name
-	TaintEvictionController = nodelifecycle.EvictionName
-	EndpointSliceController = endpointslice.Name
-	EndpointsController     = endpoint.Name
-	DaemonSetController     = daemon.Name
-	StatefulSetController   = statefulset.Name
-	VolumeBinder            = volume.Name
-	KubeProxy               = proxy.Name
-	PodGarbageCollector     = podgc.Name
-	JobController           = job.Name
-	TTLAfterFinished        = ttlafterfinished.Name
-	CronJobController       = cronjob.Name
-	MetricsServer           = metrics.Name
-	HPAController           = podautoscaler.Name
-	DisruptionController    = disruption.Name
 )
 
 // DefaultCheckpointEvery is how many ticks lie between two checkpoints.

@@ -39,7 +39,7 @@ test: fmt-check vet test-native test-wasm test-conformance
 # The inner loop (CONTRIBUTING.md): gofmt, vet, and every unit, golden,
 # property and component test, without the browser tests, the wasm
 # build and size budget, the 10,000-pod identity run and the
-# differential harness, which make test adds. A few minutes.
+# differential harness, which make test adds. About a minute.
 check: fmt-check vet
 	$(GO) test -short ./...
 

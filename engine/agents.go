@@ -37,6 +37,14 @@ type serviceProxy interface {
 	HasService(svc api.Key) bool
 }
 
+// The node agents have what the engine asks of them: a signature that
+// drifts fails the build, not a type assertion at run time.
+var (
+	_ nodeAgent    = (*kubelet.Kubelet)(nil)
+	_ podServer    = (*kubelet.Kubelet)(nil)
+	_ serviceProxy = (*proxy.Proxier)(nil)
+)
+
 // agent is the kubelet of a node, for a change (it is copied first if a
 // checkpoint shares it).
 func (w *world) agent(node string) (int, nodeAgent, bool) {

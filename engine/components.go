@@ -50,8 +50,9 @@ const (
 )
 
 // A descriptor registers one component, as kube-controller-manager's
-// ControllerDescriptor does: adding a component is adding its descriptor
-// to descriptors, and nothing else in the engine.
+// ControllerDescriptor does: the engine builds, names, delays and sources
+// its components from descriptors alone (CONTRIBUTING.md lists the docs
+// and tests that also name a new one).
 type descriptor struct {
 	// name is the component's Name: the actor of its ticks and the key of
 	// its watch latency (Config.Latency).

@@ -29,6 +29,9 @@ type kindHelper struct {
 	// revisions are the selector and template of a workload whose history
 	// is ControllerRevisions (HistoryViewerFor, Rollbacker).
 	revisions func(o api.Object) (*api.LabelSelector, *api.PodTemplateSpec)
+	// selectable reads a field selector's field of the kind beyond the
+	// metadata's (its strategy's SelectableFields); nil if none.
+	selectable func(field string) func(api.Object) string
 	// applySpec is the spec part of apply's merge: cur takes applied's
 	// spec, keeping what the server filled in that the manifest leaves
 	// out; it reports whether the spec changed. Kinds without one keep
@@ -56,27 +59,32 @@ var kindHelpers = []kindHelper{
 			return takeSpec(&cur.(*api.Deployment).Spec, &applied.(*api.Deployment).Spec)
 		}},
 	{kind: api.KindReplicaSet,
-		describe: func(s *Session, w *prefixWriter, o api.Object) { s.describeReplicaSet(w, o.(*api.ReplicaSet)) },
-		podSpec:  func(o api.Object) *api.PodSpec { return &o.(*api.ReplicaSet).Spec.Template.Spec },
-		replicas: func(o api.Object) **int32 { return &o.(*api.ReplicaSet).Spec.Replicas },
+		selectable: replicaSetField,
+		describe:   func(s *Session, w *prefixWriter, o api.Object) { s.describeReplicaSet(w, o.(*api.ReplicaSet)) },
+		podSpec:    func(o api.Object) *api.PodSpec { return &o.(*api.ReplicaSet).Spec.Template.Spec },
+		replicas:   func(o api.Object) **int32 { return &o.(*api.ReplicaSet).Spec.Replicas },
 		applySpec: func(cur, applied api.Object) bool {
 			return takeSpec(&cur.(*api.ReplicaSet).Spec, &applied.(*api.ReplicaSet).Spec)
 		}},
 	{kind: api.KindPod,
-		describe: func(s *Session, w *prefixWriter, o api.Object) { s.describePod(w, o.(*api.Pod)) },
-		podSpec:  func(o api.Object) *api.PodSpec { return o.(*api.Pod).Spec }},
+		selectable: podField,
+		describe:   func(s *Session, w *prefixWriter, o api.Object) { s.describePod(w, o.(*api.Pod)) },
+		podSpec:    func(o api.Object) *api.PodSpec { return o.(*api.Pod).Spec }},
 	{kind: api.KindNode,
-		describe: func(s *Session, w *prefixWriter, o api.Object) { s.describeNode(w, o.(*api.Node)) },
+		selectable: nodeField,
+		describe:   func(s *Session, w *prefixWriter, o api.Object) { s.describeNode(w, o.(*api.Node)) },
 		applySpec: func(cur, applied api.Object) bool {
 			return takeSpec(&cur.(*api.Node).Spec, &applied.(*api.Node).Spec)
 		}},
 	{kind: api.KindService,
-		describe: func(s *Session, w *prefixWriter, o api.Object) { s.describeService(w, o.(*api.Service)) },
+		selectable: serviceField,
+		describe:   func(s *Session, w *prefixWriter, o api.Object) { s.describeService(w, o.(*api.Service)) },
 		applySpec: func(cur, applied api.Object) bool {
 			c, a := cur.(*api.Service), applied.(*api.Service)
 			keepAllocations(&a.Spec, &c.Spec)
 			return takeSpec(&c.Spec, &a.Spec)
 		}},
+	{kind: api.KindEvent, selectable: eventField},
 	{kind: api.KindEndpoints,
 		describe: func(_ *Session, w *prefixWriter, o api.Object) { describeEndpoints(w, o.(*api.Endpoints)) }},
 	{kind: api.KindEndpointSlice,
@@ -109,7 +117,8 @@ var kindHelpers = []kindHelper{
 			return takeSpec(&cur.(*api.StatefulSet).Spec, &applied.(*api.StatefulSet).Spec)
 		}},
 	{kind: api.KindPersistentVolumeClaim,
-		describe: func(s *Session, w *prefixWriter, o api.Object) { s.describeClaim(w, o.(*api.PersistentVolumeClaim)) },
+		selectable: claimField,
+		describe:   func(s *Session, w *prefixWriter, o api.Object) { s.describeClaim(w, o.(*api.PersistentVolumeClaim)) },
 		applySpec: func(cur, applied api.Object) bool {
 			c, a := cur.(*api.PersistentVolumeClaim), applied.(*api.PersistentVolumeClaim)
 			// The volume the binder wrote stays, as the merge keeps what
@@ -120,8 +129,9 @@ var kindHelpers = []kindHelper{
 			return takeSpec(&c.Spec, &a.Spec)
 		}},
 	{kind: api.KindJob,
-		describe: func(s *Session, w *prefixWriter, o api.Object) { s.describeJob(w, o.(*api.Job)) },
-		podSpec:  func(o api.Object) *api.PodSpec { return &o.(*api.Job).Spec.Template.Spec },
+		selectable: jobField,
+		describe:   func(s *Session, w *prefixWriter, o api.Object) { s.describeJob(w, o.(*api.Job)) },
+		podSpec:    func(o api.Object) *api.PodSpec { return &o.(*api.Job).Spec.Template.Spec },
 		applySpec: func(cur, applied api.Object) bool {
 			c, a := cur.(*api.Job), applied.(*api.Job)
 			keepGeneratedSelector(&a.Spec, &c.Spec)

@@ -82,7 +82,8 @@ var printers = []printer{
 		}},
 	{kind: api.KindEvent, columns: []column{{"LAST SEEN", always}, {"TYPE", always}, {"REASON", always}, {"OBJECT", always}, {"SUBOBJECT", wideOnly}, {"SOURCE", wideOnly}, {"MESSAGE", always}, {"FIRST SEEN", wideOnly}, {"COUNT", wideOnly}, {"NAME", wideOnly}},
 		row: func(o api.Object, name string, wide bool, now int64) []string {
-			return eventRow(o.(*api.Event), wide, now)
+			e, _ := api.EventOf(o) // a stored record reads as its Event
+			return eventRow(e, wide, now)
 		}},
 	{kind: api.KindControllerRevision, columns: []column{{"NAME", always}, {"CONTROLLER", always}, {"REVISION", always}, {"AGE", always}},
 		row: func(o api.Object, name string, wide bool, now int64) []string {

@@ -57,43 +57,57 @@ func fieldValue(o api.Object, kind, field string) (string, bool) {
 		return read(o, func(o api.Object) string { return o.Meta().Namespace }), true
 	}
 	var get func(api.Object) string
-	switch kind {
-	case api.KindPod:
-		get = podField(field)
-	case api.KindEvent:
-		get = eventField(field)
-	case api.KindNode:
-		if field == "spec.unschedulable" {
-			get = of(func(n *api.Node) string { return strconv.FormatBool(n.Spec.Unschedulable) })
-		}
-	case api.KindService:
-		// pkg/registry/core/service/strategy.go SelectableFields.
-		switch field {
-		case "spec.clusterIP":
-			get = of(func(s *api.Service) string { return s.Spec.ClusterIP })
-		case "spec.type":
-			get = of(func(s *api.Service) string { return s.Spec.Type })
-		}
-	case api.KindPersistentVolumeClaim:
-		// PersistentVolumeClaimToSelectableFields keeps "name", "a bug
-		// … supported for backward compatibility".
-		if field == "name" {
-			get = func(o api.Object) string { return o.Meta().Name }
-		}
-	case api.KindReplicaSet:
-		if field == "status.replicas" {
-			get = of(func(rs *api.ReplicaSet) string { return strconv.Itoa(int(rs.Status.Replicas)) })
-		}
-	case api.KindJob:
-		// pkg/registry/batch/job/strategy.go JobToSelectableFields.
-		if field == "status.successful" {
-			get = of(func(j *api.Job) string { return strconv.Itoa(int(j.Status.Succeeded)) })
-		}
+	if selectable := helperFor(kind).selectable; selectable != nil {
+		get = selectable(field)
 	}
 	if get == nil {
 		return "", false
 	}
 	return read(o, get), true
+}
+
+// nodeField, serviceField, claimField, replicaSetField and jobField read
+// the selectable fields of their kinds beyond the metadata's
+// (NodeToSelectableFields, the Service, PersistentVolumeClaim, ReplicaSet
+// and Job strategies' SelectableFields); nil if field is not one.
+func nodeField(field string) func(api.Object) string {
+	if field == "spec.unschedulable" {
+		return of(func(n *api.Node) string { return strconv.FormatBool(n.Spec.Unschedulable) })
+	}
+	return nil
+}
+
+func serviceField(field string) func(api.Object) string {
+	switch field {
+	case "spec.clusterIP":
+		return of(func(s *api.Service) string { return s.Spec.ClusterIP })
+	case "spec.type":
+		return of(func(s *api.Service) string { return s.Spec.Type })
+	}
+	return nil
+}
+
+// claimField: PersistentVolumeClaimToSelectableFields keeps "name", "a
+// bug … supported for backward compatibility".
+func claimField(field string) func(api.Object) string {
+	if field == "name" {
+		return func(o api.Object) string { return o.Meta().Name }
+	}
+	return nil
+}
+
+func replicaSetField(field string) func(api.Object) string {
+	if field == "status.replicas" {
+		return of(func(rs *api.ReplicaSet) string { return strconv.Itoa(int(rs.Status.Replicas)) })
+	}
+	return nil
+}
+
+func jobField(field string) func(api.Object) string {
+	if field == "status.successful" {
+		return of(func(j *api.Job) string { return strconv.Itoa(int(j.Status.Succeeded)) })
+	}
+	return nil
 }
 
 // podField is the reader of one of a Pod's selectable fields

@@ -127,19 +127,15 @@ func (l *layout) pdbEdges() {
 // templateLabels are the pod template labels of a workload at the top
 // row.
 func (m *Model) templateLabels(k api.Key) (map[string]string, bool) {
-	switch k.Kind {
-	case api.KindDeployment, api.KindStatefulSet, api.KindDaemonSet:
-	default:
+	template := viewOf(k.Kind).template
+	if template == nil {
 		return nil, false
 	}
 	o, ok := m.eng.Store().Get(k)
 	if !ok {
 		return nil, false
 	}
-	if template := viewOf(k.Kind).template; template != nil {
-		return template(o).Labels, true
-	}
-	return nil, false
+	return template(o).Labels, true
 }
 
 // pdbArrows draws what the disruption controller summarises: its status

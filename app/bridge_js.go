@@ -50,29 +50,21 @@ func (b jsBridge) StorageSet(key, value string) error {
 	return err
 }
 
-func (jsBridge) Fragment() string {
-	loc, err := safejs.Global().Get("location")
-	if err != nil {
-		return ""
-	}
-	h, err := loc.Get("hash")
-	if err != nil {
-		return ""
-	}
-	s, _ := h.String()
-	return s
-}
+func (jsBridge) Fragment() string { return location("hash") }
 
-func (jsBridge) Href() string {
+func (jsBridge) Href() string { return location("href") }
+
+// location is a property of window.location ("" where it cannot be read).
+func location(property string) string {
 	loc, err := safejs.Global().Get("location")
 	if err != nil {
 		return ""
 	}
-	h, err := loc.Get("href")
+	v, err := loc.Get(property)
 	if err != nil {
 		return ""
 	}
-	s, _ := h.String()
+	s, _ := v.String()
 	return s
 }
 
@@ -456,16 +448,7 @@ func (jsBridge) ObserveSize(selector string, f func(w, h int)) func() {
 	if err != nil {
 		return func() {}
 	}
-	obs, err := newObserver("ResizeObserver", cb)
-	if err != nil {
-		cb.Release()
-		return func() {}
-	}
-	obs.Call("observe", el)
-	return func() {
-		obs.Call("disconnect")
-		cb.Release()
-	}
+	return observeResize(cb, el)
 }
 
 // MarkOverflow marks whether an element's content overflows it. The
@@ -513,13 +496,21 @@ func (jsBridge) MarkOverflow(selector string) func() {
 	if err != nil {
 		return func() {}
 	}
+	return observeResize(cb, el, inner)
+}
+
+// observeResize calls cb whenever one of els changes size, until the
+// function it returns is called, which also releases cb. Where there is
+// no ResizeObserver it never calls it.
+func observeResize(cb safejs.Func, els ...safejs.Value) (stop func()) {
 	obs, err := newObserver("ResizeObserver", cb)
 	if err != nil {
 		cb.Release()
 		return func() {}
 	}
-	obs.Call("observe", el)
-	obs.Call("observe", inner)
+	for _, el := range els {
+		obs.Call("observe", el)
+	}
 	return func() {
 		obs.Call("disconnect")
 		cb.Release()

@@ -22,14 +22,14 @@ type Caption struct {
 	// Quiet silences the live region (while playing or running).
 	Quiet bool
 
-	p       *Playground
+	bridge  bridge
 	open    bool
 	unwatch func()
 }
 
 // OnMount marks the caption while its text overflows it.
 func (c *Caption) OnMount(ctx app.Context) {
-	c.unwatch = c.p.bridge.MarkOverflow("[data-testid=" + c.ID + "]")
+	c.unwatch = c.bridge.MarkOverflow("[data-testid=" + c.ID + "]")
 }
 
 // OnDismount stops watching it.
@@ -82,14 +82,14 @@ type Description struct {
 	app.Compo
 	Text string
 
-	p       *Playground
+	bridge  bridge
 	open    bool
 	unwatch func()
 }
 
 // OnMount marks the description while it overflows.
 func (d *Description) OnMount(ctx app.Context) {
-	d.unwatch = d.p.bridge.MarkOverflow("[data-testid=description]")
+	d.unwatch = d.bridge.MarkOverflow("[data-testid=description]")
 }
 
 // OnDismount stops watching it.

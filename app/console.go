@@ -15,24 +15,33 @@ import (
 // diagram's room too, so a wide table reads in full.
 type Console struct {
 	app.Compo
-	Entries   int // how many entries the transcript has
+	Entries   []model.Entry // the transcript
 	Namespace string
 	Wide      bool
 
-	p     *Playground
-	input string
+	do     consoleActions
+	bridge bridge
+	input  string
+}
+
+// consoleActions are what the console asks of the page (method values
+// of the page that first mounted it: go-app copies exported fields only).
+type consoleActions struct {
+	run            func(command string)
+	previous, next func() string // the command history, walked with ↑/↓
+	toggleWide     func()
 }
 
 // Render draws the console.
 func (c *Console) Render() app.UI {
-	entries := c.p.m.Console.Entries
+	entries := c.Entries
 	return app.Div().Class("console").Body(
 		app.Div().Class("console-head").Body(
 			app.P().Class("small").Text("kubectl runs against the simulated cluster at the current tick (namespace "+c.Namespace+"). Changes become ticks; rollout status advances the simulation."),
 			app.Button().Class("console-wide").DataSet("testid", "console-wide").Aria("pressed", strconv.FormatBool(c.Wide)).
 				Title(map[bool]string{true: "Give the diagram its room back", false: "Widen the console over the diagram, so wide tables read in full"}[c.Wide]).
 				Text(map[bool]string{true: "⤡ Narrow", false: "⤢ Wide"}[c.Wide]).
-				OnClick(func(ctx app.Context, e app.Event) { c.p.wide = !c.p.wide }),
+				OnClick(func(ctx app.Context, e app.Event) { c.do.toggleWide() }),
 		),
 		app.Pre().Class("output").DataSet("testid", "console-output").Attr("tabindex", 0).Aria("label", "kubectl output").Aria("live", "polite").Body(
 			app.Range(entries).Slice(func(i int) app.UI {
@@ -55,10 +64,10 @@ func (c *Console) Render() app.UI {
 					switch e.Get("key").String() {
 					case "ArrowUp":
 						e.PreventDefault()
-						c.input = c.p.m.Console.Previous()
+						c.input = c.do.previous()
 					case "ArrowDown":
 						e.PreventDefault()
-						c.input = c.p.m.Console.Next()
+						c.input = c.do.next()
 					}
 				}),
 			app.Button().Type("submit").Text("Run"),
@@ -78,12 +87,12 @@ func (c *Console) Render() app.UI {
 
 // run runs the typed command, clears the input and shows the newest entry.
 func (c *Console) run(ctx app.Context) {
-	c.p.m.Run(c.input)
+	c.do.run(c.input)
 	c.input = ""
 	// go-app drops an empty value attribute rather than setting the
 	// property, so the field is cleared here.
 	if in := ctx.JSSrc().Call("querySelector", "input"); in.Truthy() {
 		in.Set("value", "")
 	}
-	ctx.Defer(func(ctx app.Context) { c.p.bridge.ScrollToEnd("[data-testid=console-output]") })
+	ctx.Defer(func(ctx app.Context) { c.bridge.ScrollToEnd("[data-testid=console-output]") })
 }

@@ -22,13 +22,24 @@ type Controls struct {
 	Speed            int
 	Story            bool // the story view: Step goes to the next visible change
 
-	p    *Playground
+	do   controlsActions
 	more bool // the phone's More panel is open
+}
+
+// controlsActions are what the controls ask of the page (method values
+// of the page that first mounted them: go-app copies exported fields
+// only).
+type controlsActions struct {
+	stepBack, togglePlay, toggleRun func(ctx app.Context)
+	step                            func()
+	seekTo, setSpeed                func(ctx app.Context, n int)
+	setEveryTick                    func(every bool)
+	stepTo                          func(ctx app.Context, c trace.Class)
 }
 
 // Render draws the controls.
 func (c *Controls) Render() app.UI {
-	p, st := c.p, c.Status
+	do, st := c.do, c.Status
 	settled, badge, badgeTitle := "running", "running", "Components still have work scheduled."
 	switch {
 	case st.NeverSettles != "":
@@ -48,13 +59,13 @@ func (c *Controls) Render() app.UI {
 		app.Div().Class("strip").Body(
 			app.Button().DataSet("testid", "step-back").Class("back").Title("Step back (←)").Body(
 				app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("label").Text(" Back"),
-			).Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { p.stepBack(ctx) }),
+			).Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { do.stepBack(ctx) }),
 			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(c.Playing)).Title("Play or pause (space)").Body(
 				app.Span().Aria("hidden", "true").Text(map[bool]string{true: "⏸", false: "▶"}[c.Playing]),
 				app.Span().Class("label").Text(map[bool]string{true: " Pause", false: " Play"}[c.Playing]),
-			).OnClick(func(ctx app.Context, e app.Event) { p.togglePlay(ctx) }),
+			).OnClick(func(ctx app.Context, e app.Event) { do.togglePlay(ctx) }),
 			app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
-				OnClick(func(ctx app.Context, e app.Event) { p.step() }),
+				OnClick(func(ctx app.Context, e app.Event) { do.step() }),
 			app.Div().Class("readout").Body(
 				app.Span().Class("label").Text("tick"),
 				app.Span().DataSet("testid", "tick").Class("value").Text(st.Tick),
@@ -69,12 +80,12 @@ func (c *Controls) Render() app.UI {
 		),
 		app.Div().Class("more").ID("more-controls").Body(
 			app.Button().DataSet("testid", "reset").Aria("label", "Reset to tick 0 (Home)").Title("Reset (Home)").Text("⇤ Reset").
-				OnClick(func(ctx app.Context, e app.Event) { p.seekTo(ctx, 0) }),
+				OnClick(func(ctx app.Context, e app.Event) { do.seekTo(ctx, 0) }),
 			app.Label().For("speed").Class("sr-only").Text("Speed"),
 			app.Select().ID("speed").DataSet("testid", "speed").Aria("label", "Autoplay speed").
 				OnChange(func(ctx app.Context, e app.Event) {
 					v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-					p.setSpeed(ctx, v)
+					do.setSpeed(ctx, v)
 				}).Body(
 				app.Range(Speeds).Slice(func(i int) app.UI {
 					return app.Option().Value(Speeds[i]).Text(speedLabel(Speeds[i])).Selected(Speeds[i] == c.Speed)
@@ -83,14 +94,14 @@ func (c *Controls) Render() app.UI {
 			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", strconv.FormatBool(c.Running)).
 				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[c.Running]).
 				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[c.Running]).
-				OnClick(func(ctx app.Context, e app.Event) { p.toggleRun(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { do.toggleRun(ctx) }),
 			c.storyToggle(),
 			app.Div().Class("timeline").Body(
 				app.Input().Type("range").Min(st.First).Max(max(st.Horizon, st.Tick, 1)).Value(st.Tick).
 					DataSet("testid", "timeline").Aria("label", "Timeline: jump to a tick").
 					OnChange(func(ctx app.Context, e app.Event) {
 						n, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-						p.seekTo(ctx, n)
+						do.seekTo(ctx, n)
 					}),
 				app.Span().Class("next-label").Text("next:"),
 				c.nextButton(trace.Translate, "↓ translate"),
@@ -116,7 +127,7 @@ func (c *Controls) storyToggle() app.UI {
 	seg := func(id, text, title string, on bool) app.UI {
 		return app.Button().Class(map[bool]string{true: "seg on", false: "seg"}[on]).DataSet("testid", id).
 			Aria("pressed", strconv.FormatBool(on)).Title(title).Text(text).
-			OnClick(func(ctx app.Context, e app.Event) { c.p.setEveryTick(c.Story) })
+			OnClick(func(ctx app.Context, e app.Event) { c.do.setEveryTick(c.Story) })
 	}
 	return app.Div().Class("story-toggle").Role("group").Aria("label", "View").Body(
 		seg("story", "Story", "Story: Step and the log skip ticks that change nothing (re-checks, retries after a conflict), folded into one quiet row", c.Story),
@@ -135,7 +146,7 @@ func speedLabel(n int) string {
 func (c *Controls) nextButton(class trace.Class, label string) app.UI {
 	return app.Button().Class("next cls-"+class.String()).DataSet("testid", "next-"+class.String()).
 		Title("Step to the next tick with a " + class.String() + " effect").Text(label).
-		OnClick(func(ctx app.Context, e app.Event) { c.p.stepTo(ctx, class) })
+		OnClick(func(ctx app.Context, e app.Event) { c.do.stepTo(ctx, class) })
 }
 
 // noticeText is the status line as shown: for a scenario that never

@@ -46,8 +46,12 @@ type Editor struct {
 	// LessonOpen offers to show the lesson player in the editor's place.
 	LessonOpen bool
 
-	p  *Playground // set once by the constructor; go-app copies exported fields only
-	cm codeMirror  // nil: the textarea fallback
+	// do is what the editor asks of the page, set by the page that
+	// mounts it (go-app copies exported fields only); without it (a
+	// problems list alone) the editor only shows.
+	do     editorActions
+	bridge bridge
+	cm     codeMirror // nil: the textarea fallback
 	// known is the text CodeMirror and this component last agreed on: a
 	// Source that differs from it came from outside.
 	known string
@@ -57,29 +61,51 @@ type Editor struct {
 	failure string
 }
 
+// editorActions are what the editor asks of the page.
+type editorActions struct {
+	// edit takes the editor's new text: dirty says it is not the running
+	// scenario, noticed that keeping it raised a storage notice.
+	edit       func(text string) (dirty, noticed bool)
+	apply      func(ctx app.Context)
+	showLesson func()
+}
+
 // editor is the editor pane as the page places it.
-func (p *Playground) editor() app.UI {
+func (p *page) editor() app.UI {
 	return &Editor{
 		Source:     p.m.Source,
 		Dirty:      p.m.Source != p.m.Applied,
 		Problems:   p.m.Problems,
 		Refused:    p.m.Refused,
 		LessonOpen: p.m.LessonOpen(),
-		p:          p,
+		do:         editorActions{edit: p.edit, apply: p.apply, showLesson: p.showLesson},
+		bridge:     p.bridge,
 	}
 }
 
 // renderProblems is the problems list alone, as the editor shows it.
-func (p *Playground) renderProblems() app.UI {
-	return (&Editor{Source: p.m.Source, Dirty: p.m.Source != p.m.Applied, Problems: p.m.Problems, Refused: p.m.Refused, p: p}).renderProblems()
+func (p *page) renderProblems() app.UI {
+	return (&Editor{Source: p.m.Source, Dirty: p.m.Source != p.m.Applied, Problems: p.m.Problems, Refused: p.m.Refused, bridge: p.bridge}).renderProblems()
 }
+
+// edit takes the editor's new text into the model and keeps it for the
+// next visit.
+func (p *page) edit(text string) (dirty, noticed bool) {
+	notice := p.storageNotice
+	p.m.Edit(text)
+	p.save()
+	return text != p.m.Applied, p.storageNotice != notice
+}
+
+// showLesson shows the lesson player in the editor's place.
+func (p *page) showLesson() { p.side, p.view = "lesson", "lesson" }
 
 // OnMount loads CodeMirror's script (loadEditorScript; its URL carries
 // the build's version, so a cache never pairs an old editor with a new
 // wasm) and then, once nobody is typing in the textarea, replaces it with
 // CodeMirror; until then, and if it fails, the textarea works.
 func (c *Editor) OnMount(ctx app.Context) {
-	if c.p == nil || c.cm != nil {
+	if c.do.edit == nil || c.cm != nil {
 		return
 	}
 	src := ctx.ResolveStaticResource("/web/codemirror.js") + "?v=" + app.Getenv("GOAPP_VERSION")
@@ -96,7 +122,7 @@ func (c *Editor) OnMount(ctx app.Context) {
 
 // mount replaces the textarea with CodeMirror, whose script has run.
 func (c *Editor) mount(ctx app.Context) {
-	if c.p == nil || c.cm != nil || !c.Mounted() {
+	if c.do.edit == nil || c.cm != nil || !c.Mounted() {
 		return
 	}
 	cm, err := mountCodeMirror(editorHostID, c.Source,
@@ -105,7 +131,7 @@ func (c *Editor) mount(ctx app.Context) {
 			ctx.Dispatch(func(ctx app.Context) {
 				c.known = text
 				c.edited(ctx, text, false)
-				c.p.apply(ctx)
+				c.do.apply(ctx)
 			})
 		})
 	if err != nil {
@@ -167,12 +193,11 @@ func (c *Editor) edited(ctx app.Context, text string, fromCodeMirror bool) {
 	if fromCodeMirror {
 		c.known = text
 	}
-	notice, dirty := c.p.storageNotice, c.Dirty
+	dirty := c.Dirty
 	c.Source = text
-	c.p.m.Edit(text)
-	c.Dirty = text != c.p.m.Applied
-	c.p.save()
-	if fromCodeMirror && c.cm != nil && dirty == c.Dirty && notice == c.p.storageNotice {
+	var noticed bool
+	c.Dirty, noticed = c.do.edit(text)
+	if fromCodeMirror && c.cm != nil && dirty == c.Dirty && !noticed {
 		ctx.PreventUpdate()
 	}
 }
@@ -184,8 +209,8 @@ func (c *Editor) reveal(line int) {
 			return
 		}
 	}
-	if c.p != nil && c.p.bridge != nil {
-		c.p.bridge.FocusLine("editor", line)
+	if c.bridge != nil {
+		c.bridge.FocusLine("editor", line)
 	}
 }
 
@@ -205,15 +230,15 @@ func (c *Editor) Render() app.UI {
 				app.If(c.LessonOpen, func() app.UI {
 					return app.Button().DataSet("testid", "show-lesson").Class("side-toggle").Title("Show the lesson in this column").Text("Lesson").
 						OnClick(func(ctx app.Context, e app.Event) {
-							if c.p != nil {
-								c.p.side, c.p.view = "lesson", "lesson"
+							if c.do.showLesson != nil {
+								c.do.showLesson()
 							}
 						})
 				}),
 				app.Button().DataSet("testid", "apply").Class("primary").Title("Apply the edited scenario (Ctrl/Cmd+Enter)").
 					OnClick(func(ctx app.Context, e app.Event) {
-						if c.p != nil {
-							c.p.apply(ctx)
+						if c.do.apply != nil {
+							c.do.apply(ctx)
 						}
 					}).Text("Apply"),
 			),
@@ -233,15 +258,15 @@ func (c *Editor) renderTextarea() app.UI {
 			Wrap("off").Rows(lines+1).Aria("label", "Scenario YAML").Title(c.failure).
 			Text(c.Source).
 			OnInput(func(ctx app.Context, e app.Event) {
-				if c.p != nil {
+				if c.do.edit != nil {
 					c.edited(ctx, ctx.JSSrc().Get("value").String(), false)
 				}
 			}).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
-				if e.Get("key").String() == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && c.p != nil {
+				if e.Get("key").String() == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && c.do.edit != nil {
 					e.PreventDefault()
 					c.edited(ctx, ctx.JSSrc().Get("value").String(), false)
-					c.p.apply(ctx)
+					c.do.apply(ctx)
 				}
 			}),
 	)

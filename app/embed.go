@@ -18,13 +18,13 @@ import (
 // player when the link opens a lesson, and "Open in Stateflow", which
 // carries the scenario, the tick and the step to the full page. The
 // share fragment (#s=…) says what it shows. Its state and behaviour are
-// a Playground's, which it holds but does not render; it keeps nothing
+// the page's (page), as the full page's are; it keeps nothing
 // in the browser's storage, so a page that embeds it never touches the
 // visitor's own scenario or lesson progress.
 type Embed struct {
 	app.Compo
 
-	p *Playground
+	p *page
 	// problem is why the link could not be shown ("" if it could).
 	problem string
 	loaded  bool
@@ -45,7 +45,7 @@ func NewEmbed() *Embed { return newEmbed(newBridge()) }
 // parses and draws only the scenario it shows: it used to load the
 // default example first and replace it once mounted.
 func newEmbed(b bridge) *Embed {
-	e := &Embed{p: newPlayground(noStorage{b})}
+	e := &Embed{p: newPage(noStorage{b})}
 	e.restore()
 	return e
 }
@@ -60,21 +60,15 @@ func (noStorage) StorageSet(string, string) error         { return nil }
 // OnMount reaches the link's tick and step (newEmbed opened it), and
 // listens to the keyboard as the full page does.
 func (e *Embed) OnMount(ctx app.Context) {
-	p := e.p
-	if p.pendingSeek > 0 {
-		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
-		p.pendingSeek = 0
-	}
-	p.resolveLesson(ctx)
-	p.listenKeys(ctx)
+	e.p.start(ctx)
 	ctx.Dispatch(func(ctx app.Context) { e.loaded = true })
 }
 
 // OnDismount stops autoplay, a run and the keyboard listener.
-func (e *Embed) OnDismount() { e.p.OnDismount() }
+func (e *Embed) OnDismount() { e.p.stop() }
 
 // OnAppUpdate offers a reload when a new version has been deployed.
-func (e *Embed) OnAppUpdate(ctx app.Context) { e.p.OnAppUpdate(ctx) }
+func (e *Embed) OnAppUpdate(ctx app.Context) { e.p.updateAvailable = ctx.AppUpdateAvailable() }
 
 // restore opens the share link in the fragment: its scenario at its tick
 // (in the story or every tick), and its lesson at its step. A link that
@@ -124,7 +118,7 @@ func (e *Embed) openLink() string {
 
 // embedTitle names what runs for a frame's title: the lesson open, else
 // the scenario's description or name.
-func (p *Playground) embedTitle() string {
+func (p *page) embedTitle() string {
 	if _, title := p.m.ScenarioLesson(); title != "" && p.m.LessonOpen() {
 		return "Stateflow lesson: " + title
 	}
@@ -168,12 +162,17 @@ func (e *Embed) Render() app.UI {
 		e.banners(),
 		app.If(open, func() app.UI { return e.views() }),
 		app.Main().Class("embed-body").Body(
-			app.If(open, func() app.UI { return &LessonPanel{View: lv, Tick: st.Tick, Embed: true, p: p} }),
+			app.If(open, func() app.UI {
+				do := p.lessonActions()
+				do.inspect = nil // the embed names the objects a step points at
+				return &LessonPanel{View: lv, Tick: st.Tick, Embed: true, do: do}
+			}),
 			app.Section().Class("embed-stage").Aria("label", "Simulation").Body(
-				&Caption{C: p.m.Caption(p.everyTick), ID: "embed-caption", Quiet: p.playing || p.running, p: p},
+				&Caption{C: p.m.Caption(p.everyTick), ID: "embed-caption", Quiet: p.playing || p.running, bridge: p.bridge},
 				app.P().Class("notice embed-notice").Role("status").DataSet("testid", "notice").Title(p.m.Notice).
 					Text(noticeText(p.m.Notice, st.NeverSettles)),
-				&Flow{Rev: p.m.Rev(), Marks: p.m.LessonMarks(), Compact: true, p: p},
+				&Flow{Rev: p.m.Rev(), Marks: p.m.LessonMarks(), Compact: true,
+					layout: p.m, bridge: p.bridge, rendered: &p.renders.flow},
 			),
 		),
 	)
@@ -233,32 +232,14 @@ func (e *Embed) controls(st model.Status) app.UI {
 func (e *Embed) banners() app.UI {
 	p := e.p
 	return app.Div().Class("banners").Body(
-		app.If(e.problem != "", func() app.UI {
-			return app.Div().Class("banner warn").Role("alert").DataSet("testid", "embed-problem").Body(
-				app.Span().Text(e.problem),
-				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, ev app.Event) { e.problem = "" }),
-			)
-		}),
-		app.If(p.banner != "", func() app.UI {
-			return app.Div().Class("banner warn").Role("alert").Body(
-				app.Span().Text(p.banner),
-				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, ev app.Event) { p.banner = "" }),
-			)
-		}),
+		app.If(e.problem != "", func() app.UI { return warnBanner(e.problem, "embed-problem", func() { e.problem = "" }) }),
+		app.If(p.banner != "", func() app.UI { return warnBanner(p.banner, "", func() { p.banner = "" }) }),
 		app.If(p.m.Crash != "", func() app.UI {
 			return app.Div().Class("banner error").Role("alert").Body(
 				app.Strong().Text("Something went wrong inside the simulation. "),
-				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, ev app.Event) {
-					p.m.DismissCrash()
-					p.resolveLesson(ctx)
-				}),
+				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, ev app.Event) { p.resetAfterCrash(ctx) }),
 			)
 		}),
-		app.If(p.updateAvailable, func() app.UI {
-			return app.Div().Class("banner info").Role("status").Body(
-				app.Span().Text("A new version of Stateflow is available. "),
-				app.Button().Text("Reload").OnClick(func(ctx app.Context, ev app.Event) { ctx.Reload() }),
-			)
-		}),
+		app.If(p.updateAvailable, updateBanner),
 	)
 }

@@ -14,7 +14,7 @@ type EmbedShare struct {
 	app.Compo
 	Link, Title string
 
-	p      *Playground
+	bridge bridge
 	poster bool // the snippet frames the poster, which loads on click
 	notice string
 	copied string // the snippet the notice is about
@@ -52,7 +52,7 @@ func (c *EmbedShare) copy(ctx app.Context) {
 	snippet := c.snippet()
 	c.notice, c.copied = "Copying the snippet…", snippet
 	ctx.Async(func() {
-		err := c.p.bridge.CopyText(snippet)
+		err := c.bridge.CopyText(snippet)
 		ctx.Dispatch(func(ctx app.Context) {
 			if c.copied != snippet {
 				return // another link meanwhile

@@ -35,7 +35,7 @@ func TestShareOffersTheEmbedSnippet(t *testing.T) {
 		t.Error("the snippet has no Copy button or no label")
 	}
 
-	c := &EmbedShare{Link: link, Title: title, p: l.p}
+	c := &EmbedShare{Link: link, Title: title, bridge: l.p.bridge}
 	x := app.NewTestEngine()
 	if err := x.Load(c); err != nil {
 		t.Fatal(err)

@@ -16,7 +16,17 @@ type Events struct {
 	Selector string
 	Shown    bool
 
-	p *Playground
+	// events lists the Events at Rev (the view-model); setSelector
+	// keeps the selector typed. go-app copies exported fields only, so
+	// both stay what the page set when the panel was first mounted.
+	events      eventLister
+	setSelector func(string)
+}
+
+// eventLister is what the Events panel reads of the view-model.
+type eventLister interface {
+	Events(fieldSelector string) (out string, failed bool)
+	EventCount() int
 }
 
 // Render draws the Events panel.
@@ -24,15 +34,15 @@ func (c *Events) Render() app.UI {
 	var out string
 	var failed bool
 	if c.Shown {
-		out, failed = c.p.m.Events(c.Selector)
+		out, failed = c.events.Events(c.Selector)
 	} else {
-		out = itoa(c.p.m.EventCount()) + " Events: they are listed when this tab is open."
+		out = itoa(c.events.EventCount()) + " Events: they are listed when this tab is open."
 	}
 	return app.Div().Class("events").DataSet("testid", "events").Body(
 		app.Label().For("event-selector").Text("Field selector"),
 		app.Input().ID("event-selector").DataSet("testid", "event-selector").Placeholder("involvedObject.kind=Pod,type=Warning").
 			Value(c.Selector).Spellcheck(false).
-			OnChange(func(ctx app.Context, e app.Event) { c.p.eventSelector = ctx.JSSrc().Get("value").String() }),
+			OnChange(func(ctx app.Context, e app.Event) { c.setSelector(ctx.JSSrc().Get("value").String()) }),
 		app.Pre().Class(map[bool]string{true: "output failed", false: "output"}[failed]).DataSet("testid", "events-output").
 			Attr("tabindex", 0).Aria("label", "Events").Text(out),
 	)

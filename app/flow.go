@@ -43,7 +43,14 @@ type Flow struct {
 	// to open).
 	Compact bool
 
-	p *Playground
+	// layout lays the diagram out for a pane (the view-model at Rev);
+	// inspect opens an object in the inspector; rendered counts renders
+	// (for the page's tests). go-app copies exported fields only, so they
+	// stay what the page set when the diagram was first mounted.
+	layout   flowLayout
+	inspect  func(api.Key)
+	bridge   bridge
+	rendered *int
 	// w and h are the pane's size as last measured (0 before it is).
 	w, h     int
 	zoom     float64 // relative to the fitted diagram; 1 (or 0) is fit
@@ -59,13 +66,18 @@ type Flow struct {
 	want, told int
 }
 
+// flowLayout is what the diagram reads of the view-model.
+type flowLayout interface {
+	Flow(v model.Viewport) model.Flow
+}
+
 // OnMount measures the pane (and follows its size) and lets a mouse drag
 // pan it.
 func (c *Flow) OnMount(ctx app.Context) {
 	pane := "[data-testid=flow-pane]"
 	c.unwatch = append(c.unwatch,
-		c.p.bridge.DragToScroll(pane),
-		c.p.bridge.ObserveSize(pane, func(w, h int) {
+		c.bridge.DragToScroll(pane),
+		c.bridge.ObserveSize(pane, func(w, h int) {
 			ctx.Dispatch(func(ctx app.Context) {
 				if w == c.w && h == c.h {
 					ctx.PreventUpdate()
@@ -91,7 +103,7 @@ func (c *Flow) OnUpdate(ctx app.Context) {
 	c.tellHeight(ctx)
 	ctx.Defer(func(ctx app.Context) {
 		if c.focus != "" {
-			c.p.bridge.ScrollIntoView(`[data-testid=flow-node][data-id="` + c.focus + `"]`)
+			c.bridge.ScrollIntoView(`[data-testid=flow-node][data-id="` + c.focus + `"]`)
 		}
 	})
 }
@@ -108,7 +120,7 @@ func (c *Flow) tellHeight(ctx app.Context) {
 		return
 	}
 	ctx.Defer(func(ctx app.Context) {
-		if h := c.p.bridge.TellHeight("[data-testid=flow-pane]", c.want, c.told, maxFrameHeight); h > 0 {
+		if h := c.bridge.TellHeight("[data-testid=flow-pane]", c.want, c.told, maxFrameHeight); h > 0 {
 			c.told = h
 		}
 	})
@@ -122,7 +134,7 @@ func (c *Flow) naturalHeight(v model.Viewport, f model.Flow) int {
 	if !f.Fits || f.Density != 0 || float64(f.Height)*widthScale(f) > float64(v.H) {
 		tall := v
 		tall.H = maxFrameHeight
-		f = c.p.m.Flow(tall)
+		f = c.layout.Flow(tall)
 	}
 	return int(math.Ceil(float64(f.Height)*widthScale(f))) + 2*panePadding
 }
@@ -146,9 +158,9 @@ func (c *Flow) viewport() model.Viewport {
 
 // Render draws the diagram.
 func (c *Flow) Render() app.UI {
-	c.p.renders.flow++
+	*c.rendered++
 	v := c.viewport()
-	f := c.p.m.Flow(v)
+	f := c.layout.Flow(v)
 	scale := 1.0
 	c.focus = f.Focus
 	if f.Fits {
@@ -169,7 +181,7 @@ func (c *Flow) Render() app.UI {
 		// and one for a phone's, the stylesheet showing the one that
 		// suits the screen (the pane cannot be measured yet).
 		diagram = diagram.Class("flow-prerender-wide")
-		nf := c.p.m.Flow(narrowViewport)
+		nf := c.layout.Flow(narrowViewport)
 		narrow = c.diagram(nf, fitScale(narrowViewport, nf)).Class("flow-prerender-narrow").DataSet("testid", "flow-narrow")
 	}
 	return app.Figure().Class("flow").Body(
@@ -444,8 +456,8 @@ func staleTip(b model.Box) app.UI {
 // pick inspects the box whose handler runs (read from the element, as
 // dataOf explains).
 func (c *Flow) pick(ctx app.Context) {
-	if k, ok := api.ParseKey(dataOf(ctx, "key")); ok && k.Kind != "" {
-		c.p.inspect(k)
+	if k, ok := api.ParseKey(dataOf(ctx, "key")); ok && k.Kind != "" && c.inspect != nil {
+		c.inspect(k)
 	}
 }
 

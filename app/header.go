@@ -24,12 +24,22 @@ type Header struct {
 	Lesson    string
 	OwnLesson string
 
-	p *Playground
+	do     headerActions
+	bridge bridge
+}
+
+// headerActions are what the header asks of the page. go-app copies a
+// component's exported fields only, so these stay the ones the page set
+// when the header was first mounted: method values of that page.
+type headerActions struct {
+	chooseExample func(name string)
+	chooseLesson  func(ctx app.Context, name string)
+	share         func(ctx app.Context)
 }
 
 // Render draws the header.
 func (h *Header) Render() app.UI {
-	p, desc := h.p, h.Description
+	do, desc := h.do, h.Description
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
 			app.H1().Text("Stateflow"),
@@ -38,7 +48,7 @@ func (h *Header) Render() app.UI {
 		app.Label().For("examples").Class("examples-label").Text("Example"),
 		app.Select().ID("examples").DataSet("testid", "examples").Aria("label", "Load an example scenario").
 			OnChange(func(ctx app.Context, e app.Event) {
-				p.chooseExample(ctx.JSSrc().Get("value").String())
+				do.chooseExample(ctx.JSSrc().Get("value").String())
 			}).Body(
 			app.Option().Value("").Text("— your scenario —").Selected(h.Example == ""),
 			app.Range(h.Examples).Slice(func(i int) app.UI {
@@ -55,7 +65,7 @@ func (h *Header) Render() app.UI {
 		app.Label().For("lessons").Class("examples-label").Text("Lesson"),
 		app.Select().ID("lessons").DataSet("testid", "lessons").Aria("label", "Open a lesson").
 			OnChange(func(ctx app.Context, e app.Event) {
-				p.chooseLesson(ctx, ctx.JSSrc().Get("value").String())
+				do.chooseLesson(ctx, ctx.JSSrc().Get("value").String())
 			}).Body(
 			app.Option().Value("").Text("— no lesson —").Selected(h.Lesson == ""),
 			app.Range(h.Lessons).Slice(func(i int) app.UI {
@@ -66,34 +76,24 @@ func (h *Header) Render() app.UI {
 				return app.Option().Value(ownLesson).Text("This scenario's lesson: " + h.OwnLesson).Selected(h.Lesson == ownLesson)
 			}),
 		),
-		&Description{Text: desc, p: p},
+		&Description{Text: desc, bridge: h.bridge},
 		app.Button().DataSet("testid", "share").Class("primary").Aria("label", "Share this scenario at this tick").
 			Title("Put the scenario and the current tick in the link and copy it").
-			OnClick(func(ctx app.Context, e app.Event) { p.shareScenario(ctx) }).Text("Share"),
+			OnClick(func(ctx app.Context, e app.Event) { do.share(ctx) }).Text("Share"),
 	)
 }
 
 // renderBanners shows problems that concern the whole page.
-func (p *Playground) renderBanners() app.UI {
+func (p *page) renderBanners() app.UI {
 	return app.Div().Class("banners").Body(
-		app.If(p.updateAvailable, func() app.UI {
-			return app.Div().Class("banner info").Role("status").Body(
-				app.Span().Text("A new version of Stateflow is available. "),
-				app.Button().Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
-			)
-		}),
-		app.If(p.banner != "", func() app.UI {
-			return app.Div().Class("banner warn").Role("alert").Body(
-				app.Span().Text(p.banner),
-				app.Button().Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { p.banner = "" }),
-			)
-		}),
+		app.If(p.updateAvailable, updateBanner),
+		app.If(p.banner != "", func() app.UI { return warnBanner(p.banner, "", func() { p.banner = "" }) }),
 		app.If(p.shareNotice != "", func() app.UI {
 			return app.Div().Class("banner info").Role("status").DataSet("testid", "share-notice").Body(
 				app.Span().Text(p.shareNotice),
 				app.Input().Class("share-link").ReadOnly(true).Value(p.shareLink).Aria("label", "Share link").DataSet("testid", "share-link"),
 				app.Button().Text("Close").OnClick(func(ctx app.Context, e app.Event) { p.shareNotice, p.shareLink = "", "" }),
-				&EmbedShare{Link: p.shareLink, Title: p.embedTitle(), p: p},
+				&EmbedShare{Link: p.shareLink, Title: p.embedTitle(), bridge: p.bridge},
 			)
 		}),
 		app.If(p.storageNotice != "", func() app.UI {
@@ -102,10 +102,7 @@ func (p *Playground) renderBanners() app.UI {
 		app.If(p.m.Crash != "", func() app.UI {
 			return app.Div().Class("banner error").Role("alert").Body(
 				app.Strong().Text("Something went wrong inside the simulation; the page still works. "),
-				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) {
-					p.m.DismissCrash()
-					p.resolveLesson(ctx)
-				}),
+				app.Button().Text("Reset the scenario").OnClick(func(ctx app.Context, e app.Event) { p.resetAfterCrash(ctx) }),
 				app.Details().Body(
 					app.Summary().Text("Report (copy it into an issue)"),
 					app.Textarea().Class("report").ReadOnly(true).Rows(8).Text(p.m.Crash),
@@ -113,4 +110,31 @@ func (p *Playground) renderBanners() app.UI {
 			)
 		}),
 	)
+}
+
+// updateBanner offers a reload when a new version has been deployed.
+func updateBanner() app.UI {
+	return app.Div().Class("banner info").Role("status").Body(
+		app.Span().Text("A new version of Stateflow is available. "),
+		app.Button().Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
+	)
+}
+
+// warnBanner is a problem the visitor can dismiss (testid, when not "",
+// names it for the tests).
+func warnBanner(text, testid string, dismiss func()) app.UI {
+	b := app.Div().Class("banner warn").Role("alert")
+	if testid != "" {
+		b = b.DataSet("testid", testid)
+	}
+	return b.Body(
+		app.Span().Text(text),
+		app.Button().Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { dismiss() }),
+	)
+}
+
+// resetAfterCrash runs the scenario again after an internal error.
+func (p *page) resetAfterCrash(ctx app.Context) {
+	p.m.DismissCrash()
+	p.resolveLesson(ctx)
 }

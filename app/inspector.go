@@ -19,14 +19,24 @@ type Inspector struct {
 	Selected api.Key
 	Shown    bool
 
-	p *Playground
+	// objects is what it reads of the view-model at Rev and choose
+	// selects an object (the page's: go-app copies exported fields only).
+	objects inspectable
+	choose  func(api.Key)
+	bridge  bridge
+}
+
+// inspectable is what the inspector reads of the view-model.
+type inspectable interface {
+	Inspect() model.Inspection
+	Pickable() model.Picker
 }
 
 // OnUpdate brings the field the lesson points at into view.
 func (c *Inspector) OnUpdate(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) {
 		if c.Shown {
-			c.p.bridge.ScrollIntoView("[data-testid=inspector] .lesson-field")
+			c.bridge.ScrollIntoView("[data-testid=inspector] .lesson-field")
 		}
 	})
 }
@@ -46,13 +56,13 @@ func (c *Inspector) Render() app.UI {
 	if !c.Shown {
 		return app.Div().Class("inspector").DataSet("testid", "inspector")
 	}
-	in := c.p.m.Inspect()
-	pk := c.p.m.Pickable()
+	in := c.objects.Inspect()
+	pk := c.objects.Pickable()
 	keys := pk.Keys
 	return app.Div().Class("inspector").DataSet("testid", "inspector").Body(
 		app.Select().Aria("label", "Object to inspect").DataSet("testid", "inspect-object").OnChange(func(ctx app.Context, e app.Event) {
 			if k, ok := api.ParseKey(ctx.JSSrc().Get("value").String()); ok {
-				c.p.m.Select(k)
+				c.choose(k)
 			}
 		}).Body(
 			app.If(!in.Exists, func() app.UI { return app.Option().Value("").Text("— choose an object —").Selected(true) }),

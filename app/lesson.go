@@ -56,7 +56,7 @@ func lessonEntries() []lessonEntry {
 // the lesson open, ownLesson for another lesson, "" for none; own is the
 // title of the running scenario's Lesson document when it is not one of
 // the menu's.
-func (p *Playground) lessonMenu() (value, own string) {
+func (p *page) lessonMenu() (value, own string) {
 	menu := ""
 	for _, e := range p.lessons {
 		if e.Source == p.m.Applied {
@@ -77,7 +77,7 @@ func (p *Playground) lessonMenu() (value, own string) {
 
 // chooseLesson opens a lesson of the menu (ownLesson: the running
 // scenario's); "" closes the player.
-func (p *Playground) chooseLesson(ctx app.Context, name string) {
+func (p *page) chooseLesson(ctx app.Context, name string) {
 	p.stopPlay()
 	switch name {
 	case "":
@@ -110,7 +110,7 @@ func (p *Playground) chooseLesson(ctx app.Context, name string) {
 }
 
 // closeLesson closes the player; the learner's place is kept.
-func (p *Playground) closeLesson() {
+func (p *page) closeLesson() {
 	p.m.CloseLesson()
 	p.side = "scenario"
 	if p.view == "lesson" {
@@ -120,7 +120,7 @@ func (p *Playground) closeLesson() {
 }
 
 // lessonGo goes to step i of the lesson.
-func (p *Playground) lessonGo(ctx app.Context, i int) {
+func (p *page) lessonGo(ctx app.Context, i int) {
 	p.stopPlay()
 	p.m.LessonGo(i)
 	p.saveProgress()
@@ -132,7 +132,7 @@ func (p *Playground) lessonGo(ctx app.Context, i int) {
 // first paints the step's text with a "working" note, then resolves in
 // slices of about runBudget with the browser's turn between them. A move
 // to another step meanwhile makes this resolution stale: it stops.
-func (p *Playground) resolveLesson(ctx app.Context) {
+func (p *page) resolveLesson(ctx app.Context) {
 	if !p.m.LessonOpen() {
 		return
 	}
@@ -147,7 +147,7 @@ func (p *Playground) resolveLesson(ctx app.Context) {
 	})
 }
 
-func (p *Playground) resolveSlice(ctx app.Context, gen int) {
+func (p *page) resolveSlice(ctx app.Context, gen int) {
 	if p.m.LessonGen() != gen {
 		ctx.PreventUpdate()
 		return
@@ -174,7 +174,7 @@ func (p *Playground) resolveSlice(ctx app.Context, gen int) {
 
 // answer answers the step's question, and brings the feedback and its
 // Show me into view.
-func (p *Playground) answer(ctx app.Context, i int) {
+func (p *page) answer(ctx app.Context, i int) {
 	p.m.LessonAnswer(i)
 	p.saveProgress()
 	ctx.Defer(func(ctx app.Context) { p.bridge.ScrollIntoView("[data-testid=lesson-show-me]") })
@@ -182,7 +182,7 @@ func (p *Playground) answer(ctx app.Context, i int) {
 
 // showMe seeks to the tick that proves the answer (on a phone, in the
 // Flow pane).
-func (p *Playground) showMe(ctx app.Context) {
+func (p *page) showMe(ctx app.Context) {
 	if tick, ok := p.m.LessonProof(); ok {
 		p.seekTo(ctx, tick)
 		if p.view == "lesson" {
@@ -192,14 +192,14 @@ func (p *Playground) showMe(ctx app.Context) {
 }
 
 // saveProgress keeps the learner's place for the next visit.
-func (p *Playground) saveProgress() {
+func (p *page) saveProgress() {
 	if err := p.bridge.StorageSet(lessonsKey, p.m.ProgressJSON()); err != nil && p.storageNotice == "" {
 		p.storageNotice = "Your place in the lessons cannot be kept between visits: " + err.Error() + "."
 	}
 }
 
 // nextLesson is the lesson after the one open in the menu's order.
-func (p *Playground) nextLesson() (lessonEntry, bool) {
+func (p *page) nextLesson() (lessonEntry, bool) {
 	value, _ := p.lessonMenu()
 	for i, e := range p.lessons {
 		if e.Name == value && i+1 < len(p.lessons) {
@@ -210,13 +210,13 @@ func (p *Playground) nextLesson() (lessonEntry, bool) {
 }
 
 // lessonPanel is the player as the page places it (nil when closed).
-func (p *Playground) lessonPanel() *LessonPanel {
+func (p *page) lessonPanel() *LessonPanel {
 	v, ok := p.m.Lesson()
 	if !ok {
 		return nil
 	}
 	next, _ := p.nextLesson()
-	return &LessonPanel{View: v, Tick: p.m.Status().Tick, Next: next.Title, p: p}
+	return &LessonPanel{View: v, Tick: p.m.Status().Tick, Next: next.Title, do: p.lessonActions()}
 }
 
 // LessonPanel is the lesson player: the lesson's title, the step and its
@@ -233,12 +233,52 @@ type LessonPanel struct {
 	// the objects a step points at are named, not inspected.
 	Embed bool
 
-	p *Playground
+	// do is what the player asks of the page (method values of the page
+	// that first mounted it: go-app copies exported fields only).
+	do lessonActions
 }
+
+// lessonActions are what the lesson player asks of the page.
+type lessonActions struct {
+	stepBy       func(ctx app.Context, delta int) // go to another step
+	returnToStep func(ctx app.Context)            // seek back to the step's tick
+	nextLesson   func(ctx app.Context)
+	showScenario func()
+	close        func()
+	inspect      func(api.Key) // nil in the embed, which has no inspector
+	answer       func(ctx app.Context, choice int)
+	showMe       func(ctx app.Context)
+}
+
+// lessonActions are the page's handlers for the lesson player.
+func (p *page) lessonActions() lessonActions {
+	return lessonActions{stepBy: p.lessonStepBy, returnToStep: p.returnToStep, nextLesson: p.openNextLesson, showScenario: p.showScenario,
+		close: p.closeLesson, inspect: p.inspect, answer: p.answer, showMe: p.showMe}
+}
+
+// lessonStepBy goes delta steps forward (or back) in the lesson.
+func (p *page) lessonStepBy(ctx app.Context, delta int) { p.lessonGo(ctx, p.m.LessonStep()+delta) }
+
+// returnToStep seeks back to the tick the lesson's step shows.
+func (p *page) returnToStep(ctx app.Context) {
+	if lv, ok := p.m.Lesson(); ok && !lv.Busy {
+		p.seekTo(ctx, lv.Tick)
+	}
+}
+
+// openNextLesson opens the lesson after the one open.
+func (p *page) openNextLesson(ctx app.Context) {
+	if next, ok := p.nextLesson(); ok {
+		p.chooseLesson(ctx, next.Name)
+	}
+}
+
+// showScenario shows the scenario's YAML in the lesson player's place.
+func (p *page) showScenario() { p.side, p.view = "scenario", "scenario" }
 
 // Render draws the player.
 func (c *LessonPanel) Render() app.UI {
-	v, p := c.View, c.p
+	v, do := c.View, c.do
 	last := v.Index == v.Len-1
 	progress := fmt.Sprintf("Step %d of %d", v.Index+1, v.Len)
 	return app.Aside().Class("lesson-pane").ID("lesson").DataSet("testid", "lesson").Aria("label", "Lesson").
@@ -277,31 +317,23 @@ func (c *LessonPanel) Render() app.UI {
 				return app.P().Class("lesson-away small").Body(
 					app.Text("The simulation is at tick "+itoa(c.Tick)+"; this step shows tick "+itoa(v.Tick)+". "),
 					app.Button().DataSet("testid", "lesson-return").Text("Back to tick "+itoa(v.Tick)).
-						OnClick(func(ctx app.Context, e app.Event) {
-							if lv, ok := p.m.Lesson(); ok && !lv.Busy {
-								p.seekTo(ctx, lv.Tick)
-							}
-						}),
+						OnClick(func(ctx app.Context, e app.Event) { do.returnToStep(ctx) }),
 				)
 			}),
 			app.If(v.Score != nil, func() app.UI { return c.score() }),
 		),
 		app.Nav().Class("lesson-nav").Aria("label", "Lesson steps").Body(
 			app.Button().DataSet("testid", "lesson-back").Disabled(v.Index == 0).Text("◀ Back").
-				OnClick(func(ctx app.Context, e app.Event) { p.lessonGo(ctx, p.m.LessonStep()-1) }),
+				OnClick(func(ctx app.Context, e app.Event) { do.stepBy(ctx, -1) }),
 			app.If(!last, func() app.UI {
 				return app.Button().DataSet("testid", "lesson-next").Class("primary").Text("Next ▶").
-					OnClick(func(ctx app.Context, e app.Event) { p.lessonGo(ctx, p.m.LessonStep()+1) })
+					OnClick(func(ctx app.Context, e app.Event) { do.stepBy(ctx, 1) })
 			}).Else(func() app.UI {
 				if c.Next == "" {
 					return app.Button().DataSet("testid", "lesson-next").Disabled(true).Text("Next ▶")
 				}
 				return app.Button().DataSet("testid", "lesson-next-lesson").Class("primary").Title("Open the next lesson: " + c.Next).Text("Next lesson ▶").
-					OnClick(func(ctx app.Context, e app.Event) {
-						if next, ok := p.nextLesson(); ok {
-							p.chooseLesson(ctx, next.Name)
-						}
-					})
+					OnClick(func(ctx app.Context, e app.Event) { do.nextLesson(ctx) })
 			}),
 		),
 	)
@@ -309,12 +341,12 @@ func (c *LessonPanel) Render() app.UI {
 
 // actions show the scenario's YAML instead, or close the player.
 func (c *LessonPanel) actions() app.UI {
-	p := c.p
+	do := c.do
 	return app.Div().Class("pane-actions").Body(
 		app.Button().DataSet("testid", "show-scenario").Class("side-toggle").Title("Show the scenario's YAML in this column").Text("Scenario").
-			OnClick(func(ctx app.Context, e app.Event) { p.side, p.view = "scenario", "scenario" }),
+			OnClick(func(ctx app.Context, e app.Event) { do.showScenario() }),
 		app.Button().DataSet("testid", "lesson-close").Title("Close the lesson (your place in it is kept)").Text("Close").
-			OnClick(func(ctx app.Context, e app.Event) { p.closeLesson() }),
+			OnClick(func(ctx app.Context, e app.Event) { do.close() }),
 	)
 }
 
@@ -337,7 +369,7 @@ func (c *LessonPanel) look() app.UI {
 					return app.Li().Body(app.Button().Class("link code").DataSet("key", k.String()).Title("Inspect " + k.Short()).Text(k.Short()).
 						OnClick(func(ctx app.Context, e app.Event) {
 							if k, ok := api.ParseKey(dataOf(ctx, "key")); ok {
-								c.p.inspect(k)
+								c.do.inspect(k)
 							}
 						}))
 				})),
@@ -374,7 +406,7 @@ func (c *LessonPanel) question() app.UI {
 					Aria("pressed", strconv.FormatBool(i == q.Chosen)).Text(mark + q.Choices[i]).
 					OnClick(func(ctx app.Context, e app.Event) {
 						if n, err := strconv.Atoi(dataOf(ctx, "index")); err == nil {
-							c.p.answer(ctx, n)
+							c.do.answer(ctx, n)
 						}
 					})
 			}),
@@ -399,7 +431,7 @@ func (c *LessonPanel) feedback() app.UI {
 		verdict,
 		app.P().Class("why").Body(app.Strong().Text("The proof: "), app.Text(capitalize(q.Why))),
 		app.Button().DataSet("testid", "lesson-show-me").Title("Go to the tick that proves the answer").Text("Show me tick "+itoa(q.Proof)).
-			OnClick(func(ctx app.Context, e app.Event) { c.p.showMe(ctx) }),
+			OnClick(func(ctx app.Context, e app.Event) { c.do.showMe(ctx) }),
 	)
 }
 
@@ -438,15 +470,15 @@ func paragraph(ps model.Paragraph) app.UI {
 
 // lessonStrip is the player's Back and Next over the diagram on a phone
 // (CSS hides it on wider screens, where the player is beside it).
-func (p *Playground) lessonStrip(v model.LessonView) app.UI {
+func (p *page) lessonStrip(v model.LessonView) app.UI {
 	return app.Div().Class("lesson-strip").Role("group").Aria("label", "Lesson steps").Body(
 		app.Button().DataSet("testid", "strip-back").Disabled(v.Index == 0).Text("◀ Back").
-			OnClick(func(ctx app.Context, e app.Event) { p.lessonGo(ctx, p.m.LessonStep()-1) }),
+			OnClick(func(ctx app.Context, e app.Event) { p.lessonStepBy(ctx, -1) }),
 		app.Button().DataSet("testid", "strip-read").Class("strip-read").Title("Read the step").
 			Text(fmt.Sprintf("Lesson step %d of %d", v.Index+1, v.Len)).
 			OnClick(func(ctx app.Context, e app.Event) { p.view = "lesson" }),
 		app.Button().DataSet("testid", "strip-next").Disabled(v.Index == v.Len-1).Text("Next ▶").
-			OnClick(func(ctx app.Context, e app.Event) { p.lessonGo(ctx, p.m.LessonStep()+1) }),
+			OnClick(func(ctx app.Context, e app.Event) { p.lessonStepBy(ctx, 1) }),
 	)
 }
 

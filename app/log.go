@@ -25,21 +25,41 @@ type Log struct {
 	Every  bool
 	Shown  bool // the panel is on screen
 
-	p      *Playground
-	open   map[int]bool // folds expanded, by their first tick
-	anchor int          // the first row shown, when not following
-	follow bool         // the window ends at the newest row
-	jumped int          // the tick the visitor jumped to, highlighted
-	init   bool
-	gen    int             // the scenario the state above is about
-	view   model.LogFilter // the filter and the view the anchor indexes
-	every  bool
-	tick   int // the tick at the last render
+	// story reads the rows at Rev (the view-model); do holds what the log
+	// asks of the page; rendered counts its renders (for the page's
+	// tests). go-app copies exported fields only, so they stay what the
+	// page set when the log was first mounted.
+	story    storyReader
+	do       logActions
+	bridge   bridge
+	rendered *int
+	open     map[int]bool // folds expanded, by their first tick
+	anchor   int          // the first row shown, when not following
+	follow   bool         // the window ends at the newest row
+	jumped   int          // the tick the visitor jumped to, highlighted
+	init     bool
+	gen      int             // the scenario the state above is about
+	view     model.LogFilter // the filter and the view the anchor indexes
+	every    bool
+	tick     int // the tick at the last render
+}
+
+// storyReader is what the log reads of the view-model.
+type storyReader interface {
+	Story(f model.LogFilter, every bool) []model.Span
+	Entry(s model.Span, f model.LogFilter) model.StoryEntry
+	SpanAt(spans []model.Span, tick int) (at, first int)
+}
+
+// logActions are what the log asks of the page.
+type logActions struct {
+	filter func(model.LogFilter)
+	seekTo func(ctx app.Context, tick int)
 }
 
 // Render draws the log.
 func (c *Log) Render() app.UI {
-	c.p.renders.log++
+	*c.rendered++
 	if !c.init || c.gen != c.Rev.Gen {
 		// A new scenario: follow its newest tick, nothing expanded.
 		c.follow, c.open, c.jumped, c.init, c.gen = true, map[int]bool{}, -1, true, c.Rev.Gen
@@ -53,7 +73,7 @@ func (c *Log) Render() app.UI {
 	if !c.Shown {
 		return app.Div().Class("log").Body(app.Ol().Class("tick-log").DataSet("testid", "tick-log").Aria("label", "Tick log"))
 	}
-	m := c.p.m
+	m := c.story
 	spans := m.Story(c.Filter, c.Every)
 	start, end := c.window(len(spans))
 	ticks := 0
@@ -103,7 +123,7 @@ func (c *Log) window(n int) (int, int) {
 
 // page moves the window by half a window back (-1) or forward (+1).
 func (c *Log) page(dir int) {
-	n := len(c.p.m.Story(c.Filter, c.Every))
+	n := len(c.story.Story(c.Filter, c.Every))
 	start, _ := c.window(n)
 	c.anchor = max(0, start+dir*LogWindow/2)
 	c.follow = c.anchor+LogWindow >= n
@@ -117,21 +137,15 @@ func (c *Log) jump(ctx app.Context) {
 	if err != nil {
 		return
 	}
-	spans := c.p.m.Story(c.Filter, c.Every)
+	spans := c.story.Story(c.Filter, c.Every)
 	if len(spans) == 0 {
 		return
 	}
-	tr := c.p.m.Engine().Trace()
-	at := 0
-	for i, s := range spans {
-		if tr[s.From].Seq <= tick {
-			at = i
-		}
-	}
+	at, first := c.story.SpanAt(spans, tick)
 	c.anchor, c.follow, c.jumped = max(0, at-LogWindow/2), false, tick
-	c.open[tr[spans[at].From].Seq] = true
+	c.open[first] = true
 	ctx.Defer(func(ctx app.Context) {
-		c.p.bridge.ScrollIntoView(".tick-log .jumped:not(.fold), .tick-log .fold.jumped")
+		c.bridge.ScrollIntoView(".tick-log .jumped:not(.fold), .tick-log .fold.jumped")
 	})
 }
 
@@ -139,7 +153,9 @@ func (c *Log) filters(rows, ticks int) app.UI {
 	components := model.Components()
 	return app.Div().Class("filters").Body(
 		app.Select().Aria("label", "Filter by component").DataSet("testid", "log-component").OnChange(func(ctx app.Context, e app.Event) {
-			c.p.filter.Component = ctx.JSSrc().Get("value").String()
+			f := c.Filter
+			f.Component = ctx.JSSrc().Get("value").String()
+			c.do.filter(f)
 		}).Body(
 			app.Option().Value("").Text("all components").Selected(c.Filter.Component == ""),
 			app.Range(components).Slice(func(i int) app.UI {
@@ -148,7 +164,9 @@ func (c *Log) filters(rows, ticks int) app.UI {
 			}),
 		),
 		app.Select().Aria("label", "Filter by effect class").DataSet("testid", "log-class").OnChange(func(ctx app.Context, e app.Event) {
-			c.p.filter.Class = parseClass(ctx.JSSrc().Get("value").String())
+			f := c.Filter
+			f.Class = parseClass(ctx.JSSrc().Get("value").String())
+			c.do.filter(f)
 		}).Body(
 			app.Option().Value("").Text("all classes").Selected(c.Filter.Class == 0),
 			app.Range(trace.Classes).Slice(func(i int) app.UI {
@@ -268,7 +286,7 @@ func (c *logRow) Render() app.UI {
 // seek goes to the tick of the row whose handler runs.
 func (c *Log) seek(ctx app.Context) {
 	if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
-		c.p.seekTo(ctx, seq)
+		c.do.seekTo(ctx, seq)
 	}
 }
 

@@ -15,7 +15,7 @@ var tabs = []struct{ id, label string }{{"log", "Tick log"}, {"inspector", "Insp
 // console. Every panel stays in the page (hidden when not selected) so its
 // data-testid is always present; a hidden panel's component is told so
 // and skips its work.
-func (p *Playground) renderPanels(rev model.Rev) app.UI {
+func (p *page) renderPanels(rev model.Rev) app.UI {
 	return app.Aside().Class("panels").Aria("label", "Details").Body(
 		app.Div().Class("tabs").Role("tablist").Body(
 			app.Range(tabs).Slice(func(i int) app.UI {
@@ -32,7 +32,7 @@ func (p *Playground) renderPanels(rev model.Rev) app.UI {
 	)
 }
 
-func (p *Playground) panel(id string, body app.UI) app.UI {
+func (p *page) panel(id string, body app.UI) app.UI {
 	return app.Div().ID("panel-"+id).Role("tabpanel").Aria("labelledby", "tab-"+id).Class("panel").Hidden(p.tab != id).Body(body)
 }
 
@@ -47,7 +47,7 @@ var (
 
 // renderViews is the phone's tab bar (hidden by CSS on wider screens);
 // current is the pane shown.
-func (p *Playground) renderViews(current string, lesson bool) app.UI {
+func (p *page) renderViews(current string, lesson bool) app.UI {
 	if current == "details" && p.tab == "console" {
 		current = "console"
 	}
@@ -66,7 +66,7 @@ func (p *Playground) renderViews(current string, lesson bool) app.UI {
 }
 
 // showView shows one pane on a phone.
-func (p *Playground) showView(id string) {
+func (p *page) showView(id string) {
 	for _, v := range append([]paneView{lessonView}, views...) {
 		if v.id != id {
 			continue

@@ -23,11 +23,19 @@ var Speeds = []int{1, 2, 5, 10, 30, 60}
 // DefaultSpeed lets a learner read each step's caption before the next.
 const DefaultSpeed = 1
 
-// Playground is the whole page. It holds the view-model and presentation
-// state only; every change goes through a handler.
+// Playground is the full page: the page's state (page) laid out on a
+// desktop as three columns and on a phone as one pane under a tab bar.
 type Playground struct {
 	app.Compo
+	*page
+}
 
+// page is the playground's state and what it does, shared by the full
+// page (Playground) and the embed (Embed), which lay it out: the
+// view-model and the presentation state, and the handlers it gives its
+// components. It is no component: the components it builds receive the
+// data they render and the handlers they call, never the page.
+type page struct {
 	m       *model.Model
 	bridge  bridge
 	example string
@@ -78,10 +86,13 @@ func NewPlayground() *Playground {
 	return p
 }
 
-// newPlayground is the page with a model that runs nothing yet: the
+// newPlayground is the full page over a new page state.
+func newPlayground(b bridge) *Playground { return &Playground{page: newPage(b)} }
+
+// newPage is the page's state with a model that runs nothing yet: the
 // first scenario it applies is the first simulation.
-func newPlayground(b bridge) *Playground {
-	p := &Playground{bridge: b, tab: "log", view: "flow", side: "scenario", speed: DefaultSpeed}
+func newPage(b bridge) *page {
+	p := &page{bridge: b, tab: "log", view: "flow", side: "scenario", speed: DefaultSpeed}
 	for _, ex := range examples.All() {
 		p.exampleNames = append(p.exampleNames, ex.Name)
 	}
@@ -92,7 +103,7 @@ func newPlayground(b bridge) *Playground {
 	return p
 }
 
-func (p *Playground) load(name string) bool {
+func (p *page) load(name string) bool {
 	ex, ok := examples.Get(name)
 	if !ok {
 		return false
@@ -113,18 +124,24 @@ func (p *Playground) OnMount(ctx app.Context) {
 	if p.bridge == nil {
 		p.bridge = newBridge()
 	}
+	p.start(ctx)
+	ctx.Dispatch(func(ctx app.Context) { p.loaded = true })
+}
+
+// start, once the page is mounted, reaches a link's far tick, resolves
+// the lesson open at the learner's step and listens to the keyboard.
+func (p *page) start(ctx app.Context) {
 	if p.pendingSeek > 0 {
 		p.startRun(ctx, runState{seek: true, target: p.pendingSeek})
 		p.pendingSeek = 0
 	}
 	p.resolveLesson(ctx)
 	p.listenKeys(ctx)
-	ctx.Dispatch(func(ctx app.Context) { p.loaded = true })
 }
 
 // listenKeys makes the keyboard shortcuts work (the embed's too, whose
 // ctx is its own).
-func (p *Playground) listenKeys(ctx app.Context) {
+func (p *page) listenKeys(ctx app.Context) {
 	remove, err := p.bridge.OnKey(func(key string) bool {
 		handled := false
 		ctx.Dispatch(func(ctx app.Context) { p.key(ctx, key) })
@@ -140,7 +157,10 @@ func (p *Playground) listenKeys(ctx app.Context) {
 }
 
 // OnDismount stops autoplay, a run and the keyboard listener.
-func (p *Playground) OnDismount() {
+func (p *Playground) OnDismount() { p.stop() }
+
+// stop stops autoplay, a run and the keyboard listener.
+func (p *page) stop() {
 	p.stopPlay()
 	if p.removeKeys != nil {
 		p.removeKeys()
@@ -156,7 +176,7 @@ func (p *Playground) OnAppUpdate(ctx app.Context) { p.updateAvailable = ctx.AppU
 const linkSyncTicks = 2000
 
 // seekLink goes to a shared link's tick, at most model.MaxRunTicks.
-func (p *Playground) seekLink(tick int) {
+func (p *page) seekLink(tick int) {
 	if tick > model.MaxRunTicks {
 		p.banner = "This link asks for tick " + itoa(tick) + "; a link opens at most at tick " + itoa(model.MaxRunTicks) + ", so it opens there."
 		tick = model.MaxRunTicks
@@ -171,7 +191,7 @@ func (p *Playground) seekLink(tick int) {
 // restore opens the visitor's scenario: a shared link first, then the
 // editor content kept from the last visit, else the default example; and
 // the lesson the learner was in.
-func (p *Playground) restore() {
+func (p *page) restore() {
 	defer p.ensureRunning()
 	if kept, ok, err := p.bridge.StorageGet(lessonsKey); err == nil && ok {
 		p.m.RestoreProgress(kept)
@@ -218,7 +238,7 @@ func (p *Playground) restore() {
 // leaves the simulation running as any refused apply does (the editor
 // keeps the text, Problems say why); when nothing ran yet, that is the
 // default example's. It reports whether source runs.
-func (p *Playground) open(source string) bool {
+func (p *page) open(source string) bool {
 	if !p.m.Apply(source) {
 		if !p.m.Running() {
 			p.load(examples.Default)
@@ -231,20 +251,20 @@ func (p *Playground) open(source string) bool {
 }
 
 // ensureRunning runs the default example when no scenario runs yet.
-func (p *Playground) ensureRunning() {
+func (p *page) ensureRunning() {
 	if !p.m.Running() {
 		p.load(examples.Default)
 	}
 }
 
 // save keeps the editor's content for the next visit.
-func (p *Playground) save() {
+func (p *page) save() {
 	if err := p.bridge.StorageSet(storageKey, p.m.Source); err != nil && p.storageNotice == "" {
 		p.storageNotice = "Your edits cannot be kept between visits: " + err.Error() + "."
 	}
 }
 
-func (p *Playground) key(ctx app.Context, key string) {
+func (p *page) key(ctx app.Context, key string) {
 	switch key {
 	case " ":
 		p.togglePlay(ctx)
@@ -257,7 +277,7 @@ func (p *Playground) key(ctx app.Context, key string) {
 	}
 }
 
-func (p *Playground) togglePlay(ctx app.Context) {
+func (p *page) togglePlay(ctx app.Context) {
 	if p.playing {
 		p.stopPlay()
 		return
@@ -287,7 +307,7 @@ func (p *Playground) togglePlay(ctx app.Context) {
 
 // stopPlay stops autoplay and a run until settled: every control that
 // moves time calls it first.
-func (p *Playground) stopPlay() {
+func (p *page) stopPlay() {
 	p.playing = false
 	if p.cancelPlay != nil {
 		p.cancelPlay()
@@ -302,14 +322,14 @@ func (p *Playground) stopPlay() {
 
 // step takes one step as the view says: in the story, to the next tick
 // that changes something; with every tick shown, one tick.
-func (p *Playground) step() {
+func (p *page) step() {
 	p.stopPlay()
 	p.advance()
 }
 
 // advance is one step of Step or autoplay; it reports false when nothing
 // is left to do.
-func (p *Playground) advance() bool {
+func (p *page) advance() bool {
 	if p.everyTick {
 		return p.m.Step()
 	}
@@ -317,15 +337,27 @@ func (p *Playground) advance() bool {
 }
 
 // setEveryTick switches between the story and every tick.
-func (p *Playground) setEveryTick(every bool) { p.everyTick = every }
+func (p *page) setEveryTick(every bool) { p.everyTick = every }
+
+// runCommand runs a kubectl command typed in the console.
+func (p *page) runCommand(command string) { p.m.Run(command) }
+
+// setFilter narrows the tick log.
+func (p *page) setFilter(f model.LogFilter) { p.filter = f }
+
+// setEventSelector narrows the Events panel.
+func (p *page) setEventSelector(s string) { p.eventSelector = s }
+
+// toggleWide gives the console the diagram's room, or gives it back.
+func (p *page) toggleWide() { p.wide = !p.wide }
 
 // inspect shows an object in the inspector (on a phone, the details pane).
-func (p *Playground) inspect(k api.Key) {
+func (p *page) inspect(k api.Key) {
 	p.m.Select(k)
 	p.tab, p.view = "inspector", "details"
 }
 
-func (p *Playground) setSpeed(ctx app.Context, speed int) {
+func (p *page) setSpeed(ctx app.Context, speed int) {
 	p.speed = speed
 	if p.playing {
 		p.stopPlay()
@@ -335,7 +367,7 @@ func (p *Playground) setSpeed(ctx app.Context, speed int) {
 
 // apply runs the editor's text. A lesson open follows it: the same
 // lesson again (at its step, on the new simulation), or closed.
-func (p *Playground) apply(ctx app.Context) {
+func (p *page) apply(ctx app.Context) {
 	p.stopPlay()
 	if p.m.Apply(p.m.Source) {
 		p.example = examples.NameOf(p.m.Source)
@@ -345,7 +377,7 @@ func (p *Playground) apply(ctx app.Context) {
 	p.save()
 }
 
-func (p *Playground) chooseExample(name string) {
+func (p *page) chooseExample(name string) {
 	p.stopPlay()
 	if p.load(name) {
 		p.save()
@@ -353,7 +385,7 @@ func (p *Playground) chooseExample(name string) {
 	}
 }
 
-func (p *Playground) shareScenario(ctx app.Context) {
+func (p *page) shareScenario(ctx app.Context) {
 	frag := share.EncodeState(share.State{Scenario: p.m.Applied, Tick: p.m.Status().Tick, EveryTick: p.everyTick, Lesson: p.m.LessonStep() + 1})
 	if err := p.bridge.ReplaceFragment(frag); err != nil {
 		p.shareNotice = "The address bar could not be updated: " + err.Error()
@@ -414,7 +446,7 @@ func (p *Playground) Render() app.UI {
 			app.Section().Class("stage").Aria("label", "Simulation").Body(
 				app.If(open, func() app.UI { return p.lessonStrip(lv) }),
 				p.controls(),
-				&Caption{C: p.m.Caption(p.everyTick), ID: "tick-caption", Quiet: p.playing || p.running, p: p},
+				&Caption{C: p.m.Caption(p.everyTick), ID: "tick-caption", Quiet: p.playing || p.running, bridge: p.bridge},
 				p.flow(rev),
 			),
 			p.renderPanels(rev),
@@ -425,31 +457,37 @@ func (p *Playground) Render() app.UI {
 
 // The components, each given only its own inputs: go-app renders one
 // again only when an input differs from the last render.
-func (p *Playground) header(desc string) *Header {
+func (p *page) header(desc string) *Header {
 	lesson, own := p.lessonMenu()
-	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Large: p.largeNames, Lessons: p.lessonItems, Lesson: lesson, OwnLesson: own, p: p}
+	return &Header{Example: p.example, Description: desc, Examples: p.exampleNames, Large: p.largeNames, Lessons: p.lessonItems, Lesson: lesson, OwnLesson: own,
+		do: headerActions{chooseExample: p.chooseExample, chooseLesson: p.chooseLesson, share: p.shareScenario}, bridge: p.bridge}
 }
 
-func (p *Playground) controls() *Controls {
-	return &Controls{Status: p.m.Status(), Notice: p.m.Notice, Playing: p.playing, Running: p.running, Speed: p.speed, Story: !p.everyTick, p: p}
+func (p *page) controls() *Controls {
+	return &Controls{Status: p.m.Status(), Notice: p.m.Notice, Playing: p.playing, Running: p.running, Speed: p.speed, Story: !p.everyTick,
+		do: controlsActions{stepBack: p.stepBack, togglePlay: p.togglePlay, toggleRun: p.toggleRun, step: p.step,
+			seekTo: p.seekTo, setSpeed: p.setSpeed, setEveryTick: p.setEveryTick, stepTo: p.stepTo}}
 }
 
-func (p *Playground) flow(rev model.Rev) *Flow {
-	return &Flow{Rev: rev, Selected: p.m.Selected, Marks: p.m.LessonMarks(), p: p}
+func (p *page) flow(rev model.Rev) *Flow {
+	return &Flow{Rev: rev, Selected: p.m.Selected, Marks: p.m.LessonMarks(),
+		layout: p.m, inspect: p.inspect, bridge: p.bridge, rendered: &p.renders.flow}
 }
 
-func (p *Playground) log(rev model.Rev) *Log {
-	return &Log{Rev: rev, Filter: p.filter, Every: p.everyTick, Shown: p.tab == "log", p: p}
+func (p *page) log(rev model.Rev) *Log {
+	return &Log{Rev: rev, Filter: p.filter, Every: p.everyTick, Shown: p.tab == "log",
+		story: p.m, do: logActions{filter: p.setFilter, seekTo: p.seekTo}, bridge: p.bridge, rendered: &p.renders.log}
 }
 
-func (p *Playground) inspector(rev model.Rev) *Inspector {
-	return &Inspector{Rev: rev, Selected: p.m.Selected, Shown: p.tab == "inspector", p: p}
+func (p *page) inspector(rev model.Rev) *Inspector {
+	return &Inspector{Rev: rev, Selected: p.m.Selected, Shown: p.tab == "inspector", objects: p.m, choose: p.m.Select, bridge: p.bridge}
 }
 
-func (p *Playground) events(rev model.Rev) *Events {
-	return &Events{Rev: rev, Selector: p.eventSelector, Shown: p.tab == "events", p: p}
+func (p *page) events(rev model.Rev) *Events {
+	return &Events{Rev: rev, Selector: p.eventSelector, Shown: p.tab == "events", events: p.m, setSelector: p.setEventSelector}
 }
 
-func (p *Playground) console() *Console {
-	return &Console{Entries: len(p.m.Console.Entries), Namespace: p.m.Namespace(), Wide: p.wide, p: p}
+func (p *page) console() *Console {
+	return &Console{Entries: p.m.Console.Entries, Namespace: p.m.Namespace(), Wide: p.wide, bridge: p.bridge,
+		do: consoleActions{run: p.runCommand, previous: p.m.Console.Previous, next: p.m.Console.Next, toggleWide: p.toggleWide}}
 }

@@ -43,7 +43,7 @@ type runState struct {
 }
 
 // toggleRun starts a run until settled, or stops the one going on.
-func (p *Playground) toggleRun(ctx app.Context) {
+func (p *page) toggleRun(ctx app.Context) {
 	if p.running {
 		p.stopPlay()
 		return
@@ -60,7 +60,7 @@ const syncReplayTicks = 300
 
 // seekTo moves to tick n: at once when that replays few ticks, else in
 // slices like a run, which the Stop button can end.
-func (p *Playground) seekTo(ctx app.Context, n int) {
+func (p *page) seekTo(ctx app.Context, n int) {
 	p.stopPlay()
 	if p.m.ReplayTicks(n) <= syncReplayTicks {
 		p.m.Seek(n)
@@ -71,7 +71,7 @@ func (p *Playground) seekTo(ctx app.Context, n int) {
 
 // stepBack goes back from the tick shown now: in the story to the
 // previous tick that changed something, else one tick.
-func (p *Playground) stepBack(ctx app.Context) {
+func (p *page) stepBack(ctx app.Context) {
 	tick := p.m.Status().Tick
 	switch {
 	case tick == 0:
@@ -88,7 +88,7 @@ func (p *Playground) stepBack(ctx app.Context) {
 const jumpSyncTicks = 500
 
 // stepTo jumps to the next tick with an effect of class c.
-func (p *Playground) stepTo(ctx app.Context, c trace.Class) {
+func (p *page) stepTo(ctx app.Context, c trace.Class) {
 	p.stopPlay()
 	p.m.StartJump()
 	if !p.m.JumpSome(c, jumpSyncTicks) {
@@ -97,7 +97,7 @@ func (p *Playground) stepTo(ctx app.Context, c trace.Class) {
 }
 
 // startRun runs in slices as st says: until settled, or to st.target.
-func (p *Playground) startRun(ctx app.Context, st runState) {
+func (p *page) startRun(ctx app.Context, st runState) {
 	run, cancel := context.WithCancel(context.Background())
 	st.cancel, st.shown = cancel, time.Now()
 	p.running, p.run = true, st
@@ -109,7 +109,7 @@ func (p *Playground) startRun(ctx app.Context, st runState) {
 // (Dispatch) and schedules the one after it. Most slices prevent go-app's
 // render; one now and then shows the tick reached. Nothing waits on a
 // dispatch, so go-app's test engine can run a whole run (ConsumeAll).
-func (p *Playground) runNext(ctx app.Context, run context.Context) {
+func (p *page) runNext(ctx app.Context, run context.Context) {
 	ctx.Async(func() {
 		p.bridge.Yield()
 		ctx.Dispatch(func(ctx app.Context) {
@@ -130,7 +130,7 @@ func (p *Playground) runNext(ctx app.Context, run context.Context) {
 
 // redrawDue reports whether the slice that just ran should be shown, and
 // then notes when it asked.
-func (p *Playground) redrawDue() bool {
+func (p *page) redrawDue() bool {
 	wait := max(runRedraw, runRenderShare*p.run.renderCost)
 	if time.Since(p.run.shown) < wait {
 		return false
@@ -141,7 +141,7 @@ func (p *Playground) redrawDue() bool {
 
 // runSlice advances the run for about runBudget and reports whether it is
 // over (settled, at its bound, or at its target).
-func (p *Playground) runSlice() bool {
+func (p *page) runSlice() bool {
 	start := time.Now()
 	if p.run.rendering {
 		// The render happened between the last slice and this one.

@@ -138,6 +138,22 @@ func (m *Model) Story(f LogFilter, every bool) []Span {
 	return out
 }
 
+// SpanAt finds tick among the spans of Story: the index of the last span
+// that starts at or before it, and the tick that span starts at (0, 0
+// when there are no spans).
+func (m *Model) SpanAt(spans []Span, tick int) (at, first int) {
+	if m.eng == nil || len(spans) == 0 {
+		return 0, 0
+	}
+	tr := m.eng.Trace()
+	for i, s := range spans {
+		if tr[s.From].Seq <= tick {
+			at = i
+		}
+	}
+	return at, tr[spans[at].From].Seq
+}
+
 // Entry makes a span of Story readable.
 func (m *Model) Entry(s Span, f LogFilter) StoryEntry {
 	tr := m.eng.Trace()

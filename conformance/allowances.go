@@ -265,13 +265,9 @@ func equalRankVictims(lines []string, ours, theirs outcome) []string {
 	if len(victims) == 0 || len(victims) != upstream || !theirs.couldDelete(victims) {
 		return lines
 	}
-	var rest []string
-	for _, l := range lines {
-		if !strings.Contains(l, " delete Pod/") && !strings.Contains(l, " SuccessfulDelete ") && !finalizerRemoval(l, deleted) {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool {
+		return strings.Contains(l, " delete Pod/") || strings.Contains(l, " SuccessfulDelete ") || finalizerRemoval(l, deleted)
+	})
 }
 
 // finalizerRemoval reports a line of an update, on one side only, of one
@@ -318,13 +314,7 @@ func eventAggregationChoice(lines []string, _, theirs outcome) []string {
 			pending[k] = q[1:]
 		}
 	}
-	var rest []string
-	for i, l := range lines {
-		if !claimed[i] {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(i int, _ string) bool { return claimed[i] })
 }
 
 // aggregationPrefix is the "Kind/name: Type Reason " part of an event line.
@@ -384,26 +374,14 @@ func endpointOrder(lines []string, ours, theirs outcome) []string {
 		!maps.Equal(a.slices, b.slices) || !maps.Equal(a.endpoints, b.endpoints) {
 		return lines
 	}
-	var rest []string
-	for _, l := range lines {
-		if !sliceWrite.MatchString(l) || triggerTimeLine.MatchString(l) {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool { return sliceWrite.MatchString(l) && !triggerTimeLine.MatchString(l) })
 }
 
 // triggerTimeLine matches the annotation set by upstream alone.
 var triggerTimeLine = regexp.MustCompile(`^~ \w+ (EndpointSlice|Endpoints)/\S+ metadata\.annotations\.endpoints\.kubernetes\.io/last-change-trigger-time: engine \(unchanged\), upstream "[^"]+"$`)
 
 func lastChangeTriggerTime(lines []string, _, _ outcome) []string {
-	var rest []string
-	for _, l := range lines {
-		if !triggerTimeLine.MatchString(l) {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool { return triggerTimeLine.MatchString(l) })
 }
 
 // upstreamSliceUpdate matches an EndpointSlice update only upstream made.
@@ -416,14 +394,10 @@ func portlessSliceChurn(lines []string, _, theirs outcome) []string {
 			churned[c.name] = true
 		}
 	}
-	var rest []string
-	for _, l := range lines {
-		if m := upstreamSliceUpdate.FindStringSubmatch(l); m != nil && churned[m[1]] {
-			continue
-		}
-		rest = append(rest, l)
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool {
+		m := upstreamSliceUpdate.FindStringSubmatch(l)
+		return m != nil && churned[m[1]]
+	})
 }
 
 // isPortlessChurn reports an update of a stored slice without ports that
@@ -481,13 +455,7 @@ func skippedPodsOrder(lines []string, _, _ outcome) []string {
 			pending[key(l)] = q[1:]
 		}
 	}
-	var rest []string
-	for i, l := range lines {
-		if !claimed[i] {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(i int, _ string) bool { return claimed[i] })
 }
 
 const lastChangeTriggerTimeKey = "endpoints.kubernetes.io/last-change-trigger-time"
@@ -511,13 +479,7 @@ func preFilterPostFilter(lines []string, _, _ outcome) []string {
 	if ours == "" || ours != theirs {
 		return lines
 	}
-	var rest []string
-	for _, l := range lines {
-		if !failedScheduling.MatchString(l) {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool { return failedScheduling.MatchString(l) })
 }
 
 // revisionName re-diffs the tick with upstream's hash of the tick's
@@ -682,13 +644,7 @@ func batchErrorOrder(lines []string, _, _ outcome) []string {
 	if ours == nil || strings.Join(ours, "\n") != strings.Join(theirs, "\n") {
 		return lines
 	}
-	var rest []string
-	for _, l := range lines {
-		if !syncError.MatchString(l) {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool { return syncError.MatchString(l) })
 }
 
 var (
@@ -700,13 +656,9 @@ func podFailureBackoffActive(lines []string, _, theirs outcome) []string {
 	if !theirs.backoffRequeue {
 		return lines
 	}
-	var rest []string
-	for _, l := range lines {
-		if !backoffActiveLine.MatchString(l) && !backoffActiveWrite.MatchString(l) {
-			rest = append(rest, l)
-		}
-	}
-	return rest
+	return dropLines(lines, func(_ int, l string) bool {
+		return backoffActiveLine.MatchString(l) || backoffActiveWrite.MatchString(l)
+	})
 }
 
 var (
@@ -754,6 +706,18 @@ func podConditionObservedGeneration(lines []string, _, theirs outcome) []string 
 			continue
 		}
 		rest = append(rest, l)
+	}
+	return rest
+}
+
+// dropLines is lines without those drop says an allowance explains (nil
+// when none is left).
+func dropLines(lines []string, drop func(i int, l string) bool) []string {
+	var rest []string
+	for i, l := range lines {
+		if !drop(i, l) {
+			rest = append(rest, l)
+		}
 	}
 	return rest
 }

@@ -603,114 +603,53 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 	m.SetGeneration(om.GetGeneration())
 	m.SetUID(om.GetUID())
 	m.SetCreationTimestamp(om.GetCreationTimestamp())
-	switch o := obj.(type) {
-	case *apps.Deployment:
-		od := old.(*apps.Deployment)
-		if status {
-			o.Spec, o.Labels = od.Spec, od.Labels
-			return
-		}
-		o.Status = od.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, od.Spec) || !apiequality.Semantic.DeepEqual(o.Annotations, od.Annotations) {
-			o.Generation = od.Generation + 1
-		}
-	case *apps.ReplicaSet:
-		ors := old.(*apps.ReplicaSet)
-		if status {
-			o.Spec = ors.Spec
-			return
-		}
-		o.Status = ors.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, ors.Spec) {
-			o.Generation = ors.Generation + 1
-		}
-	case *apps.DaemonSet:
-		// pkg/registry/apps/daemonset/strategy.go (the controller writes
-		// only the status).
-		od := old.(*apps.DaemonSet)
-		if status {
-			o.Spec = od.Spec
-			return
-		}
-		o.Status = od.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, od.Spec) {
-			o.Generation = od.Generation + 1
-		}
-	case *apps.StatefulSet:
-		oss := old.(*apps.StatefulSet)
-		if status {
-			o.Spec = oss.Spec
-			return
-		}
-		o.Status = oss.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, oss.Spec) {
-			o.Generation = oss.Generation + 1
-		}
-	case *batch.Job:
-		// pkg/registry/batch/job/strategy.go.
-		oj := old.(*batch.Job)
-		if status {
-			o.Spec = oj.Spec
-			return
-		}
-		o.Status = oj.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, oj.Spec) {
-			o.Generation = oj.Generation + 1
-		}
-	case *batch.CronJob:
-		oc := old.(*batch.CronJob)
-		if status {
-			o.Spec = oc.Spec
-			return
-		}
-		o.Status = oc.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, oc.Spec) {
-			o.Generation = oc.Generation + 1
-		}
-	case *autoscaling.HorizontalPodAutoscaler:
-		// pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go:
-		// no generation.
-		oh := old.(*autoscaling.HorizontalPodAutoscaler)
-		if status {
-			o.Spec = oh.Spec
-			return
-		}
-		o.Status = oh.Status
-	case *policy.PodDisruptionBudget:
-		// pkg/registry/policy/poddisruptionbudget/strategy.go.
-		op := old.(*policy.PodDisruptionBudget)
-		if status {
-			o.Spec = op.Spec
-			return
-		}
-		o.Status = op.Status
-		if !apiequality.Semantic.DeepEqual(o.Spec, op.Spec) {
-			o.Generation = op.Generation + 1
-		}
-	case *core.PersistentVolumeClaim:
-		oc := old.(*core.PersistentVolumeClaim)
-		if status {
-			o.Spec = oc.Spec
-			return
-		}
-		o.Status = oc.Status
-	case *core.Pod:
-		op := old.(*core.Pod)
-		if status {
-			o.Spec = op.Spec
-			return
-		}
-		o.Status = op.Status
-	case *discovery.EndpointSlice:
+	if e, ok := obj.(*discovery.EndpointSlice); ok {
 		// Anything but metadata, or the labels, bumps the generation
 		// (pkg/registry/discovery/endpointslice/strategy.go).
 		oe := old.(*discovery.EndpointSlice)
-		a, b := o.DeepCopy(), oe.DeepCopy()
+		a, b := e.DeepCopy(), oe.DeepCopy()
 		a.ObjectMeta, b.ObjectMeta = metav1.ObjectMeta{}, metav1.ObjectMeta{}
-		if !apiequality.Semantic.DeepEqual(a, b) || !apiequality.Semantic.DeepEqual(o.Labels, oe.Labels) {
-			o.Generation = oe.Generation + 1
+		if !apiequality.Semantic.DeepEqual(a, b) || !apiequality.Semantic.DeepEqual(e.Labels, oe.Labels) {
+			e.Generation = oe.Generation + 1
 		}
+		return
 	}
+	hasStatus, bumps := updateStrategy(obj)
+	if !hasStatus {
+		return
+	}
+	v, ov := reflect.ValueOf(obj).Elem(), reflect.ValueOf(old).Elem()
+	spec, oldSpec := v.FieldByName("Spec"), ov.FieldByName("Spec")
+	if status {
+		spec.Set(oldSpec)
+		if d, ok := obj.(*apps.Deployment); ok {
+			d.Labels = old.(*apps.Deployment).Labels
+		}
+		return
+	}
+	v.FieldByName("Status").Set(ov.FieldByName("Status"))
+	changed := !apiequality.Semantic.DeepEqual(spec.Interface(), oldSpec.Interface())
+	if d, ok := obj.(*apps.Deployment); ok {
+		changed = changed || !apiequality.Semantic.DeepEqual(d.Annotations, old.(*apps.Deployment).Annotations)
+	}
+	if bumps && changed {
+		m.SetGeneration(om.GetGeneration() + 1)
+	}
+}
+
+// updateStrategy says whether a kind's strategy keeps its spec and status
+// apart (a status subresource) and whether a change of its spec bumps
+// its generation: pkg/registry/{apps,batch,policy}/*/strategy.go do; the
+// HorizontalPodAutoscaler's, the claim's and the pod's strategies keep no
+// generation.
+func updateStrategy(obj runtime.Object) (hasStatus, bumpsGeneration bool) {
+	switch obj.(type) {
+	case *apps.Deployment, *apps.ReplicaSet, *apps.DaemonSet, *apps.StatefulSet, *batch.Job, *batch.CronJob, *policy.PodDisruptionBudget:
+		return true, true
+	case *autoscaling.HorizontalPodAutoscaler, *core.PersistentVolumeClaim, *core.Pod:
+		return true, false
+	}
+	return false, false
 }
 
 // errorText is the text of err as the engine's trace writes it, "" for nil.

@@ -531,7 +531,8 @@ func diffFields(what string, ours, theirs map[string]string) []string {
 	return lines
 }
 
-func sortedKeys(ms ...map[string]string) []string {
+// sortedKeys are the keys of the maps, each once, sorted.
+func sortedKeys[V any](ms ...map[string]V) []string {
 	set := map[string]bool{}
 	for _, m := range ms {
 		for k := range m {

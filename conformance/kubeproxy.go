@@ -266,7 +266,7 @@ func engineRules(p *proxy.Proxier, ports map[string]portRules) map[string]portRu
 // rules differ between two rule sets.
 func ruleChanges(old, next map[string]portRules) []string {
 	var out []string
-	for _, k := range sortedRuleKeys(old, next) {
+	for _, k := range sortedKeys(old, next) {
 		o, hadOld := old[k]
 		n, hasNew := next[k]
 		if hadOld && hasNew && slices.Equal(o.endpoints, n.endpoints) {
@@ -298,26 +298,11 @@ func ruleChangeLine(key string, added, removed []string, n int, gone bool) strin
 	return fmt.Sprintf("%s +[%s] −[%s] = %d", key, strings.Join(added, " "), strings.Join(removed, " "), n)
 }
 
-func sortedRuleKeys(ms ...map[string]portRules) []string {
-	set := map[string]bool{}
-	for _, m := range ms {
-		for k := range m {
-			set[k] = true
-		}
-	}
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // diffProxyRules reports the Service ports programmed on one side only,
 // and those whose virtual IP or endpoints differ.
 func diffProxyRules(ours, theirs map[string]portRules) []string {
 	var lines []string
-	for _, k := range sortedRuleKeys(ours, theirs) {
+	for _, k := range sortedKeys(ours, theirs) {
 		o, okO := ours[k]
 		t, okT := theirs[k]
 		switch {

@@ -35,18 +35,7 @@ func (p *prefixWriter) String() string {
 }
 
 func (s *Session) describe(args []string) (string, error) {
-	p, err := parseFlags("describe", args, []flagSpec{{"selector", "l", true}, {"all-namespaces", "A", false}, {"show-events", "", false}})
-	if err != nil {
-		return "", err
-	}
-	qs, err := parseQueries("describe", p.args)
-	if err != nil {
-		return "", err
-	}
-	if err := s.checkServed(qs); err != nil {
-		return "", err
-	}
-	results, err := s.find(p, qs)
+	p, _, results, err := s.lookup("describe", args, []flagSpec{{"selector", "l", true}, {"all-namespaces", "A", false}, {"show-events", "", false}})
 	if err != nil {
 		return "", err
 	}
@@ -353,23 +342,7 @@ func (s *Session) describeReplicaSet(w *prefixWriter, rs *api.ReplicaSet) {
 		w.line(0, "Controlled By:\t%s/%s", ref.Kind, ref.Name)
 	}
 	w.line(0, "Replicas:\t%d current / %d desired", rs.Status.Replicas, rs.Replicas())
-	running, waiting, succeeded, failed := 0, 0, 0, 0
-	for _, o := range s.Cluster.Store().List(api.KindPod, rs.Namespace) {
-		p := o.(*api.Pod)
-		if ref := p.ControllerRef(); ref == nil || ref.UID != rs.UID {
-			continue
-		}
-		switch p.Status.Phase {
-		case api.PodRunning:
-			running++
-		case api.PodPending:
-			waiting++
-		case api.PodSucceeded:
-			succeeded++
-		case api.PodFailed:
-			failed++
-		}
-	}
+	running, waiting, succeeded, failed := s.podPhases(rs.Namespace, rs.Spec.Selector, rs.UID)
 	w.line(0, "Pods Status:\t%d Running / %d Waiting / %d Succeeded / %d Failed", running, waiting, succeeded, failed)
 	w.line(0, "Pod Template:")
 	templateLines(w, 1, &rs.Spec.Template)

@@ -85,18 +85,7 @@ type found struct {
 }
 
 func (s *Session) get(args []string) (string, error) {
-	p, err := parseFlags("get", args, getFlags)
-	if err != nil {
-		return "", err
-	}
-	qs, err := parseQueries("get", p.args)
-	if err != nil {
-		return "", err
-	}
-	if err := s.checkServed(qs); err != nil {
-		return "", err
-	}
-	results, err := s.find(p, qs)
+	p, qs, results, err := s.lookup("get", args, getFlags)
 	if err != nil {
 		return "", err
 	}
@@ -112,6 +101,24 @@ func (s *Session) get(args []string) (string, error) {
 		return out, nil
 	}
 	return out + s.watch(p, qs, results), nil
+}
+
+// lookup parses a reading verb's flags and queries (TYPE[.GROUP] NAME…,
+// TYPE/NAME…), checks the types are served and finds their objects.
+func (s *Session) lookup(verb string, args []string, specs []flagSpec) (*parsed, []query, []found, error) {
+	p, err := parseFlags(verb, args, specs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	qs, err := parseQueries(verb, p.args)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := s.checkServed(qs); err != nil {
+		return nil, nil, nil, err
+	}
+	results, err := s.find(p, qs)
+	return p, qs, results, err
 }
 
 // find fetches, from the API server, the objects the queries select.

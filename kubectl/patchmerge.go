@@ -262,8 +262,9 @@ func directiveKey(k, prefix string) (string, error) {
 	return parts[1], nil
 }
 
-// discardNulls drops the null fields of a patch value that is added
-// whole.
+// discardNulls drops the null fields of objects (not the null items of
+// lists) in a patch value that is added whole, as both strategic merge
+// and json-patch's merge do.
 func discardNulls(v any) {
 	switch x := v.(type) {
 	case map[string]any:
@@ -864,13 +865,13 @@ func jsonMergePatch(doc, patch map[string]any) map[string]any {
 		}
 		cur, ok := doc[k]
 		if !ok || cur == nil {
-			pruneNulls(v)
+			discardNulls(v)
 			doc[k] = v
 			continue
 		}
 		cm, ok := cur.(map[string]any)
 		if !ok {
-			pruneNulls(v)
+			discardNulls(v)
 			doc[k] = v
 			continue
 		}
@@ -882,25 +883,4 @@ func jsonMergePatch(doc, patch map[string]any) map[string]any {
 		doc[k] = jsonMergePatch(cm, pm)
 	}
 	return doc
-}
-
-// pruneNulls drops the null fields of objects (not the null items of
-// lists), as json-patch does for a value it adds whole.
-func pruneNulls(v any) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if e == nil {
-				delete(x, k)
-			} else {
-				pruneNulls(e)
-			}
-		}
-	case []any:
-		for _, e := range x {
-			if e != nil {
-				pruneNulls(e)
-			}
-		}
-	}
 }

@@ -10,7 +10,6 @@ package scenario
 import (
 	"fmt"
 	"path"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -208,15 +207,10 @@ func (p *parser) lessonDocument(n *yaml.Node, apiVersion string, doc int) {
 		p.errorf(n.Line, n.Column, "", "document %d: a scenario may hold only one Lesson document", doc)
 		return
 	}
-	if apiVersion != APIVersion {
-		at := nodeAt(n, "apiVersion")
-		p.errorf(at.Line, at.Column, "apiVersion", "the Lesson document's apiVersion must be %q, not %q", APIVersion, apiVersion)
-	}
 	var ld lessonDoc
-	if !p.decode(n, &ld) {
+	if !p.decodeOwn(n, "Lesson", apiVersion, &ld) {
 		return
 	}
-	unknownFields(n, reflect.TypeOf(ld), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
 	l := &Lesson{Name: ld.Metadata.Name, Title: ld.Spec.Title, Steps: ld.Spec.Steps, Claims: ld.Spec.Claims}
 	switch {
 	case len(l.Steps) == 0:

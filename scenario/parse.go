@@ -354,15 +354,10 @@ func (p *parser) scenarioDocument(n *yaml.Node, apiVersion string, doc int) {
 		return
 	}
 	p.scenario = n
-	if apiVersion != APIVersion {
-		at := nodeAt(n, "apiVersion")
-		p.errorf(at.Line, at.Column, "apiVersion", "the Scenario document's apiVersion must be %q, not %q", APIVersion, apiVersion)
-	}
 	var sd scenarioDoc
-	if !p.decode(n, &sd) {
+	if !p.decodeOwn(n, "Scenario", apiVersion, &sd) {
 		return
 	}
-	unknownFields(n, reflect.TypeOf(sd), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
 	p.sc.Name = sd.Metadata.Name
 	p.sc.Description = sd.Spec.Description
 	p.applySpec(n, &sd.Spec)
@@ -602,4 +597,19 @@ func replicasOrOne(r *int32) int64 {
 // the order the tick log offers them.
 func knownComponents() string {
 	return strings.Join(engine.Components(), ", ")
+}
+
+// decodeOwn decodes one of Stateflow's own documents (Scenario, Lesson)
+// into out, a pointer: its apiVersion must be APIVersion, and a field out
+// does not have is a warning. It reports whether out was decoded.
+func (p *parser) decodeOwn(n *yaml.Node, kind, apiVersion string, out any) bool {
+	if apiVersion != APIVersion {
+		at := nodeAt(n, "apiVersion")
+		p.errorf(at.Line, at.Column, "apiVersion", "the %s document's apiVersion must be %q, not %q", kind, APIVersion, apiVersion)
+	}
+	if !p.decode(n, out) {
+		return false
+	}
+	unknownFields(n, reflect.TypeOf(out).Elem(), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
+	return true
 }

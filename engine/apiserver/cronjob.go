@@ -137,7 +137,7 @@ func updateCronJob(o, old *api.CronJob, zones timezone.Loader) error {
 }
 
 // cronJobStrategy is pkg/registry/batch/cronjob/strategy.go.
-var cronJobStrategy = strategy{
+var cronJobStrategy = statusField(strategy{
 	hasSpec:  true,
 	defaults: func(obj api.Object) { defaultCronJob(obj.(*api.CronJob)) },
 	validate: func(e *errs, obj api.Object, zones timezone.Loader) {
@@ -152,17 +152,4 @@ var cronJobStrategy = strategy{
 	prepareForUpdate: func(s *Store, obj, old api.Object) error {
 		return updateCronJob(obj.(*api.CronJob), old.(*api.CronJob), s.TimeZones())
 	},
-	sameStatus:   cronJobSameStatus,
-	withStatusOf: cronJobWithStatusOf,
-}
-
-// cronJobSameStatus and cronJobWithStatusOf are its status subresource.
-func cronJobSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.CronJob).Status, &old.(*api.CronJob).Status)
-}
-
-func cronJobWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.CronJob)
-	c.Status = src.(*api.CronJob).Status
-	return &c
-}
+}, func(o *api.CronJob) *api.CronJobStatus { return &o.Status })

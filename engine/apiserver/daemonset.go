@@ -114,7 +114,7 @@ func validateDaemonSet(e *errs, d *api.DaemonSet) {
 }
 
 // daemonSetStrategy is pkg/registry/apps/daemonset/strategy.go.
-var daemonSetStrategy = strategy{
+var daemonSetStrategy = statusField(strategy{
 	hasSpec:  true,
 	defaults: func(obj api.Object) { defaultDaemonSet(obj.(*api.DaemonSet)) },
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateDaemonSet(e, obj.(*api.DaemonSet)) },
@@ -128,17 +128,4 @@ var daemonSetStrategy = strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateDaemonSet(obj.(*api.DaemonSet), old.(*api.DaemonSet))
 	},
-	sameStatus:   daemonSetSameStatus,
-	withStatusOf: daemonSetWithStatusOf,
-}
-
-// daemonSetSameStatus and daemonSetWithStatusOf are its status subresource.
-func daemonSetSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.DaemonSet).Status, &old.(*api.DaemonSet).Status)
-}
-
-func daemonSetWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.DaemonSet)
-	c.Status = src.(*api.DaemonSet).Status
-	return &c
-}
+}, func(o *api.DaemonSet) *api.DaemonSetStatus { return &o.Status })

@@ -184,7 +184,7 @@ func updateHPA(o, old *api.HorizontalPodAutoscaler) error {
 }
 
 // hpaStrategy is pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go.
-var hpaStrategy = strategy{
+var hpaStrategy = statusField(strategy{
 	hasSpec:  true,
 	defaults: func(obj api.Object) { defaultHPA(obj.(*api.HorizontalPodAutoscaler)) },
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateHPA(e, obj.(*api.HorizontalPodAutoscaler)) },
@@ -197,17 +197,4 @@ var hpaStrategy = strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateHPA(obj.(*api.HorizontalPodAutoscaler), old.(*api.HorizontalPodAutoscaler))
 	},
-	sameStatus:   hpaSameStatus,
-	withStatusOf: hpaWithStatusOf,
-}
-
-// hpaSameStatus and hpaWithStatusOf are its status subresource.
-func hpaSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.HorizontalPodAutoscaler).Status, &old.(*api.HorizontalPodAutoscaler).Status)
-}
-
-func hpaWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.HorizontalPodAutoscaler)
-	c.Status = src.(*api.HorizontalPodAutoscaler).Status
-	return &c
-}
+}, func(o *api.HorizontalPodAutoscaler) *api.HorizontalPodAutoscalerStatus { return &o.Status })

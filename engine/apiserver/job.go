@@ -299,7 +299,7 @@ func immutableValue(v any) string {
 
 // jobStrategy is pkg/registry/batch/job/strategy.go; a Job's selector
 // names its uid (named).
-var jobStrategy = strategy{
+var jobStrategy = statusField(strategy{
 	hasSpec:  true,
 	defaults: func(obj api.Object) { defaultJob(obj.(*api.Job)) },
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateJob(e, obj.(*api.Job)) },
@@ -313,17 +313,4 @@ var jobStrategy = strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateJob(obj.(*api.Job), old.(*api.Job))
 	},
-	sameStatus:   jobSameStatus,
-	withStatusOf: jobWithStatusOf,
-}
-
-// jobSameStatus and jobWithStatusOf are its status subresource.
-func jobSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.Job).Status, &old.(*api.Job).Status)
-}
-
-func jobWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.Job)
-	c.Status = src.(*api.Job).Status
-	return &c
-}
+}, func(o *api.Job) *api.JobStatus { return &o.Status })

@@ -64,7 +64,7 @@ func updatePDB(o, old *api.PodDisruptionBudget) {
 }
 
 // pdbStrategy is pkg/registry/policy/poddisruptionbudget/strategy.go.
-var pdbStrategy = strategy{
+var pdbStrategy = statusField(strategy{
 	hasSpec:  true,
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validatePDB(e, obj.(*api.PodDisruptionBudget)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
@@ -76,17 +76,4 @@ var pdbStrategy = strategy{
 		updatePDB(obj.(*api.PodDisruptionBudget), old.(*api.PodDisruptionBudget))
 		return nil
 	},
-	sameStatus:   pdbSameStatus,
-	withStatusOf: pdbWithStatusOf,
-}
-
-// pdbSameStatus and pdbWithStatusOf are its status subresource.
-func pdbSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.PodDisruptionBudget).Status, &old.(*api.PodDisruptionBudget).Status)
-}
-
-func pdbWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.PodDisruptionBudget)
-	c.Status = src.(*api.PodDisruptionBudget).Status
-	return &c
-}
+}, func(o *api.PodDisruptionBudget) *api.PodDisruptionBudgetStatus { return &o.Status })

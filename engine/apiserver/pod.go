@@ -8,7 +8,7 @@ import (
 )
 
 // podStrategy is pkg/registry/core/pod/strategy.go.
-var podStrategy = strategy{
+var podStrategy = statusField(strategy{
 	hasSpec: true, // pods too since v1.34
 	defaults: func(obj api.Object) {
 		o := obj.(*api.Pod)
@@ -39,17 +39,4 @@ var podStrategy = strategy{
 		}
 		return nil
 	},
-	sameStatus:   podSameStatus,
-	withStatusOf: podWithStatusOf,
-}
-
-// podSameStatus and podWithStatusOf are its status subresource.
-func podSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.Pod).Status, &old.(*api.Pod).Status)
-}
-
-func podWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.Pod)
-	c.Status = src.(*api.Pod).Status
-	return &c
-}
+}, func(o *api.Pod) *api.PodStatus { return &o.Status })

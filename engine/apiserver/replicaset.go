@@ -8,7 +8,7 @@ import (
 )
 
 // replicaSetStrategy is pkg/registry/apps/replicaset/strategy.go.
-var replicaSetStrategy = strategy{
+var replicaSetStrategy = statusField(strategy{
 	hasSpec:  true,
 	defaults: func(obj api.Object) { defaultReplicaSet(obj.(*api.ReplicaSet)) },
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateReplicaSet(e, obj.(*api.ReplicaSet)) },
@@ -30,17 +30,4 @@ var replicaSetStrategy = strategy{
 		}
 		return nil
 	},
-	sameStatus:   replicaSetSameStatus,
-	withStatusOf: replicaSetWithStatusOf,
-}
-
-// replicaSetSameStatus and replicaSetWithStatusOf are its status subresource.
-func replicaSetSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.ReplicaSet).Status, &old.(*api.ReplicaSet).Status)
-}
-
-func replicaSetWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.ReplicaSet)
-	c.Status = src.(*api.ReplicaSet).Status
-	return &c
-}
+}, func(o *api.ReplicaSet) *api.ReplicaSetStatus { return &o.Status })

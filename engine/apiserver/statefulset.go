@@ -153,7 +153,7 @@ func validateClaimSpec(e *errs, path string, s *api.PersistentVolumeClaimSpec) {
 }
 
 // statefulSetStrategy is pkg/registry/apps/statefulset/strategy.go.
-var statefulSetStrategy = strategy{
+var statefulSetStrategy = statusField(strategy{
 	hasSpec:  true,
 	defaults: func(obj api.Object) { defaultStatefulSet(obj.(*api.StatefulSet)) },
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateStatefulSet(e, obj.(*api.StatefulSet)) },
@@ -166,24 +166,11 @@ var statefulSetStrategy = strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateStatefulSet(obj.(*api.StatefulSet), old.(*api.StatefulSet))
 	},
-	sameStatus:   statefulSetSameStatus,
-	withStatusOf: statefulSetWithStatusOf,
-}
-
-// statefulSetSameStatus and statefulSetWithStatusOf are its status subresource.
-func statefulSetSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.StatefulSet).Status, &old.(*api.StatefulSet).Status)
-}
-
-func statefulSetWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.StatefulSet)
-	c.Status = src.(*api.StatefulSet).Status
-	return &c
-}
+}, func(o *api.StatefulSet) *api.StatefulSetStatus { return &o.Status })
 
 // claimStrategy is pkg/registry/core/persistentvolumeclaim/strategy.go: a
 // new claim is Pending.
-var claimStrategy = strategy{
+var claimStrategy = statusField(strategy{
 	defaults: func(obj api.Object) { defaultClaim(obj.(*api.PersistentVolumeClaim)) },
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) {
 		validateClaimSpec(e, "spec", &obj.(*api.PersistentVolumeClaim).Spec)
@@ -200,17 +187,4 @@ var claimStrategy = strategy{
 		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
 		return nil
 	},
-	sameStatus:   claimSameStatus,
-	withStatusOf: claimWithStatusOf,
-}
-
-// claimSameStatus and claimWithStatusOf are its status subresource.
-func claimSameStatus(obj, old api.Object) bool {
-	return reflect.DeepEqual(&obj.(*api.PersistentVolumeClaim).Status, &old.(*api.PersistentVolumeClaim).Status)
-}
-
-func claimWithStatusOf(old, src api.Object) api.Object {
-	c := *old.(*api.PersistentVolumeClaim)
-	c.Status = src.(*api.PersistentVolumeClaim).Status
-	return &c
-}
+}, func(o *api.PersistentVolumeClaim) *api.PersistentVolumeClaimStatus { return &o.Status })

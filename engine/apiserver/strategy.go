@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"reflect"
+
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/timezone"
 )
@@ -110,4 +112,23 @@ func prepareForCreate(obj api.Object, shared *admitted, specs *podSpecs) {
 	if f := strategyOf(obj).prepareForCreate; f != nil {
 		f(obj, shared, specs)
 	}
+}
+
+// statusField is the status subresource of a kind whose status is one
+// field of its object, which status points to: it sets the strategy's
+// sameStatus and withStatusOf and returns it.
+func statusField[T interface {
+	*E
+	api.Object
+}, E, S any](s strategy, status func(T) *S) strategy {
+	s.sameStatus = func(obj, old api.Object) bool {
+		return reflect.DeepEqual(status(obj.(T)), status(old.(T)))
+	}
+	s.withStatusOf = func(old, src api.Object) api.Object {
+		c := new(E)
+		*c = *old.(T)
+		*status(c) = *status(src.(T))
+		return T(c)
+	}
+	return s
 }

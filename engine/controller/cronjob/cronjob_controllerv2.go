@@ -9,6 +9,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/timezone"
@@ -48,7 +49,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 			if old.ResourceVersion == o.ResourceVersion {
 				return
 			}
-			if oldRef := old.ControllerRef(); oldRef != nil && !sameRef(oldRef, o.ControllerRef()) {
+			if oldRef := old.ControllerRef(); oldRef != nil && !controllerutil.SameControllerRef(oldRef, o.ControllerRef()) {
 				if cj := c.resolveControllerRef(o.Namespace, oldRef); cj != nil {
 					q.Add(api.KeyOf(cj))
 				}
@@ -81,21 +82,8 @@ func (c *Controller) observeCronJob(ev apiserver.WatchEvent, cj *api.CronJob, q 
 
 func equalZone(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
-func sameRef(a, b *api.OwnerReference) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.UID == b.UID && a.Name == b.Name && a.Kind == b.Kind && a.APIVersion == b.APIVersion
-}
-
 func (c *Controller) resolveControllerRef(ns string, ref *api.OwnerReference) *api.CronJob {
-	if ref.Kind != api.KindCronJob {
-		return nil
-	}
-	cj, ok := informer.Get[*api.CronJob](c.Informer, api.Key{Kind: api.KindCronJob, Namespace: ns, Name: ref.Name})
-	if !ok || cj.UID != ref.UID {
-		return nil
-	}
+	cj, _ := controllerutil.ResolveControllerRef[*api.CronJob](c.Informer, api.KindCronJob, ns, ref)
 	return cj
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/controller/expectations"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -89,14 +90,7 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 
 // owner is the pod's DaemonSet, if the controller's cache holds it.
 func (c *Controller) owner(p *api.Pod) *api.DaemonSet {
-	ref := p.ControllerRef()
-	if ref == nil || ref.Kind != api.KindDaemonSet {
-		return nil
-	}
-	ds, ok := informer.Get[*api.DaemonSet](c.Informer, api.Key{Kind: api.KindDaemonSet, Namespace: p.Namespace, Name: ref.Name})
-	if !ok || ds.UID != ref.UID {
-		return nil
-	}
+	ds, _ := controllerutil.ResolveControllerRef[*api.DaemonSet](c.Informer, api.KindDaemonSet, p.Namespace, p.ControllerRef())
 	return ds
 }
 

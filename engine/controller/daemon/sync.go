@@ -111,11 +111,7 @@ func (c *Controller) nodes() []*api.Node {
 // controls, and the orphans its selector matches, claimed
 // (PodControllerRefManager).
 func (c *Controller) getDaemonPods(tick reconcile.Tick, ds *api.DaemonSet) ([]*api.Pod, error) {
-	var owned, orphans []*api.Pod
-	c.Informer.EachOwned(api.KindPod, ds.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
-	for _, o := range c.Informer.Orphans(api.KindPod, ds.Namespace) {
-		orphans = append(orphans, o.(*api.Pod))
-	}
+	owned, orphans := refmanager.CachedPods(c.Informer, ds)
 	return refmanager.ClaimPods(tick, ds, ds.Spec.Selector, owned, orphans, nil)
 }
 

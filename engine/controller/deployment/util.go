@@ -112,43 +112,30 @@ func newRSNewReplicas(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.Re
 
 // getReplicaCountForReplicaSets sums spec.replicas.
 func getReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range rss {
-		if rs != nil {
-			n += rs.Replicas()
-		}
-	}
-	return n
+	return sumReplicaSets(rss, (*api.ReplicaSet).Replicas)
 }
 
 // getActualReplicaCountForReplicaSets sums status.replicas.
 func getActualReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range rss {
-		if rs != nil {
-			n += rs.Status.Replicas
-		}
-	}
-	return n
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return rs.Status.Replicas })
 }
 
 // getReadyReplicaCountForReplicaSets sums status.readyReplicas.
 func getReadyReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range rss {
-		if rs != nil {
-			n += rs.Status.ReadyReplicas
-		}
-	}
-	return n
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return rs.Status.ReadyReplicas })
 }
 
 // getAvailableReplicaCountForReplicaSets sums status.availableReplicas.
 func getAvailableReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return rs.Status.AvailableReplicas })
+}
+
+// sumReplicaSets sums a count over the ReplicaSets, skipping nil ones.
+func sumReplicaSets(rss []*api.ReplicaSet, count func(*api.ReplicaSet) int32) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
-			n += rs.Status.AvailableReplicas
+			n += count(rs)
 		}
 	}
 	return n

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
-	"github.com/stateflow/stateflow/engine/informer"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
 
@@ -99,18 +99,26 @@ func (c *Controller) getExpectedScale(tick reconcile.Tick, pods []*api.Pod) (int
 
 // getPodReplicaSet finds a ReplicaSet no Deployment controls.
 func (c *Controller) getPodReplicaSet(_ reconcile.Tick, ref *api.OwnerReference, ns string) (*controllerAndScale, error) {
-	ok, err := verifyGroupKind(ref, api.KindReplicaSet, "apps", "extensions")
-	if !ok || err != nil {
+	rs, err := c.podReplicaSet(ref, ns)
+	if rs == nil || err != nil {
 		return nil, err
-	}
-	rs, found := informer.Get[*api.ReplicaSet](c.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: ns, Name: ref.Name})
-	if !found || rs.UID != ref.UID {
-		return nil, nil
 	}
 	if owner := rs.ControllerRef(); owner != nil && owner.Kind == api.KindDeployment {
 		return nil, nil
 	}
 	return &controllerAndScale{rs.UID, rs.Replicas()}, nil
+}
+
+// podReplicaSet is the cached ReplicaSet a pod's controller reference
+// names (nil if it names another kind or the cache does not hold it); a
+// ReplicaSet of an unknown group is an error.
+func (c *Controller) podReplicaSet(ref *api.OwnerReference, ns string) (*api.ReplicaSet, error) {
+	ok, err := verifyGroupKind(ref, api.KindReplicaSet, "apps", "extensions")
+	if !ok || err != nil {
+		return nil, err
+	}
+	rs, _ := controllerutil.ResolveControllerRef[*api.ReplicaSet](c.Informer, api.KindReplicaSet, ns, ref)
+	return rs, nil
 }
 
 // getPodStatefulSet finds the pod's StatefulSet.
@@ -119,8 +127,8 @@ func (c *Controller) getPodStatefulSet(_ reconcile.Tick, ref *api.OwnerReference
 	if !ok || err != nil {
 		return nil, err
 	}
-	ss, found := informer.Get[*api.StatefulSet](c.Informer, api.Key{Kind: api.KindStatefulSet, Namespace: ns, Name: ref.Name})
-	if !found || ss.UID != ref.UID {
+	ss, found := controllerutil.ResolveControllerRef[*api.StatefulSet](c.Informer, api.KindStatefulSet, ns, ref)
+	if !found {
 		return nil, nil
 	}
 	return &controllerAndScale{ss.UID, ss.Replicas()}, nil
@@ -128,23 +136,19 @@ func (c *Controller) getPodStatefulSet(_ reconcile.Tick, ref *api.OwnerReference
 
 // getPodDeployment finds the Deployment of the pod's ReplicaSet.
 func (c *Controller) getPodDeployment(_ reconcile.Tick, ref *api.OwnerReference, ns string) (*controllerAndScale, error) {
-	ok, err := verifyGroupKind(ref, api.KindReplicaSet, "apps", "extensions")
-	if !ok || err != nil {
+	rs, err := c.podReplicaSet(ref, ns)
+	if rs == nil || err != nil {
 		return nil, err
-	}
-	rs, found := informer.Get[*api.ReplicaSet](c.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: ns, Name: ref.Name})
-	if !found || rs.UID != ref.UID {
-		return nil, nil
 	}
 	owner := rs.ControllerRef()
 	if owner == nil {
 		return nil, nil
 	}
-	if ok, err = verifyGroupKind(owner, api.KindDeployment, "apps", "extensions"); !ok || err != nil {
+	if ok, err := verifyGroupKind(owner, api.KindDeployment, "apps", "extensions"); !ok || err != nil {
 		return nil, err
 	}
-	d, found := informer.Get[*api.Deployment](c.Informer, api.Key{Kind: api.KindDeployment, Namespace: rs.Namespace, Name: owner.Name})
-	if !found || d.UID != owner.UID {
+	d, found := controllerutil.ResolveControllerRef[*api.Deployment](c.Informer, api.KindDeployment, rs.Namespace, owner)
+	if !found {
 		return nil, nil
 	}
 	return &controllerAndScale{d.UID, d.Replicas()}, nil

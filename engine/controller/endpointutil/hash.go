@@ -136,27 +136,34 @@ func SpewEndpointSubset(s api.EndpointSubset) string {
 	d.open()
 	d.field("Addresses", "[]v1.EndpointAddress")
 	d.list(s.Addresses == nil, len(s.Addresses), func(i int) { d.address(s.Addresses[i]) })
-	d.sep()
 	d.field("NotReadyAddresses", "[]v1.EndpointAddress")
 	d.list(s.NotReadyAddresses == nil, len(s.NotReadyAddresses), func(i int) { d.address(s.NotReadyAddresses[i]) })
-	d.sep()
 	d.field("Ports", "[]v1.EndpointPort")
 	d.list(s.Ports == nil, len(s.Ports), func(i int) { d.endpointsPort(s.Ports[i]) })
 	d.close()
 	return d.String()
 }
 
-// spewPrinter writes go-spew's "%#v" of the types above.
-type spewPrinter struct{ strings.Builder }
+// spewPrinter writes go-spew's "%#v" of the types above. A struct's
+// fields are separated by a space, written before every field but the
+// first of its struct.
+type spewPrinter struct {
+	strings.Builder
+	first bool // the next field is its struct's first
+}
 
 func (d *spewPrinter) typ(t string) { d.WriteString("(" + t + ")") }
-func (d *spewPrinter) open()        { d.WriteByte('{') }
-func (d *spewPrinter) close()       { d.WriteByte('}') }
+func (d *spewPrinter) open()        { d.WriteByte('{'); d.first = true }
+func (d *spewPrinter) close()       { d.WriteByte('}'); d.first = false }
 func (d *spewPrinter) sep()         { d.WriteByte(' ') }
 func (d *spewPrinter) none()        { d.WriteString("<nil>") }
 
 // field writes a struct field's name and its type: the value follows.
 func (d *spewPrinter) field(name, typ string) {
+	if !d.first {
+		d.sep()
+	}
+	d.first = false
 	d.WriteString(name + ":")
 	d.typ(typ)
 }
@@ -165,6 +172,13 @@ func (d *spewPrinter) field(name, typ string) {
 func (d *spewPrinter) value(name, typ, v string) {
 	d.field(name, typ)
 	d.WriteString(v)
+}
+
+// stringFields writes fields of type string, names and values alternating.
+func (d *spewPrinter) stringFields(nameValues ...string) {
+	for i := 0; i+1 < len(nameValues); i += 2 {
+		d.value(nameValues[i], "string", nameValues[i+1])
+	}
 }
 
 // ptr writes a pointer field: its type, then what it points to or <nil>.
@@ -202,11 +216,8 @@ func (d *spewPrinter) slicePort(p api.EndpointPort) {
 	}
 	d.open()
 	d.ptr("Name", "string", p.Name)
-	d.sep()
 	d.ptr("Protocol", "v1.Protocol", p.Protocol)
-	d.sep()
 	d.ptr("Port", "int32", port)
-	d.sep()
 	d.ptr("AppProtocol", "string", p.AppProtocol)
 	d.close()
 }
@@ -219,11 +230,8 @@ func (d *spewPrinter) endpointsPort(p api.EndpointsPort) {
 	}
 	d.open()
 	d.value("Name", "string", p.Name)
-	d.sep()
 	d.value("Port", "int32", strconv.Itoa(int(p.Port)))
-	d.sep()
 	d.value("Protocol", "v1.Protocol", p.Protocol)
-	d.sep()
 	d.ptr("AppProtocol", "string", app)
 	d.close()
 }
@@ -232,29 +240,16 @@ func (d *spewPrinter) endpointsPort(p api.EndpointsPort) {
 func (d *spewPrinter) address(a api.EndpointAddress) {
 	d.open()
 	d.value("IP", "string", a.IP)
-	d.sep()
 	d.value("Hostname", "string", a.Hostname)
-	d.sep()
 	d.ptr("NodeName", "string", a.NodeName)
-	d.sep()
 	d.field("TargetRef", "*v1.ObjectReference")
 	if r := a.TargetRef; r == nil {
 		d.none()
 	} else {
 		d.open()
-		d.value("Kind", "string", r.Kind)
-		d.sep()
-		d.value("Namespace", "string", r.Namespace)
-		d.sep()
-		d.value("Name", "string", r.Name)
-		d.sep()
+		d.stringFields("Kind", r.Kind, "Namespace", r.Namespace, "Name", r.Name)
 		d.value("UID", "types.UID", r.UID)
-		d.sep()
-		d.value("APIVersion", "string", r.APIVersion)
-		d.sep()
-		d.value("ResourceVersion", "string", r.ResourceVersion)
-		d.sep()
-		d.value("FieldPath", "string", r.FieldPath)
+		d.stringFields("APIVersion", r.APIVersion, "ResourceVersion", r.ResourceVersion, "FieldPath", r.FieldPath)
 		d.close()
 	}
 	d.close()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
@@ -155,7 +156,7 @@ func (c *Controller) updatePod(old, cur *api.Pod, q reconcile.Queue) {
 	if old != nil {
 		oldRef = old.ControllerRef()
 	}
-	refChanged := !sameRef(curRef, oldRef)
+	refChanged := !controllerutil.SameControllerRef(curRef, oldRef)
 	if refChanged && oldRef != nil {
 		if j := c.resolveControllerRef(cur.Namespace, oldRef); j != nil {
 			if finalizerRemoved {
@@ -210,22 +211,9 @@ func (c *Controller) deletePod(p *api.Pod, final bool, q reconcile.Queue) {
 	q.AddAfter(key, syncJobBatchPeriod)
 }
 
-func sameRef(a, b *api.OwnerReference) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.UID == b.UID && a.Name == b.Name && a.Kind == b.Kind && a.APIVersion == b.APIVersion
-}
-
 // resolveControllerRef is the cached Job a controller reference names.
 func (c *Controller) resolveControllerRef(ns string, ref *api.OwnerReference) *api.Job {
-	if ref.Kind != api.KindJob {
-		return nil
-	}
-	j, ok := informer.Get[*api.Job](c.Informer, api.Key{Kind: api.KindJob, Namespace: ns, Name: ref.Name})
-	if !ok || j.UID != ref.UID {
-		return nil
-	}
+	j, _ := controllerutil.ResolveControllerRef[*api.Job](c.Informer, api.KindJob, ns, ref)
 	return j
 }
 

@@ -224,11 +224,7 @@ func (c *Controller) syncSuspended(tick reconcile.Tick, job *api.Job) bool {
 // getPodsForJob is getPodsForJob: the Job's pods, claimed by its
 // selector; an adopted pod gets the tracking finalizer.
 func (c *Controller) getPodsForJob(tick reconcile.Tick, job *api.Job) ([]*api.Pod, error) {
-	var owned, orphans []*api.Pod
-	c.Informer.EachOwned(api.KindPod, job.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
-	for _, o := range c.Informer.Orphans(api.KindPod, job.Namespace) {
-		orphans = append(orphans, o.(*api.Pod))
-	}
+	owned, orphans := refmanager.CachedPods(c.Informer, job)
 	return refmanager.ClaimPods(tick, job, job.Spec.Selector, owned, orphans, nil, api.JobTrackingFinalizer)
 }
 

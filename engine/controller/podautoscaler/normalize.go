@@ -181,42 +181,47 @@ func changeInPeriod(periodSeconds int32, events []scaleEvent, now int64) int32 {
 	return n
 }
 
+// scaleUpLimit is calculateScaleUpLimitWithScalingRules.
 func scaleUpLimit(current int32, ups, downs []scaleEvent, r *api.HPAScalingRules, now int64) int32 {
+	return scaleLimit(true, current, ups, downs, r, now)
+}
+
+// scaleDownLimit is calculateScaleDownLimitWithScalingRules.
+func scaleDownLimit(current int32, ups, downs []scaleEvent, r *api.HPAScalingRules, now int64) int32 {
+	return scaleLimit(false, current, ups, downs, r, now)
+}
+
+// scaleLimit is how far the rules let the replicas go up (or down) from
+// what they were at the start of each policy's period: the policies'
+// largest change (MaxChange, the default), or their smallest (MinChange).
+func scaleLimit(up bool, current int32, ups, downs []scaleEvent, r *api.HPAScalingRules, now int64) int32 {
 	if *r.SelectPolicy == api.DisabledPolicySelect {
 		return current
 	}
 	pick, result := maxInt32, int32(math.MinInt32)
-	if *r.SelectPolicy == api.MinChangePolicySelect {
+	if (*r.SelectPolicy == api.MinChangePolicySelect) == up {
 		pick, result = minInt32, math.MaxInt32
 	}
 	for _, p := range r.Policies {
 		start := current - changeInPeriod(p.PeriodSeconds, ups, now) + changeInPeriod(p.PeriodSeconds, downs, now)
-		proposed := start + p.Value
-		if p.Type == api.PercentScalingPolicy {
-			proposed = int32(math.Ceil(float64(start) * (1 + float64(p.Value)/100)))
-		}
-		result = pick(result, proposed)
+		result = pick(result, proposedReplicas(up, start, p))
 	}
 	return result
 }
 
-func scaleDownLimit(current int32, ups, downs []scaleEvent, r *api.HPAScalingRules, now int64) int32 {
-	if *r.SelectPolicy == api.DisabledPolicySelect {
-		return current
+// proposedReplicas is what one policy allows from start: Pods adds or
+// removes its value, Percent its share (rounded up going up, down going
+// down).
+func proposedReplicas(up bool, start int32, p api.HPAScalingPolicy) int32 {
+	switch {
+	case up && p.Type == api.PercentScalingPolicy:
+		return int32(math.Ceil(float64(start) * (1 + float64(p.Value)/100)))
+	case up:
+		return start + p.Value
+	case p.Type == api.PercentScalingPolicy:
+		return int32(float64(start) * (1 - float64(p.Value)/100))
 	}
-	pick, result := minInt32, int32(math.MaxInt32)
-	if *r.SelectPolicy == api.MinChangePolicySelect {
-		pick, result = maxInt32, math.MinInt32
-	}
-	for _, p := range r.Policies {
-		start := current - changeInPeriod(p.PeriodSeconds, ups, now) + changeInPeriod(p.PeriodSeconds, downs, now)
-		proposed := start - p.Value
-		if p.Type == api.PercentScalingPolicy {
-			proposed = int32(float64(start) * (1 - float64(p.Value)/100))
-		}
-		result = pick(result, proposed)
-	}
-	return result
+	return start - p.Value
 }
 
 // storeScaleEvent is storeScaleEvent: with a behavior, a scale is kept

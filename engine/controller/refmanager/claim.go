@@ -8,6 +8,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
 	"github.com/stateflow/stateflow/engine/trace"
 )
@@ -105,4 +106,15 @@ func patchPod(tick reconcile.Tick, cached *api.Pod, summary string, change func(
 		return nil, err
 	}
 	return tick.Update(trace.Translate, cp, summary)
+}
+
+// CachedPods are the pods a controller's cache holds for owner: those it
+// controls and the orphans in its namespace, what ClaimPods sorts out.
+func CachedPods(cache *informer.Cache, owner api.Object) (owned, orphans []*api.Pod) {
+	m := owner.Meta()
+	cache.EachOwned(api.KindPod, m.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
+	for _, o := range cache.Orphans(api.KindPod, m.Namespace) {
+		orphans = append(orphans, o.(*api.Pod))
+	}
+	return owned, orphans
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/controller/expectations"
 	"github.com/stateflow/stateflow/engine/controller/refmanager"
 	"github.com/stateflow/stateflow/engine/informer"
@@ -95,14 +96,7 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 }
 
 func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
-	ref := p.ControllerRef()
-	if ref == nil || ref.Kind != api.KindReplicaSet {
-		return nil
-	}
-	rs, ok := informer.Get[*api.ReplicaSet](c.Informer, api.Key{Kind: api.KindReplicaSet, Namespace: p.Namespace, Name: ref.Name})
-	if !ok || rs.UID != ref.UID {
-		return nil
-	}
+	rs, _ := controllerutil.ResolveControllerRef[*api.ReplicaSet](c.Informer, api.KindReplicaSet, p.Namespace, p.ControllerRef())
 	return rs
 }
 

@@ -3,6 +3,7 @@ package statefulset
 import (
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
+	"github.com/stateflow/stateflow/engine/controller/controllerutil"
 	"github.com/stateflow/stateflow/engine/controller/refmanager"
 	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/reconcile"
@@ -56,14 +57,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 
 // owner is the pod's StatefulSet, if the cache holds it.
 func (c *Controller) owner(p *api.Pod) *api.StatefulSet {
-	ref := p.ControllerRef()
-	if ref == nil || ref.Kind != api.KindStatefulSet {
-		return nil
-	}
-	set, ok := informer.Get[*api.StatefulSet](c.Informer, api.Key{Kind: api.KindStatefulSet, Namespace: p.Namespace, Name: ref.Name})
-	if !ok || set.UID != ref.UID {
-		return nil
-	}
+	set, _ := controllerutil.ResolveControllerRef[*api.StatefulSet](c.Informer, api.KindStatefulSet, p.Namespace, p.ControllerRef())
 	return set
 }
 
@@ -112,11 +106,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 // the orphans its selector matches whose names make them its members
 // (isMemberOf), claimed (PodControllerRefManager).
 func (c *Controller) pods(tick reconcile.Tick, set *api.StatefulSet) ([]*api.Pod, error) {
-	var owned, orphans []*api.Pod
-	c.Informer.EachOwned(api.KindPod, set.UID, func(o api.Object) { owned = append(owned, o.(*api.Pod)) })
-	for _, o := range c.Informer.Orphans(api.KindPod, set.Namespace) {
-		orphans = append(orphans, o.(*api.Pod))
-	}
+	owned, orphans := refmanager.CachedPods(c.Informer, set)
 	member := func(p *api.Pod) bool {
 		parent, _, ok := getParentNameAndOrdinal(p.Name)
 		return ok && parent == set.Name

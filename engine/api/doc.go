@@ -1,7 +1,10 @@
-// Package api holds the Kubernetes object types Stateflow simulates
-// (apps/v1 Deployment and ReplicaSet, v1 Pod, Node and Event) with their
-// real JSON field names, plus the small value types they need: times,
-// quantities, int-or-string, label selectors and object keys.
+// Package api holds the Kubernetes object types Stateflow simulates (the
+// workloads, pods, nodes, Services and their endpoints, claims,
+// autoscalers, budgets, Events…) with their real JSON field names, plus
+// the small value types they need: times, quantities, int-or-string,
+// label selectors and object keys. kinds.go is the registry of the kinds
+// the API serves: each one's apiVersion, resource, short name and scope,
+// one line per kind, which every layer reads by the kind's name.
 //
 // Objects are treated as immutable once they are stored: the API server,
 // every informer cache and the trace share the same pointers. Code that

@@ -45,22 +45,3 @@ func (e *Event) GetKind() string { return KindEvent }
 
 // Meta returns the metadata.
 func (e *Event) Meta() *ObjectMeta { return &e.ObjectMeta }
-
-// APIVersionOf returns the apiVersion of kind.
-func APIVersionOf(kind string) string {
-	switch kind {
-	case KindDeployment, KindReplicaSet, KindDaemonSet, KindControllerRevision, KindStatefulSet:
-		return "apps/v1"
-	case KindEndpointSlice:
-		return "discovery.k8s.io/v1"
-	case KindJob, KindCronJob:
-		return "batch/v1"
-	case KindHorizontalPodAutoscaler:
-		return "autoscaling/v2"
-	case KindPodMetrics, KindNodeMetrics:
-		return "metrics.k8s.io/v1beta1"
-	case KindPodDisruptionBudget:
-		return "policy/v1"
-	}
-	return "v1"
-}

@@ -25,11 +25,6 @@ const (
 	KindPodDisruptionBudget     = "PodDisruptionBudget"
 )
 
-// Namespaced reports whether objects of kind live in a namespace.
-func Namespaced(kind string) bool {
-	return kind != KindNode && kind != KindNamespace && kind != KindNodeMetrics
-}
-
 // Key names one object: Kind/namespace/name, or Kind/name when the kind
 // is cluster-scoped.
 type Key struct {
@@ -67,39 +62,4 @@ func ParseKey(s string) (Key, bool) {
 		return Key{Kind: parts[0], Namespace: parts[1], Name: parts[2]}, true
 	}
 	return Key{}, false
-}
-
-// ShortKind is the short resource name kubectl users know.
-func ShortKind(kind string) string {
-	switch kind {
-	case KindDeployment:
-		return "deploy"
-	case KindReplicaSet:
-		return "rs"
-	case KindPod:
-		return "pod"
-	case KindNode:
-		return "node"
-	case KindEvent:
-		return "event"
-	case KindNamespace:
-		return "ns"
-	case KindService:
-		return "svc"
-	case KindEndpoints:
-		return "ep"
-	case KindDaemonSet:
-		return "ds"
-	case KindStatefulSet:
-		return "sts"
-	case KindPersistentVolumeClaim:
-		return "pvc"
-	case KindCronJob:
-		return "cj"
-	case KindHorizontalPodAutoscaler:
-		return "hpa"
-	case KindPodDisruptionBudget:
-		return "pdb"
-	}
-	return strings.ToLower(kind)
 }

@@ -45,37 +45,17 @@ func IsReason(err error, r Reason) bool {
 }
 
 // Resource returns the plural resource name with its group, as the API
-// server names it in messages ("deployments.apps", "pods").
+// server names it in messages ("deployments.apps", "pods"): the API's
+// registry of kinds says both.
 func Resource(kind string) string {
-	switch kind {
-	case api.KindDeployment:
-		return "deployments.apps"
-	case api.KindReplicaSet:
-		return "replicasets.apps"
-	case api.KindEndpointSlice:
-		return "endpointslices.discovery.k8s.io"
-	case api.KindDaemonSet:
-		return "daemonsets.apps"
-	case api.KindControllerRevision:
-		return "controllerrevisions.apps"
-	case api.KindStatefulSet:
-		return "statefulsets.apps"
-	case api.KindEndpoints:
-		return "endpoints"
-	case api.KindJob:
-		return "jobs.batch"
-	case api.KindCronJob:
-		return "cronjobs.batch"
-	case api.KindHorizontalPodAutoscaler:
-		return "horizontalpodautoscalers.autoscaling"
-	case api.KindPodDisruptionBudget:
-		return "poddisruptionbudgets.policy"
-	case api.KindPodMetrics:
-		return "pods.metrics.k8s.io"
-	case api.KindNodeMetrics:
-		return "nodes.metrics.k8s.io"
+	k, ok := api.LookupKind(kind)
+	if !ok {
+		return strings.ToLower(kind) + "s"
 	}
-	return strings.ToLower(kind) + "s"
+	if g := k.Group(); g != "" {
+		return k.Resource + "." + g
+	}
+	return k.Resource
 }
 
 // NotFound is the error for a missing object.

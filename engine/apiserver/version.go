@@ -76,52 +76,11 @@ func (v *Version) setTree(i int, t ptree[*entry]) {
 }
 
 // numKinds is how many kinds the store holds (kindIndex numbers them).
-const numKinds = 19
+const numKinds = api.NumKinds
 
-// kindIndex numbers the kinds the store holds.
-func kindIndex(kind string) (int, bool) {
-	switch kind {
-	case api.KindNamespace:
-		return 0, true
-	case api.KindNode:
-		return 1, true
-	case api.KindDeployment:
-		return 2, true
-	case api.KindReplicaSet:
-		return 3, true
-	case api.KindPod:
-		return 4, true
-	case api.KindEvent:
-		return 5, true
-	case api.KindService:
-		return 6, true
-	case api.KindEndpointSlice:
-		return 7, true
-	case api.KindEndpoints:
-		return 8, true
-	case api.KindDaemonSet:
-		return 9, true
-	case api.KindControllerRevision:
-		return 10, true
-	case api.KindStatefulSet:
-		return 11, true
-	case api.KindPersistentVolumeClaim:
-		return 12, true
-	case api.KindJob:
-		return 13, true
-	case api.KindCronJob:
-		return 14, true
-	case api.KindHorizontalPodAutoscaler:
-		return 15, true
-	case api.KindPodMetrics:
-		return 16, true
-	case api.KindNodeMetrics:
-		return 17, true
-	case api.KindPodDisruptionBudget:
-		return 18, true
-	}
-	return 0, false
-}
+// kindIndex numbers the kinds the store holds: their line in the API's
+// registry of kinds (api.KindIndex).
+func kindIndex(kind string) (int, bool) { return api.KindIndex(kind) }
 
 // Known reports whether the API server serves kind.
 func Known(kind string) bool {
@@ -134,7 +93,7 @@ func Known(kind string) bool {
 func mustKindIndex(kind string) int {
 	i, ok := kindIndex(kind)
 	if !ok {
-		panic("apiserver: no tree for kind " + kind + " (add it to kindIndex)")
+		panic("apiserver: no tree for kind " + kind + " (add it to the API's registry of kinds, engine/api/kinds.go)")
 	}
 	return i
 }

@@ -46,3 +46,23 @@ func TestVersionHoldsPods(t *testing.T) {
 		t.Errorf("an Event write made a Version (%v) or went into one (%d); the store counts %d", s.Current() != before, s.Current().Count(api.KindEvent), s.Count(api.KindEvent))
 	}
 }
+
+// Resource names a kind as the API server's messages do: its plural and
+// its group, read from the API's registry of kinds.
+func TestResourceNames(t *testing.T) {
+	for kind, want := range map[string]string{
+		api.KindDeployment:              "deployments.apps",
+		api.KindEndpointSlice:           "endpointslices.discovery.k8s.io",
+		api.KindEndpoints:               "endpoints",
+		api.KindPod:                     "pods",
+		api.KindPodMetrics:              "pods.metrics.k8s.io",
+		api.KindHorizontalPodAutoscaler: "horizontalpodautoscalers.autoscaling",
+		api.KindPodDisruptionBudget:     "poddisruptionbudgets.policy",
+		api.KindCronJob:                 "cronjobs.batch",
+		api.KindNamespace:               "namespaces",
+	} {
+		if got := Resource(kind); got != want {
+			t.Errorf("Resource(%s) = %q, want %q", kind, got, want)
+		}
+	}
+}

@@ -484,7 +484,7 @@ func (jsBridge) MarkOverflow(selector string) func() {
 				innerH = height
 			}
 		}
-		over := map[bool]string{true: "true", false: "false"}[innerH > outerH+1]
+		over := choose(innerH > outerH+1, "true", "false")
 		if over != last {
 			last = over
 			if ds, err := el.Get("dataset"); err == nil {

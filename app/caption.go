@@ -60,7 +60,7 @@ func (c *Caption) Render() app.UI {
 				app.Strong().Class("seq").Text(ticks+":"),
 				app.If(cp.Actor != "", func() app.UI { return app.Span().Class("actor").Text(" " + cp.Actor) }),
 				app.If(cp.Arrows != "", func() app.UI { return app.Span().Class("arrows").Aria("hidden", "true").Text(" " + cp.Arrows) }),
-				app.Span().Class("expl").Text(map[bool]string{true: " — ", false: " "}[cp.Actor != ""]+cp.Text),
+				app.Span().Class("expl").Text(choose(cp.Actor != "", " — ", " ")+cp.Text),
 			),
 		),
 		moreButton(c.ID, c.open, func() { c.open = !c.open }),
@@ -71,8 +71,8 @@ func (c *Caption) Render() app.UI {
 // text overflows its lines (data-overflow, MarkOverflow) or is open.
 func moreButton(id string, open bool, toggle func()) app.UI {
 	return app.Button().Class("caption-more link").DataSet("testid", id+"-more").Aria("expanded", strconv.FormatBool(open)).
-		Title(map[bool]string{true: "Show it on its lines again", false: "Show all of it"}[open]).
-		Text(map[bool]string{true: "less ▴", false: "more ▾"}[open]).
+		Title(choose(open, "Show it on its lines again", "Show all of it")).
+		Text(choose(open, "less ▴", "more ▾")).
 		OnClick(func(ctx app.Context, e app.Event) { toggle() })
 }
 

@@ -39,14 +39,14 @@ func (c *Console) Render() app.UI {
 		app.Div().Class("console-head").Body(
 			app.P().Class("small").Text("kubectl runs against the simulated cluster at the current tick (namespace "+c.Namespace+"). Changes become ticks; rollout status advances the simulation."),
 			app.Button().Class("console-wide").DataSet("testid", "console-wide").Aria("pressed", strconv.FormatBool(c.Wide)).
-				Title(map[bool]string{true: "Give the diagram its room back", false: "Widen the console over the diagram, so wide tables read in full"}[c.Wide]).
-				Text(map[bool]string{true: "⤡ Narrow", false: "⤢ Wide"}[c.Wide]).
+				Title(choose(c.Wide, "Give the diagram its room back", "Widen the console over the diagram, so wide tables read in full")).
+				Text(choose(c.Wide, "⤡ Narrow", "⤢ Wide")).
 				OnClick(func(ctx app.Context, e app.Event) { c.do.toggleWide() }),
 		),
 		app.Pre().Class("output").DataSet("testid", "console-output").Attr("tabindex", 0).Aria("label", "kubectl output").Aria("live", "polite").Body(
 			app.Range(entries).Slice(func(i int) app.UI {
 				e := entries[i]
-				return app.Span().Class(map[bool]string{true: "entry failed", false: "entry"}[e.Failed]).Body(
+				return app.Span().Class(choose(e.Failed, "entry failed", "entry")).Body(
 					app.Span().Class("prompt").Text("$ "+e.Command+"\n"),
 					app.Span().Text(e.Output),
 				)

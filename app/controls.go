@@ -61,8 +61,8 @@ func (c *Controls) Render() app.UI {
 				app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("label").Text(" Back"),
 			).Disabled(st.Tick == 0).OnClick(func(ctx app.Context, e app.Event) { do.stepBack(ctx) }),
 			app.Button().DataSet("testid", "play").Class("play").Aria("pressed", strconv.FormatBool(c.Playing)).Title("Play or pause (space)").Body(
-				app.Span().Aria("hidden", "true").Text(map[bool]string{true: "⏸", false: "▶"}[c.Playing]),
-				app.Span().Class("label").Text(map[bool]string{true: " Pause", false: " Play"}[c.Playing]),
+				app.Span().Aria("hidden", "true").Text(choose(c.Playing, "⏸", "▶")),
+				app.Span().Class("label").Text(choose(c.Playing, " Pause", " Play")),
 			).OnClick(func(ctx app.Context, e app.Event) { do.togglePlay(ctx) }),
 			app.Button().DataSet("testid", "step").Class("primary").Title(stepTitle).Text("Step ▶|").
 				OnClick(func(ctx app.Context, e app.Event) { do.step() }),
@@ -75,7 +75,7 @@ func (c *Controls) Render() app.UI {
 			),
 			app.Button().Class("more-toggle").DataSet("testid", "more-controls").Aria("expanded", strconv.FormatBool(c.more)).
 				Aria("controls", "more-controls").Title("More controls: reset, speed, run until settled, story or every tick, timeline").
-				Text(map[bool]string{true: "✕ Close", false: "⋯ More"}[c.more]).
+				Text(choose(c.more, "✕ Close", "⋯ More")).
 				OnClick(func(ctx app.Context, e app.Event) { c.more = !c.more }),
 		),
 		app.Div().Class("more").ID("more-controls").Body(
@@ -92,8 +92,8 @@ func (c *Controls) Render() app.UI {
 				}),
 			),
 			app.Button().Class("run").DataSet("testid", "run").Aria("pressed", strconv.FormatBool(c.Running)).
-				Title(map[bool]string{true: "Stop the run here", false: "Run until nothing is left to do"}[c.Running]).
-				Text(map[bool]string{true: "■ Stop run", false: "Run until settled"}[c.Running]).
+				Title(choose(c.Running, "Stop the run here", "Run until nothing is left to do")).
+				Text(choose(c.Running, "■ Stop run", "Run until settled")).
 				OnClick(func(ctx app.Context, e app.Event) { do.toggleRun(ctx) }),
 			c.storyToggle(),
 			app.Div().Class("timeline").Body(
@@ -125,7 +125,7 @@ func (c *Controls) Render() app.UI {
 // (story's aria-pressed says the story is on).
 func (c *Controls) storyToggle() app.UI {
 	seg := func(id, text, title string, on bool) app.UI {
-		return app.Button().Class(map[bool]string{true: "seg on", false: "seg"}[on]).DataSet("testid", id).
+		return app.Button().Class(choose(on, "seg on", "seg")).DataSet("testid", id).
 			Aria("pressed", strconv.FormatBool(on)).Title(title).Text(text).
 			OnClick(func(ctx app.Context, e app.Event) { c.do.setEveryTick(c.Story) })
 	}

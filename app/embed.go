@@ -140,7 +140,7 @@ func (e *Embed) Render() app.UI {
 	lv, open := p.m.Lesson()
 	cls := "page embed"
 	if open {
-		cls += " embed-lesson embed-view-" + map[bool]string{true: "lesson", false: "flow"}[p.view == "lesson"]
+		cls += " embed-lesson embed-view-" + choose(p.view == "lesson", "lesson", "flow")
 	}
 	return app.Div().Class(cls).DataSet("loaded", e.loaded).DataSet("renders", e.renders).Body(
 		app.Header().Class("embed-bar").Body(
@@ -184,7 +184,7 @@ func (e *Embed) views() app.UI {
 	p := e.p
 	view := func(id, label string) app.UI {
 		on := p.view == id || id == "flow" && p.view != "lesson"
-		return app.Button().Class(map[bool]string{true: "view active", false: "view"}[on]).DataSet("testid", "embed-view-"+id).
+		return app.Button().Class(choose(on, "view active", "view")).DataSet("testid", "embed-view-"+id).
 			Aria("pressed", strconv.FormatBool(on)).DataSet("view", id).Text(label).
 			OnClick(func(ctx app.Context, ev app.Event) { p.view = dataOf(ctx, "view") })
 	}

@@ -43,7 +43,7 @@ func (c *Events) Render() app.UI {
 		app.Input().ID("event-selector").DataSet("testid", "event-selector").Placeholder("involvedObject.kind=Pod,type=Warning").
 			Value(c.Selector).Spellcheck(false).
 			OnChange(func(ctx app.Context, e app.Event) { c.setSelector(ctx.JSSrc().Get("value").String()) }),
-		app.Pre().Class(map[bool]string{true: "output failed", false: "output"}[failed]).DataSet("testid", "events-output").
+		app.Pre().Class(choose(failed, "output failed", "output")).DataSet("testid", "events-output").
 			Attr("tabindex", 0).Aria("label", "Events").Text(out),
 	)
 }

@@ -397,7 +397,7 @@ func badges(b model.Box) []app.UI {
 	x := b.X + b.W - 5
 	if b.Opens != "" {
 		out = append(out, svg("text").Class("badge opens").Attr("x", x).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "end").
-			Text(map[bool]string{true: "−", false: "+"}[b.Open]))
+			Text(choose(b.Open, "−", "+")))
 		x -= model.BadgeW
 	}
 	if b.Highlight != 0 {

@@ -1,12 +1,6 @@
 package app
 
-import (
-	"strconv"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
-
-func itoa(i int) string { return strconv.Itoa(i) }
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Header is the title, the examples and lessons menus, the scenario's
 // description and Share.

@@ -215,14 +215,14 @@ func (c *logFold) Render() app.UI {
 	}
 	return app.Li().Class(cls).DataSet("tick", f.First).DataSet("testid", "fold").Body(
 		app.Button().Class("fold-toggle").Aria("expanded", strconv.FormatBool(open)).DataSet("tick", f.First).
-			Title(map[bool]string{true: "Hide these ticks", false: "Show each of these ticks"}[open]).
+			Title(choose(open, "Hide these ticks", "Show each of these ticks")).
 			OnClick(func(ctx app.Context, e app.Event) {
 				if seq, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
 					c.l.open[seq] = !c.l.open[seq]
 					c.Open = c.l.open[seq]
 				}
 			}).Body(
-			app.Span().Class("chevron").Aria("hidden", "true").Text(map[bool]string{true: "▾", false: "▸"}[open]),
+			app.Span().Class("chevron").Aria("hidden", "true").Text(choose(open, "▾", "▸")),
 			app.Span().Class("seq").Text(span),
 			app.Span().Class("expl").Text(f.Text),
 		),

@@ -21,7 +21,7 @@ func (p *page) renderPanels(rev model.Rev) app.UI {
 			app.Range(tabs).Slice(func(i int) app.UI {
 				t := tabs[i]
 				return app.Button().Role("tab").ID("tab-"+t.id).DataSet("testid", "tab-"+t.id).Aria("selected", strconv.FormatBool(p.tab == t.id)).
-					Aria("controls", "panel-"+t.id).Class(map[bool]string{true: "tab active", false: "tab"}[p.tab == t.id]).
+					Aria("controls", "panel-"+t.id).Class(choose(p.tab == t.id, "tab active", "tab")).
 					DataSet("tab", t.id).Text(t.label).OnClick(func(ctx app.Context, e app.Event) { p.tab = dataOf(ctx, "tab") })
 			}),
 		),
@@ -58,7 +58,7 @@ func (p *page) renderViews(current string, lesson bool) app.UI {
 	return app.Nav().Class("views").Aria("label", "Panes").Body(
 		app.Range(shown).Slice(func(i int) app.UI {
 			v := shown[i]
-			return app.Button().Class(map[bool]string{true: "view active", false: "view"}[current == v.id]).DataSet("testid", "view-"+v.id).
+			return app.Button().Class(choose(current == v.id, "view active", "view")).DataSet("testid", "view-"+v.id).
 				Aria("pressed", strconv.FormatBool(current == v.id)).DataSet("view", v.id).Text(v.label).
 				OnClick(func(ctx app.Context, e app.Event) { p.showView(dataOf(ctx, "view")) })
 		}),

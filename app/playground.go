@@ -440,7 +440,7 @@ func (p *Playground) Render() app.UI {
 	return page.Body(
 		p.header(desc),
 		p.renderBanners(),
-		app.Main().Class("workspace view-"+view+" side-"+side+map[bool]string{true: " wide-console", false: ""}[p.wide && p.tab == "console"]).Body(
+		app.Main().Class("workspace view-"+view+" side-"+side+choose(p.wide && p.tab == "console", " wide-console", "")).Body(
 			app.If(open, func() app.UI { return p.lessonPanel() }),
 			p.editor(),
 			app.Section().Class("stage").Aria("label", "Simulation").Body(

@@ -152,4 +152,4 @@ var cronJobStrategy = statusField(strategy{
 	prepareForUpdate: func(s *Store, obj, old api.Object) error {
 		return updateCronJob(obj.(*api.CronJob), old.(*api.CronJob), s.TimeZones())
 	},
-}, func(o *api.CronJob) *api.CronJobStatus { return &o.Status })
+}, &api.CronJob{})

@@ -128,4 +128,4 @@ var daemonSetStrategy = statusField(strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateDaemonSet(obj.(*api.DaemonSet), old.(*api.DaemonSet))
 	},
-}, func(o *api.DaemonSet) *api.DaemonSetStatus { return &o.Status })
+}, &api.DaemonSet{})

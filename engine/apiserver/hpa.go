@@ -197,4 +197,4 @@ var hpaStrategy = statusField(strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateHPA(obj.(*api.HorizontalPodAutoscaler), old.(*api.HorizontalPodAutoscaler))
 	},
-}, func(o *api.HorizontalPodAutoscaler) *api.HorizontalPodAutoscalerStatus { return &o.Status })
+}, &api.HorizontalPodAutoscaler{})

@@ -313,4 +313,4 @@ var jobStrategy = statusField(strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateJob(obj.(*api.Job), old.(*api.Job))
 	},
-}, func(o *api.Job) *api.JobStatus { return &o.Status })
+}, &api.Job{})

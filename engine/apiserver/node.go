@@ -16,4 +16,4 @@ var nodeStrategy = statusField(strategy{
 		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
 		return nil
 	},
-}, func(o *api.Node) *api.NodeStatus { return &o.Status })
+}, &api.Node{})

@@ -76,4 +76,4 @@ var pdbStrategy = statusField(strategy{
 		updatePDB(obj.(*api.PodDisruptionBudget), old.(*api.PodDisruptionBudget))
 		return nil
 	},
-}, func(o *api.PodDisruptionBudget) *api.PodDisruptionBudgetStatus { return &o.Status })
+}, &api.PodDisruptionBudget{})

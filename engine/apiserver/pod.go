@@ -39,4 +39,4 @@ var podStrategy = statusField(strategy{
 		}
 		return nil
 	},
-}, func(o *api.Pod) *api.PodStatus { return &o.Status })
+}, &api.Pod{})

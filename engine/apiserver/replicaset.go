@@ -30,4 +30,4 @@ var replicaSetStrategy = statusField(strategy{
 		}
 		return nil
 	},
-}, func(o *api.ReplicaSet) *api.ReplicaSetStatus { return &o.Status })
+}, &api.ReplicaSet{})

@@ -166,7 +166,7 @@ var statefulSetStrategy = statusField(strategy{
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		return updateStatefulSet(obj.(*api.StatefulSet), old.(*api.StatefulSet))
 	},
-}, func(o *api.StatefulSet) *api.StatefulSetStatus { return &o.Status })
+}, &api.StatefulSet{})
 
 // claimStrategy is pkg/registry/core/persistentvolumeclaim/strategy.go: a
 // new claim is Pending.
@@ -187,4 +187,4 @@ var claimStrategy = statusField(strategy{
 		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status
 		return nil
 	},
-}, func(o *api.PersistentVolumeClaim) *api.PersistentVolumeClaimStatus { return &o.Status })
+}, &api.PersistentVolumeClaim{})

@@ -114,21 +114,27 @@ func prepareForCreate(obj api.Object, shared *admitted, specs *podSpecs) {
 	}
 }
 
-// statusField is the status subresource of a kind whose status is one
-// field of its object, which status points to: it sets the strategy's
-// sameStatus and withStatusOf and returns it.
-func statusField[T interface {
-	*E
-	api.Object
-}, E, S any](s strategy, status func(T) *S) strategy {
+// statusField gives the strategy of the kind of example, whose status
+// is its Status field, its status subresource (sameStatus and
+// withStatusOf) and returns it. The field is found once, when the
+// strategy is built; reflection rather than a generic function keeps one
+// copy of the code for every kind.
+func statusField(s strategy, example api.Object) strategy {
+	t := reflect.TypeOf(example).Elem()
+	f, ok := t.FieldByName("Status")
+	if !ok {
+		panic("apiserver: " + t.Name() + " has no Status field")
+	}
+	i := f.Index[0]
+	status := func(o api.Object) reflect.Value { return reflect.ValueOf(o).Elem().Field(i) }
 	s.sameStatus = func(obj, old api.Object) bool {
-		return reflect.DeepEqual(status(obj.(T)), status(old.(T)))
+		return reflect.DeepEqual(status(obj).Addr().Interface(), status(old).Addr().Interface())
 	}
 	s.withStatusOf = func(old, src api.Object) api.Object {
-		c := new(E)
-		*c = *old.(T)
-		*status(c) = *status(src.(T))
-		return T(c)
+		c := reflect.New(t)
+		c.Elem().Set(reflect.ValueOf(old).Elem())
+		c.Elem().Field(i).Set(status(src))
+		return c.Interface().(api.Object)
 	}
 	return s
 }

@@ -93,6 +93,10 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		out = &policy.PodDisruptionBudget{}
 	case api.KindPodMetrics:
 		out = &metricsapi.PodMetrics{}
+	case api.KindConfigMap:
+		out = &core.ConfigMap{}
+	case api.KindSecret:
+		out = &core.Secret{}
 	default:
 		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
 	}

@@ -52,6 +52,7 @@ var stories = map[string]story{
 	"hpa-not-ready":         {until: 5 * 60_000, check: checkHPANotReady},
 	"pdb-drain":             {check: checkPDBDrain},
 	"pdb-blocks-forever":    {check: checkPDBBlocksForever},
+	"config-and-secrets":    {check: checkConfigAndSecrets},
 	"codartium-api": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if got := jp(t, k, "deploy codartium-api -o jsonpath={.status.availableReplicas}"); got != "3" {
 			t.Errorf("available %s", got)
@@ -221,6 +222,24 @@ func TestExamples(t *testing.T) {
 			}
 			st.check(t, e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace})
 		})
+	}
+}
+
+// checkConfigAndSecrets: the Secret's stringData is stored in data,
+// base64-encoded, and not returned; describe prints the ConfigMap's
+// values and only the Secret's sizes; the pods keep their references.
+func checkConfigAndSecrets(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+	if got := jp(t, k, "secret db-credentials -o jsonpath={.data.password}/{.data.username}/{.stringData}/{.type}"); got != "czNjcjN0/YWRtaW4=//Opaque" {
+		t.Errorf("the Secret reads %q, want its stringData merged into data", got)
+	}
+	if got := k.Run("describe cm game-demo").Stdout; !strings.Contains(got, "player_initial_lives:\n----\n3\n") {
+		t.Errorf("describe cm game-demo:\n%s", got)
+	}
+	if got := k.Run("describe secret db-credentials").Stdout; !strings.Contains(got, "password:  6 bytes\n") || strings.Contains(got, "s3cr3t") || strings.Contains(got, "Events:") {
+		t.Errorf("describe secret db-credentials:\n%s", got)
+	}
+	if got := jp(t, k, "pods -l app=game -o jsonpath={.items[0].spec.containers[0].env[*].valueFrom.*.name}"); got != "game-demo db-credentials" {
+		t.Errorf("a pod's env references: %q", got)
 	}
 }
 

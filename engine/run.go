@@ -116,18 +116,18 @@ const pendingShown = 3
 // of a large cluster stops here often, so only the earliest are
 // formatted.
 func (e *Engine) NotSettled() *NotSettledError {
-	var ats []int64
+	var ats []int
 	for _, m := range []map[workKey]pendingEntry{e.w.pending, e.w.waiting} {
 		for _, pe := range m {
-			ats = append(ats, pe.at)
+			ats = append(ats, int(pe.at))
 		}
 	}
-	slices.Sort(ats)
+	slices.Sort(ats) // []int: the sort app.wasm already links for ints
 	err := &NotSettledError{Ticks: e.w.ticks, Time: e.w.now, Reason: e.Busy()}
 	if len(ats) == 0 {
 		return err
 	}
-	cut := ats[min(pendingShown, len(ats))-1]
+	cut := int64(ats[min(pendingShown, len(ats))-1])
 	type p struct {
 		at   int64
 		desc string

@@ -58,7 +58,7 @@ func (s *Session) describeObject(o api.Object, events bool) string {
 	} else {
 		w.line(0, "Name:\t%s", o.Meta().Name)
 	}
-	if events && o.GetKind() != api.KindEvent {
+	if events && !helperFor(o.GetKind()).noEvents {
 		s.describeEvents(w, o)
 	}
 	return w.String()

@@ -32,6 +32,9 @@ type kindHelper struct {
 	// selectable reads a field selector's field of the kind beyond the
 	// metadata's (its strategy's SelectableFields); nil if none.
 	selectable func(field string) func(api.Object) string
+	// noEvents says describe lists no Events after the kind's lines (an
+	// Event's, a Secret's).
+	noEvents bool
 	// applySpec is the spec part of apply's merge: cur takes applied's
 	// spec, keeping what the server filled in that the manifest leaves
 	// out; it reports whether the spec changed. Kinds without one keep
@@ -84,7 +87,7 @@ var kindHelpers = []kindHelper{
 			keepAllocations(&a.Spec, &c.Spec)
 			return takeSpec(&c.Spec, &a.Spec)
 		}},
-	{kind: api.KindEvent, selectable: eventField},
+	{kind: api.KindEvent, selectable: eventField, noEvents: true},
 	{kind: api.KindEndpoints,
 		describe: func(_ *Session, w *prefixWriter, o api.Object) { describeEndpoints(w, o.(*api.Endpoints)) }},
 	{kind: api.KindEndpointSlice,
@@ -153,6 +156,10 @@ var kindHelpers = []kindHelper{
 		applySpec: func(cur, applied api.Object) bool {
 			return takeSpec(&cur.(*api.PodDisruptionBudget).Spec, &applied.(*api.PodDisruptionBudget).Spec)
 		}},
+	{kind: api.KindConfigMap, applySpec: applyConfigMap,
+		describe: func(_ *Session, w *prefixWriter, o api.Object) { describeConfigMap(w, o.(*api.ConfigMap)) }},
+	{kind: api.KindSecret, applySpec: applySecret, noEvents: true,
+		describe: func(_ *Session, w *prefixWriter, o api.Object) { describeSecret(w, o.(*api.Secret)) }},
 	{kind: api.KindPodMetrics, describe: func(_ *Session, w *prefixWriter, o api.Object) { describeGeneric(w, o) }},
 	{kind: api.KindNodeMetrics, describe: func(_ *Session, w *prefixWriter, o api.Object) { describeGeneric(w, o) }},
 }

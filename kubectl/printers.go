@@ -101,6 +101,14 @@ var printers = []printer{
 		row: func(o api.Object, name string, wide bool, now int64) []string {
 			return pdbRow(o.(*api.PodDisruptionBudget), name, now)
 		}},
+	{kind: api.KindConfigMap, columns: []column{{"NAME", always}, {"DATA", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return configMapRow(o.(*api.ConfigMap), name, now)
+		}},
+	{kind: api.KindSecret, columns: []column{{"NAME", always}, {"TYPE", always}, {"DATA", always}, {"AGE", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return secretRow(o.(*api.Secret), name, now)
+		}},
 	{kind: api.KindPodMetrics, columns: []column{{"NAME", always}, {"CPU", always}, {"MEMORY", always}, {"WINDOW", always}},
 		row: func(o api.Object, name string, wide bool, now int64) []string {
 			return podMetricsRow(o.(*api.PodMetrics), name)

@@ -37,6 +37,8 @@ var resourceTypes = []resource{
 	{kind: api.KindCronJob, plural: "cronjobs", group: "batch", aliases: []string{"cronjob", "cronjobs", "cj"}, short: "cj"},
 	{kind: api.KindHorizontalPodAutoscaler, plural: "horizontalpodautoscalers", group: "autoscaling", version: "v2",
 		aliases: []string{"horizontalpodautoscaler", "horizontalpodautoscalers", "hpa"}, short: "hpa"},
+	{kind: api.KindConfigMap, plural: "configmaps", aliases: []string{"configmap", "configmaps", "cm"}, short: "cm"},
+	{kind: api.KindSecret, plural: "secrets", aliases: []string{"secret", "secrets"}},
 	{kind: api.KindPodDisruptionBudget, plural: "poddisruptionbudgets", group: "policy",
 		aliases: []string{"poddisruptionbudget", "poddisruptionbudgets", "pdb"}, short: "pdb"},
 	// The metrics API's resources are "pods" and "nodes" of their group;
@@ -57,7 +59,7 @@ var notSimulated = map[string]bool{"configmaps": true, "configmap": true, "cm": 
 	"serviceaccounts": true, "sa": true}
 
 // simulatedList names the simulated types in resolve's message.
-const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics"
+const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, configmaps, secrets, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics"
 
 // lookupResource resolves "deploy", "deployments.apps",
 // "deployments.v1.apps", "endpointslices.discovery.k8s.io", "Deployment",

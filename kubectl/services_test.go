@@ -256,12 +256,14 @@ func TestResourceNames(t *testing.T) {
 func TestAPIResources(t *testing.T) {
 	s := servicesSession(t)
 	want := `NAME                       SHORTNAMES   APIVERSION            NAMESPACED   KIND
+configmaps                 cm           v1                    true         ConfigMap
 endpoints                  ep           v1                    true         Endpoints
 events                     ev           v1                    true         Event
 namespaces                 ns           v1                    false        Namespace
 nodes                      no           v1                    false        Node
 persistentvolumeclaims     pvc          v1                    true         PersistentVolumeClaim
 pods                       po           v1                    true         Pod
+secrets                                 v1                    true         Secret
 services                   svc          v1                    true         Service
 controllerrevisions                     apps/v1               true         ControllerRevision
 daemonsets                 ds           apps/v1               true         DaemonSet
@@ -277,7 +279,7 @@ poddisruptionbudgets       pdb          policy/v1             true         PodDi
 	if res := run(t, s, "api-resources"); res.Stdout != want {
 		t.Errorf("api-resources:\n%s\nwant:\n%s", res.Stdout, want)
 	}
-	if res := run(t, s, "api-resources -o name"); res.Stdout != "endpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\n" {
+	if res := run(t, s, "api-resources -o name"); res.Stdout != "configmaps\nendpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nsecrets\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\n" {
 		t.Errorf("api-resources -o name:\n%s", res.Stdout)
 	}
 	if res := run(t, s, "api-resources --namespaced=false"); res.Stdout != "NAME         SHORTNAMES   APIVERSION   NAMESPACED   KIND\nnamespaces   ns           v1           false        Namespace\nnodes        no           v1           false        Node\n" {

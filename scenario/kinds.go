@@ -51,6 +51,8 @@ var kinds = []kind{
 	{name: api.KindCronJob, apiVersion: "batch/v1", new: func() api.Object { return &api.CronJob{} }},
 	{name: api.KindHorizontalPodAutoscaler, apiVersion: "autoscaling/v2", new: func() api.Object { return &api.HorizontalPodAutoscaler{} }},
 	{name: api.KindPodDisruptionBudget, apiVersion: "policy/v1", new: func() api.Object { return &api.PodDisruptionBudget{} }},
+	{name: api.KindConfigMap, apiVersion: "v1", new: func() api.Object { return &api.ConfigMap{} }},
+	{name: api.KindSecret, apiVersion: "v1", new: func() api.Object { return &api.Secret{} }},
 }
 
 // kindNamed is the kind called name, nil if a scenario does not simulate

@@ -90,7 +90,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseWarnings(t *testing.T) {
 	src := strings.Replace(base, "  replicas: 2", "  replicas: 2\n  replica: 3", 1) +
-		"---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1}]}\n"
+		"---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1}]}\n"
 	sc, err := Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +102,7 @@ func TestParseWarnings(t *testing.T) {
 	all := strings.Join(got, "\n")
 	for _, want := range []string{
 		`line 7:3: spec.replica: unknown or unsimulated field "replica" is ignored`,
-		"line 18:1: document 2: kind ConfigMap (v1) is not simulated; it is ignored",
+		"line 18:1: document 2: kind Ingress (networking.k8s.io/v1) is not simulated; it is ignored",
 		`metadata.namespace: namespace "other" is not declared in the scenario; it is created for you`,
 	} {
 		if !strings.Contains(all, want) {

@@ -197,12 +197,12 @@ func TestWarningsOnStderr(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := t.TempDir() + "/with-service.yaml"
-	extra := "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: api, namespace: codartium-team}\ndata: {a: b}\n"
+	extra := "---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: api, namespace: codartium-team}\nspec: {}\n"
 	if err := os.WriteFile(file, append(src, extra...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	line := strings.Count(string(src), "\n") + 2
-	want := fmt.Sprintf("%s:%d:1: warning: document 4: kind ConfigMap (v1) is not simulated; it is ignored\n", file, line)
+	want := fmt.Sprintf("%s:%d:1: warning: document 4: kind Ingress (networking.k8s.io/v1) is not simulated; it is ignored\n", file, line)
 	for _, args := range [][]string{{"run", "FILE", "--ticks", "12"}, {"run", "FILE", "-o", "json"}, {"kubectl", "FILE", "--", "get", "pods"}, {"kubectl", "FILE", "--at", "3s", "--", "get", "rs", "-o", "yaml"}} {
 		plain := slices.Clone(args)
 		plain[1] = seed
@@ -218,7 +218,7 @@ func TestWarningsOnStderr(t *testing.T) {
 	}
 	// From standard input the file is "-".
 	_, errOut, err := runCLI2(t, string(src)+extra, "run", "-", "--ticks", "1")
-	if err != nil || errOut != fmt.Sprintf("-:%d:1: warning: document 4: kind ConfigMap (v1) is not simulated; it is ignored\n", line) {
+	if err != nil || errOut != fmt.Sprintf("-:%d:1: warning: document 4: kind Ingress (networking.k8s.io/v1) is not simulated; it is ignored\n", line) {
 		t.Fatalf("%v %q", err, errOut)
 	}
 }

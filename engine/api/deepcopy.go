@@ -81,8 +81,24 @@ func (c *Container) deepCopy() Container {
 	out.Ports = copySlice(c.Ports)
 	out.Env = copySlice(c.Env)
 	for i, e := range out.Env {
-		if e.ValueFrom != nil {
-			out.Env[i].ValueFrom = &EnvVarSource{FieldRef: copyPtr(e.ValueFrom.FieldRef)}
+		if f := e.ValueFrom; f != nil {
+			v := &EnvVarSource{FieldRef: copyPtr(f.FieldRef), ConfigMapKeyRef: copyPtr(f.ConfigMapKeyRef), SecretKeyRef: copyPtr(f.SecretKeyRef)}
+			if v.ConfigMapKeyRef != nil {
+				v.ConfigMapKeyRef.Optional = copyPtr(f.ConfigMapKeyRef.Optional)
+			}
+			if v.SecretKeyRef != nil {
+				v.SecretKeyRef.Optional = copyPtr(f.SecretKeyRef.Optional)
+			}
+			out.Env[i].ValueFrom = v
+		}
+	}
+	out.EnvFrom = copySlice(c.EnvFrom)
+	for i, e := range out.EnvFrom {
+		if r := copyPtr(e.ConfigMapRef); r != nil {
+			r.Optional, out.EnvFrom[i].ConfigMapRef = copyPtr(r.Optional), r
+		}
+		if r := copyPtr(e.SecretRef); r != nil {
+			r.Optional, out.EnvFrom[i].SecretRef = copyPtr(r.Optional), r
 		}
 	}
 	out.Resources = ResourceRequirements{Limits: copyMap(c.Resources.Limits), Requests: copyMap(c.Resources.Requests)}

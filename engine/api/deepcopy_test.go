@@ -128,6 +128,7 @@ func TestDeepCopyCopiesEveryField(t *testing.T) {
 		func() Object { return &StatefulSet{} }, func() Object { return &PersistentVolumeClaim{} },
 		func() Object { return &Job{} }, func() Object { return &CronJob{} },
 		func() Object { return &HorizontalPodAutoscaler{} }, func() Object { return &PodMetrics{} }, func() Object { return &NodeMetrics{} },
+		func() Object { return &PodDisruptionBudget{} }, func() Object { return &ConfigMap{} }, func() Object { return &Secret{} },
 	} {
 		original, pristine := newObject(), newObject()
 		fill(reflect.ValueOf(original).Elem(), 0, 0)

@@ -23,6 +23,8 @@ const (
 	KindPodMetrics              = "PodMetrics"
 	KindNodeMetrics             = "NodeMetrics"
 	KindPodDisruptionBudget     = "PodDisruptionBudget"
+	KindConfigMap               = "ConfigMap"
+	KindSecret                  = "Secret"
 )
 
 // Key names one object: Kind/namespace/name, or Kind/name when the kind

@@ -47,6 +47,8 @@ var kindTable = [...]KindInfo{
 	{KindPodMetrics, "metrics.k8s.io/v1beta1", "pods", "podmetrics", true},
 	{KindNodeMetrics, "metrics.k8s.io/v1beta1", "nodes", "nodemetrics", false},
 	{KindPodDisruptionBudget, "policy/v1", "poddisruptionbudgets", "pdb", true},
+	{KindConfigMap, "v1", "configmaps", "cm", true},
+	{KindSecret, "v1", "secrets", "secret", true},
 }
 
 // NumKinds is how many kinds the API serves.

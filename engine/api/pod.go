@@ -65,6 +65,7 @@ type Container struct {
 	Args                     []string             `json:"args,omitempty" yaml:"args,omitempty"`
 	Ports                    []ContainerPort      `json:"ports,omitempty" yaml:"ports,omitempty"`
 	Env                      []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
+	EnvFrom                  []EnvFromSource      `json:"envFrom,omitempty" yaml:"envFrom,omitempty"`
 	Resources                ResourceRequirements `json:"resources" yaml:"resources"`
 	LivenessProbe            *Probe               `json:"livenessProbe,omitempty" yaml:"livenessProbe,omitempty"`
 	ReadinessProbe           *Probe               `json:"readinessProbe,omitempty" yaml:"readinessProbe,omitempty"`
@@ -84,16 +85,56 @@ type ContainerPort struct {
 }
 
 // EnvVar is v1.EnvVar: a literal value, or one read from the pod's own
-// fields (the Job controller's JOB_COMPLETION_INDEX).
+// fields (the Job controller's JOB_COMPLETION_INDEX), a ConfigMap or a
+// Secret.
 type EnvVar struct {
 	Name      string        `json:"name" yaml:"name"`
 	Value     string        `json:"value,omitempty" yaml:"value,omitempty"`
 	ValueFrom *EnvVarSource `json:"valueFrom,omitempty" yaml:"valueFrom,omitempty"`
 }
 
-// EnvVarSource is v1.EnvVarSource with its fieldRef only.
+// EnvVarSource is v1.EnvVarSource without resourceFieldRef and
+// fileKeyRef.
 type EnvVarSource struct {
-	FieldRef *ObjectFieldSelector `json:"fieldRef,omitempty" yaml:"fieldRef,omitempty"`
+	FieldRef        *ObjectFieldSelector  `json:"fieldRef,omitempty" yaml:"fieldRef,omitempty"`
+	ConfigMapKeyRef *ConfigMapKeySelector `json:"configMapKeyRef,omitempty" yaml:"configMapKeyRef,omitempty"`
+	SecretKeyRef    *SecretKeySelector    `json:"secretKeyRef,omitempty" yaml:"secretKeyRef,omitempty"`
+}
+
+// ConfigMapKeySelector is v1.ConfigMapKeySelector: one key of a
+// ConfigMap of the pod's namespace.
+type ConfigMapKeySelector struct {
+	Name     string `json:"name" yaml:"name"`
+	Key      string `json:"key" yaml:"key"`
+	Optional *bool  `json:"optional,omitempty" yaml:"optional,omitempty"`
+}
+
+// SecretKeySelector is v1.SecretKeySelector: one key of a Secret of the
+// pod's namespace.
+type SecretKeySelector struct {
+	Name     string `json:"name" yaml:"name"`
+	Key      string `json:"key" yaml:"key"`
+	Optional *bool  `json:"optional,omitempty" yaml:"optional,omitempty"`
+}
+
+// EnvFromSource is v1.EnvFromSource: every key of a ConfigMap or a
+// Secret as a variable, with an optional prefix.
+type EnvFromSource struct {
+	Prefix       string              `json:"prefix,omitempty" yaml:"prefix,omitempty"`
+	ConfigMapRef *ConfigMapEnvSource `json:"configMapRef,omitempty" yaml:"configMapRef,omitempty"`
+	SecretRef    *SecretEnvSource    `json:"secretRef,omitempty" yaml:"secretRef,omitempty"`
+}
+
+// ConfigMapEnvSource is v1.ConfigMapEnvSource.
+type ConfigMapEnvSource struct {
+	Name     string `json:"name" yaml:"name"`
+	Optional *bool  `json:"optional,omitempty" yaml:"optional,omitempty"`
+}
+
+// SecretEnvSource is v1.SecretEnvSource.
+type SecretEnvSource struct {
+	Name     string `json:"name" yaml:"name"`
+	Optional *bool  `json:"optional,omitempty" yaml:"optional,omitempty"`
 }
 
 // ObjectFieldSelector is v1.ObjectFieldSelector.

@@ -92,6 +92,10 @@ func strategyFor(kind string) *strategy {
 		return &podMetricsStrategy
 	case api.KindNodeMetrics:
 		return &nodeMetricsStrategy
+	case api.KindConfigMap:
+		return &configMapStrategy
+	case api.KindSecret:
+		return &secretStrategy
 	}
 	return nil
 }

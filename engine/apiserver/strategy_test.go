@@ -58,7 +58,7 @@ func TestEveryKindHasAStrategy(t *testing.T) {
 			t.Errorf("%s's status subresource is half there", k)
 		}
 	}
-	if strategyFor("ConfigMap") != nil {
+	if strategyFor("Widget") != nil {
 		t.Error("a kind the API does not declare has a strategy")
 	}
 }

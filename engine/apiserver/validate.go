@@ -283,6 +283,7 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 			e.invalid(p.field(".image"), c.Image, "must not have leading or trailing whitespace")
 		}
 		validatePorts(e, p, c.Ports)
+		validateEnvSources(e, p, c)
 		validateProbe(e, p, ".livenessProbe", c.LivenessProbe)
 		validateProbe(e, p, ".readinessProbe", c.ReadinessProbe)
 		validateProbe(e, p, ".startupProbe", c.StartupProbe)

@@ -1,0 +1,239 @@
+package apiserver
+
+import (
+	"encoding/base64"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/timezone"
+)
+
+// configMapStrategy is pkg/registry/core/configmap/strategy.go: no
+// status, no generation; an immutable ConfigMap keeps its data.
+var configMapStrategy = strategy{
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateConfigMap(e, obj.(*api.ConfigMap)) },
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		obj.(*api.ConfigMap).TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindConfigMap}
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		o, prev := obj.(*api.ConfigMap), old.(*api.ConfigMap)
+		o.TypeMeta = prev.TypeMeta
+		var e errs
+		if isTrue(prev.Immutable) {
+			immutableData(&e, prev.Immutable, o.Immutable, "data", !maps.Equal(o.Data, prev.Data))
+			if !maps.Equal(o.BinaryData, prev.BinaryData) {
+				e.add("binaryData", immutableWhenSet)
+			}
+		}
+		return e.asError(o)
+	},
+}
+
+// secretStrategy is pkg/registry/core/secret/strategy.go: stringData is
+// merged into data as the request is decoded (defaults), the type
+// defaults to Opaque and never changes, and an immutable Secret keeps
+// its data.
+var secretStrategy = strategy{
+	defaults: func(obj api.Object) { defaultSecret(obj.(*api.Secret)) },
+	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateSecret(e, obj.(*api.Secret)) },
+	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
+		o := obj.(*api.Secret)
+		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindSecret}
+		defaultSecret(o)
+	},
+	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
+		o, prev := obj.(*api.Secret), old.(*api.Secret)
+		defaultSecret(o)
+		o.TypeMeta = prev.TypeMeta
+		var e errs
+		if o.Type != prev.Type {
+			e.invalid("type", o.Type, "field is immutable")
+		}
+		if isTrue(prev.Immutable) {
+			immutableData(&e, prev.Immutable, o.Immutable, "data", !maps.Equal(o.Data, prev.Data))
+		}
+		return e.asError(o)
+	},
+}
+
+// immutableWhenSet is ValidateConfigMapUpdate's and ValidateSecretUpdate's
+// detail for a change of an immutable object.
+const immutableWhenSet = "Forbidden: field is immutable when `immutable` is set"
+
+// immutableData adds the errors of an update of an object whose stored
+// version is immutable: it cannot become mutable, nor its data change.
+func immutableData(e *errs, _, cur *bool, dataPath string, dataChanged bool) {
+	if !isTrue(cur) {
+		e.add("immutable", immutableWhenSet)
+	}
+	if dataChanged {
+		e.add(dataPath, immutableWhenSet)
+	}
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+// asError is the update's 422, nil without errors.
+func (e errs) asError(obj api.Object) error {
+	if len(e) == 0 {
+		return nil
+	}
+	return &InvalidError{Kind: obj.GetKind(), Name: obj.Meta().Name, Fields: e}
+}
+
+// defaultSecret is SetDefaults_Secret with the v1 conversion's merge:
+// stringData's values overwrite data's, base64-encoded as the API serves
+// them, and stringData is not kept.
+func defaultSecret(s *api.Secret) {
+	if s.Type == "" {
+		s.Type = api.SecretTypeOpaque
+	}
+	if len(s.StringData) == 0 {
+		s.StringData = nil
+		return
+	}
+	if s.Data == nil {
+		s.Data = map[string]string{}
+	}
+	for k, v := range s.StringData {
+		s.Data[k] = base64.StdEncoding.EncodeToString([]byte(v))
+	}
+	s.StringData = nil
+}
+
+// maxSecretSize is core.MaxSecretSize, the bound on a ConfigMap's or a
+// Secret's data.
+const maxSecretSize = 1 << 20
+
+// validateConfigMap is ValidateConfigMap: valid keys, none in both data
+// and binaryData, at most 1 MiB in all.
+func validateConfigMap(e *errs, c *api.ConfigMap) {
+	size := 0
+	for _, k := range slices.Sorted(maps.Keys(c.Data)) {
+		validateConfigKey(e, "data", k)
+		if _, dup := c.BinaryData[k]; dup {
+			e.invalid("data["+k+"]", k, "duplicate of key present in binaryData")
+		}
+		size += len(c.Data[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.BinaryData)) {
+		validateConfigKey(e, "binaryData", k)
+		size += decodedSize(e, "binaryData", k, c.BinaryData[k])
+	}
+	if size > maxSecretSize {
+		e.add("", "Too long: may not be more than %d bytes", maxSecretSize)
+	}
+}
+
+// validateSecret is ValidateSecret for the types a scenario writes: valid
+// keys, at most 1 MiB of data.
+func validateSecret(e *errs, s *api.Secret) {
+	size := 0
+	for _, k := range slices.Sorted(maps.Keys(s.Data)) {
+		validateConfigKey(e, "data", k)
+		size += decodedSize(e, "data", k, s.Data[k])
+	}
+	if size > maxSecretSize {
+		e.add("data", "Too long: may not be more than %d bytes", maxSecretSize)
+	}
+}
+
+// decodedSize is the size of a base64 value, which must decode (the API
+// server's decoder refuses the request otherwise).
+func decodedSize(e *errs, path, key, value string) int {
+	b, err := base64.StdEncoding.DecodeString(value)
+	if err != nil {
+		e.invalid(fmt.Sprintf("%s[%s]", path, key), value, err.Error())
+	}
+	return len(b)
+}
+
+// configKey is apimachinery's configMapKeyFmt.
+var configKey = regexp.MustCompile(`^[-._a-zA-Z0-9]+$`)
+
+// configKeyMsg is IsConfigMapKey's RegexError, examples and all.
+const configKeyMsg = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"
+
+// validateConfigKey is IsConfigMapKey of a key of the map at path.
+func validateConfigKey(e *errs, path, key string) {
+	at := path + "[" + key + "]"
+	if len(key) > 253 {
+		e.invalid(at, key, "must be no more than 253 characters")
+	}
+	if !configKey.MatchString(key) {
+		e.invalid(at, key, configKeyMsg)
+	}
+	switch {
+	case key == ".":
+		e.invalid(at, key, "must not be '.'")
+	case key == "..":
+		e.invalid(at, key, "must not be '..'")
+	case len(key) > 2 && key[:2] == "..":
+		e.invalid(at, key, "must not start with '..'")
+	}
+}
+
+// validateEnvSources is validateEnvVarValueFrom's and validateEnvFrom's
+// checks of where a variable's value comes from: exactly one source,
+// with a name and a valid config key for a ConfigMap's or a Secret's.
+func validateEnvSources(e *errs, p containerPath, c *api.Container) {
+	for i, v := range c.Env {
+		f := v.ValueFrom
+		if f == nil {
+			continue
+		}
+		at := ".env[" + strconv.Itoa(i) + "].valueFrom"
+		sources := 0
+		if f.FieldRef != nil {
+			sources++
+		}
+		if r := f.ConfigMapKeyRef; r != nil {
+			sources++
+			validateKeyRef(e, p.field(at+".configMapKeyRef"), r.Name, r.Key)
+		}
+		if r := f.SecretKeyRef; r != nil {
+			sources++
+			validateKeyRef(e, p.field(at+".secretKeyRef"), r.Name, r.Key)
+		}
+		switch {
+		case sources == 0:
+			e.invalid(p.field(at), "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`")
+		case v.Value != "":
+			e.invalid(p.field(at), "", "may not be specified when `value` is not empty")
+		case sources > 1:
+			e.invalid(p.field(at), "", "may not have more than one field specified at a time")
+		}
+	}
+	for i, src := range c.EnvFrom {
+		at := p.field(".envFrom[" + strconv.Itoa(i) + "]")
+		switch {
+		case src.ConfigMapRef != nil && src.SecretRef != nil:
+			e.invalid(at, "", "may not have more than one field specified at a time")
+		case src.ConfigMapRef != nil && src.ConfigMapRef.Name == "":
+			e.required(at + ".configMapRef.name")
+		case src.SecretRef != nil && src.SecretRef.Name == "":
+			e.required(at + ".secretRef.name")
+		}
+	}
+}
+
+// validateKeyRef is validateConfigMapKeySelector and
+// validateSecretKeySelector: a name and a valid key.
+func validateKeyRef(e *errs, path, name, key string) {
+	if name == "" {
+		e.required(path + ".name")
+	}
+	if key == "" {
+		e.required(path + ".key")
+		return
+	}
+	var ke errs
+	validateConfigKey(&ke, "", key)
+	for _, fe := range ke {
+		e.add(path+".key", "%s", fe.Detail)
+	}
+}

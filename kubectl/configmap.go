@@ -1,0 +1,82 @@
+package kubectl
+
+import (
+	"encoding/base64"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/stateflow/stateflow/engine/api"
+)
+
+// configMapRow is printConfigMap: DATA counts data and binaryData.
+func configMapRow(c *api.ConfigMap, name string, now int64) []string {
+	return []string{name, strconv.Itoa(len(c.Data) + len(c.BinaryData)), age(c.CreationTimestamp, now)}
+}
+
+// secretRow is printSecret.
+func secretRow(s *api.Secret, name string, now int64) []string {
+	return []string{name, s.Type, strconv.Itoa(len(s.Data)), age(s.CreationTimestamp, now)}
+}
+
+// describeConfigMap is ConfigMapDescriber: each data value in full, each
+// binary value by its size, keys sorted; the Events follow.
+func describeConfigMap(w *prefixWriter, c *api.ConfigMap) {
+	describeNamed(w, &c.ObjectMeta)
+	var b strings.Builder
+	b.WriteString("\nData\n====\n")
+	for _, k := range api.SortedKeys(c.Data) {
+		b.WriteString(k + ":\n----\n" + c.Data[k] + "\n\n")
+	}
+	b.WriteString("\nBinaryData\n====\n")
+	for _, k := range api.SortedKeys(c.BinaryData) {
+		b.WriteString(k + ": " + strconv.Itoa(decodedLen(c.BinaryData[k])) + " bytes\n")
+	}
+	w.line(0, "%s", b.String())
+}
+
+// describeSecret is describeSecret: the type, and each value by its size
+// only, keys sorted. Upstream's Secret describer lists no Events.
+func describeSecret(w *prefixWriter, s *api.Secret) {
+	describeNamed(w, &s.ObjectMeta)
+	w.line(0, "\nType:\t%s\n\nData\n====", s.Type)
+	for _, k := range api.SortedKeys(s.Data) {
+		w.line(0, "%s:\t%d bytes", k, decodedLen(s.Data[k]))
+	}
+}
+
+// describeNamed is the lines a describer without a creation time starts
+// with: the name, the namespace, the labels and annotations.
+func describeNamed(w *prefixWriter, m *api.ObjectMeta) {
+	w.line(0, "Name:\t%s", m.Name)
+	w.line(0, "Namespace:\t%s", m.Namespace)
+	mapLines(w, 0, "Labels", m.Labels, "=")
+	annotationLines(w, m.Annotations)
+}
+
+// decodedLen is the size of the bytes a base64 value stands for (the API
+// server stores them decoded).
+func decodedLen(v string) int {
+	b, err := base64.StdEncoding.DecodeString(v)
+	if err != nil {
+		return len(v)
+	}
+	return len(b)
+}
+
+// applyConfigMap is apply's merge of a ConfigMap's content.
+func applyConfigMap(cur, applied api.Object) bool {
+	c, a := cur.(*api.ConfigMap), applied.(*api.ConfigMap)
+	changed := !reflect.DeepEqual(c.Data, a.Data) || !reflect.DeepEqual(c.BinaryData, a.BinaryData) || !reflect.DeepEqual(c.Immutable, a.Immutable)
+	c.Data, c.BinaryData, c.Immutable = a.Data, a.BinaryData, a.Immutable
+	return changed
+}
+
+// applySecret is apply's merge of a Secret's content: applied's
+// stringData is already merged into its data (the API's defaults).
+func applySecret(cur, applied api.Object) bool {
+	c, a := cur.(*api.Secret), applied.(*api.Secret)
+	changed := !reflect.DeepEqual(c.Data, a.Data) || c.Type != a.Type || !reflect.DeepEqual(c.Immutable, a.Immutable)
+	c.Data, c.Type, c.Immutable = a.Data, a.Type, a.Immutable
+	return changed
+}

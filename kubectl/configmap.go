@@ -80,3 +80,63 @@ func applySecret(cur, applied api.Object) bool {
 	c.Data, c.Type, c.Immutable = a.Data, a.Type, a.Immutable
 	return changed
 }
+
+// createConfigMap is create configmap NAME --from-literal=KEY=VALUE…:
+// the literals are its data (a browser has no files to read, so
+// --from-file and --from-env-file are not offered).
+func (s *Session) createConfigMap(args []string) (*createArgs, api.Object, error) {
+	c, err := parseCreate("create configmap", args, []flagSpec{{"from-literal", "", true}, {"dry-run", "", true}, {"output", "o", true}})
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := literals(c.p, "ConfigMap", c.name)
+	if err != nil {
+		return nil, nil, err
+	}
+	cm := &api.ConfigMap{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: api.KindConfigMap},
+		ObjectMeta: api.ObjectMeta{Name: c.name, Namespace: c.namespace()}, Data: data}
+	return c, cm, nil
+}
+
+// createSecret is create secret generic NAME --from-literal=KEY=VALUE…
+// [--type]: the literals base64-encoded are its data. The docker-registry
+// and tls kinds need files, which a browser does not have.
+func (s *Session) createSecret(args []string) (*createArgs, api.Object, error) {
+	if len(args) == 0 || args[0] != "generic" {
+		return nil, nil, errorf("%q is not supported by Stateflow's simulated cluster: use 'kubectl create secret generic NAME --from-literal=KEY=VALUE'", strings.TrimSpace("create secret "+strings.Join(args[:min(1, len(args))], "")))
+	}
+	c, err := parseCreate("create secret generic", args[1:], []flagSpec{{"from-literal", "", true}, {"type", "", true}, {"dry-run", "", true}, {"output", "o", true}})
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := literals(c.p, "Secret", c.name)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, v := range data {
+		data[k] = base64.StdEncoding.EncodeToString([]byte(v))
+	}
+	sec := &api.Secret{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: api.KindSecret},
+		ObjectMeta: api.ObjectMeta{Name: c.name, Namespace: c.namespace()}, Data: data, Type: c.p.str("type")}
+	return c, sec, nil
+}
+
+// literals are the --from-literal KEY=VALUE pairs (handleConfigMapFromLiteralSources,
+// handleSecretFromLiteralSources), nil for none.
+func literals(p *parsed, kind, name string) (map[string]string, error) {
+	if !p.has("from-literal") {
+		return nil, nil
+	}
+	data := map[string]string{}
+	for _, lit := range strings.Split(p.str("from-literal"), arraySep) {
+		k, v, ok := strings.Cut(lit, "=")
+		if !ok || k == "" {
+			return nil, errorf("invalid literal source %s, expected key=value", lit)
+		}
+		if _, dup := data[k]; dup {
+			return nil, errorf("cannot add key %q, another key by that name already exists in Data for %s %q", k, kind, name)
+		}
+		data[k] = v
+	}
+	return data, nil
+}

@@ -19,7 +19,7 @@ import (
 )
 
 // createHint is what the other create subcommands answer.
-const createHint = "use 'kubectl apply -f -' with a manifest (Stateflow's create makes only jobs, cronjobs and poddisruptionbudgets: 'kubectl create job', 'kubectl create cronjob', 'kubectl create poddisruptionbudget')"
+const createHint = "use 'kubectl apply -f -' with a manifest (Stateflow's create makes only jobs, cronjobs, poddisruptionbudgets, configmaps and generic secrets: 'kubectl create job', 'kubectl create cronjob', 'kubectl create poddisruptionbudget', 'kubectl create configmap', 'kubectl create secret generic')"
 
 // instantiateAnnotation marks a Job made from a CronJob by hand.
 const instantiateAnnotation = "cronjob.kubernetes.io/instantiate"
@@ -30,6 +30,30 @@ var createFlags = []flagSpec{{"image", "", true}, {"dry-run", "", true}, {"outpu
 // create runs create job, create cronjob (alias cj) and create
 // poddisruptionbudget (alias pdb).
 func (s *Session) create(args []string) (string, error) {
+	c, o, err := s.createObject(args)
+	if err != nil {
+		return "", err
+	}
+	return s.runCreate(c, o)
+}
+
+// buildCreate is create as a scenario action: the object is created at
+// the action's tick.
+func buildCreate(s *Session, args []string) (*Mutation, error) {
+	c, o, err := s.createObject(args)
+	if err != nil {
+		return nil, err
+	}
+	if c.dryRun != "" {
+		return nil, errorf("a scenario action cannot be a dry run")
+	}
+	o.Meta().Namespace = s.namespace(c.p)
+	return createMutation(resourceFor(o.GetKind()), o, nil), nil
+}
+
+// createObject reads a create subcommand's flags and builds the object
+// it creates.
+func (s *Session) createObject(args []string) (*createArgs, api.Object, error) {
 	if len(args) > 0 {
 		switch args[0] {
 		case "job":
@@ -38,13 +62,17 @@ func (s *Session) create(args []string) (string, error) {
 			return s.createCronJob(args[1:])
 		case "poddisruptionbudget", "pdb":
 			return s.createPDB(args[1:])
+		case "configmap", "cm":
+			return s.createConfigMap(args[1:])
+		case "secret":
+			return s.createSecret(args[1:])
 		}
 	}
 	what := "create"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		what += " " + args[0]
 	}
-	return "", errorf("%q is not supported by Stateflow's simulated cluster: %s", what, createHint)
+	return nil, nil, errorf("%q is not supported by Stateflow's simulated cluster: %s", what, createHint)
 }
 
 // createArgs is a parsed create job or create cronjob: the flags, the
@@ -135,27 +163,31 @@ func checkCreateOutput(o string) error {
 
 // createJob is create job: a Job running --image (with the command after
 // "--"), or one made from the CronJob --from names.
-func (s *Session) createJob(args []string) (string, error) {
+func (s *Session) createJob(args []string) (*createArgs, api.Object, error) {
 	c, err := parseCreate("create job", args, append([]flagSpec{{"from", "", true}}, createFlags...))
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
 	image, from := c.p.str("image"), c.p.str("from")
 	if (image == "") == (from == "") {
-		return "", errorf("either --image or --from must be specified")
+		return nil, nil, errorf("either --image or --from must be specified")
 	}
 	if len(c.command) > 0 && from != "" {
-		return "", errorf("cannot specify --from and command")
+		return nil, nil, errorf("cannot specify --from and command")
 	}
 	ns := c.namespace()
 	if image != "" {
-		return s.runCreate(c, newJob(c.name, ns, image, c.command))
+		return c, newJob(c.name, ns, image, c.command), nil
+	}
+	if s.Cluster == nil {
+		// A scenario action is parsed before the cluster exists.
+		return nil, nil, errorf("create job --from cannot be a scenario action: it reads the CronJob when it runs; use create job --image")
 	}
 	cj, err := s.fromCronJob(from, s.namespace(c.p))
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
-	return s.runCreate(c, jobFromCronJob(c.name, ns, cj))
+	return c, jobFromCronJob(c.name, ns, cj), nil
 }
 
 // newJob is createJob: one container named after the Job, never
@@ -219,10 +251,10 @@ func (s *Session) fromCronJob(from, ns string) (*api.CronJob, error) {
 // createCronJob is create cronjob: a CronJob on --schedule whose Job
 // template runs --image (with the command after "--") and restarts as
 // --restart says (OnFailure by default).
-func (s *Session) createCronJob(args []string) (string, error) {
+func (s *Session) createCronJob(args []string) (*createArgs, api.Object, error) {
 	c, err := parseCreate("create cronjob", args, append([]flagSpec{{"schedule", "", true}, {"restart", "", true}}, createFlags...), "image", "schedule")
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
 	restart := c.p.str("restart")
 	if restart == "" {
@@ -232,7 +264,7 @@ func (s *Session) createCronJob(args []string) (string, error) {
 	cj.Spec.Schedule = c.p.str("schedule")
 	cj.Spec.JobTemplate.Name = c.name
 	cj.Spec.JobTemplate.Spec.Template.Spec = api.PodSpec{Containers: []api.Container{{Name: c.name, Image: c.p.str("image"), Command: c.command}}, RestartPolicy: restart}
-	return s.runCreate(c, cj)
+	return c, cj, nil
 }
 
 // runCreate creates o, unless --dry-run=client, and prints it as -o asks
@@ -254,17 +286,26 @@ func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
 		return createdOutput(c, r, o, " (server dry run)")
 	}
 	var created api.Object
-	m := &Mutation{Object: api.KeyOf(o), run: func(tick reconcile.Tick) (string, error) {
-		var err error
-		if created, err = tick.Create(trace.Translate, o, "kubectl create: "+r.qualified()+"/"+o.Meta().Name+" created"); err != nil {
-			return "", createFailed(r, err)
-		}
-		return r.qualified() + "/" + o.Meta().Name + " created\n", nil
-	}}
+	m := createMutation(r, o, &created)
 	if _, err := s.do(m, "create "+strings.ToLower(o.GetKind())+" "+o.Meta().Name); err != nil {
 		return "", err
 	}
 	return createdOutput(c, r, created, "")
+}
+
+// createMutation creates o at its tick; created, when not nil, gets what
+// the API server stored.
+func createMutation(r resource, o api.Object, created *api.Object) *Mutation {
+	return &Mutation{Object: api.KeyOf(o), run: func(tick reconcile.Tick) (string, error) {
+		stored, err := tick.Create(trace.Translate, o, "kubectl create: "+r.qualified()+"/"+o.Meta().Name+" created")
+		if err != nil {
+			return "", createFailed(r, err)
+		}
+		if created != nil {
+			*created = stored
+		}
+		return r.qualified() + "/" + o.Meta().Name + " created\n", nil
+	}}
 }
 
 // createFailed is how the create subcommands report an error from the

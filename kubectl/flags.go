@@ -93,9 +93,16 @@ func parseFlags(cmd string, args []string, specs []flagSpec) (*parsed, error) {
 // StringSlice): -L a -L b is -L a,b.
 var sliceFlags = map[string]bool{"label-columns": true}
 
+// arraySep joins the uses of an array flag, which keeps each value as
+// given (pflag's StringArray: --from-literal=a=1,2).
+const arraySep = "\x00"
+
 func (p *parsed) setFlag(name, val string) {
-	if sliceFlags[name] && p.set[name] {
+	switch {
+	case sliceFlags[name] && p.set[name]:
 		val = p.flags[name] + "," + val
+	case name == "from-literal" && p.set[name]:
+		val = p.flags[name] + arraySep + val
 	}
 	p.flags[name], p.set[name] = val, true
 }

@@ -371,7 +371,7 @@ func TestPatchScenarioActions(t *testing.T) {
 		{"patch deploy web", "must specify --patch or --patch-file"},
 		{"patch deploy web --type json -p '{}'", "cannot unmarshal object into Go value of type []handlers.jsonPatchOp"},
 		{"set selector svc web", "resource(s) were provided, but no name was specified"},
-		{"selector svc web app=web", "does not change the cluster; a scenario action needs one of: scale, autoscale, set image|selector, patch, rollout"},
+		{"selector svc web app=web", "does not change the cluster; a scenario action needs one of: create, scale, autoscale, set image|selector, patch, rollout"},
 	} {
 		m, err := kubectl.ParseMutation(tc.line, "default")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

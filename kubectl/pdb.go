@@ -61,30 +61,30 @@ var pdbBudget = regexp.MustCompile(`^[0-9]+%?$`)
 // createPDB is create poddisruptionbudget (alias pdb): a budget over
 // --selector of --min-available or --max-unavailable pods. cobra requires
 // no flag; Validate checks them in this order after Complete.
-func (s *Session) createPDB(args []string) (string, error) {
+func (s *Session) createPDB(args []string) (*createArgs, api.Object, error) {
 	c, err := parseCreate("create poddisruptionbudget", args, []flagSpec{{"min-available", "", true}, {"max-unavailable", "", true},
 		{"selector", "", true}, {"dry-run", "", true}, {"output", "o", true}})
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
 	minAvailable, maxUnavailable, selector := c.p.str("min-available"), c.p.str("max-unavailable"), c.p.str("selector")
 	switch {
 	case c.name == "":
-		return "", errorf("name must be specified")
+		return nil, nil, errorf("name must be specified")
 	case selector == "":
-		return "", errorf("a selector must be specified")
+		return nil, nil, errorf("a selector must be specified")
 	case maxUnavailable == "" && minAvailable == "":
-		return "", errorf("one of min-available or max-unavailable must be specified")
+		return nil, nil, errorf("one of min-available or max-unavailable must be specified")
 	case maxUnavailable != "" && minAvailable != "":
-		return "", errorf("min-available and max-unavailable cannot be both specified")
+		return nil, nil, errorf("min-available and max-unavailable cannot be both specified")
 	case minAvailable != "" && !pdbBudget.MatchString(minAvailable):
-		return "", errorf("invalid format specified for min-available")
+		return nil, nil, errorf("invalid format specified for min-available")
 	case maxUnavailable != "" && !pdbBudget.MatchString(maxUnavailable):
-		return "", errorf("invalid format specified for max-unavailable")
+		return nil, nil, errorf("invalid format specified for max-unavailable")
 	}
 	matchLabels, expressions, err := parseToLabelSelector(selector)
 	if err != nil {
-		return "", errorf("%v", err)
+		return nil, nil, errorf("%v", err)
 	}
 	sel := &api.LabelSelector{MatchLabels: matchLabels}
 	for _, e := range expressions {
@@ -98,7 +98,7 @@ func (s *Session) createPDB(args []string) (string, error) {
 	} else {
 		pdb.Spec.MaxUnavailable = parseIntOrString(maxUnavailable)
 	}
-	return s.runCreate(c, pdb)
+	return c, pdb, nil
 }
 
 // parseIntOrString is intstr.Parse: an int32, or else the string as it

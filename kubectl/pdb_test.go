@@ -195,8 +195,13 @@ func TestPDBScenarioActions(t *testing.T) {
 	if out := run(t, s, "get pdb --no-headers").Stdout; out != "api-pdb   N/A    25%   1   30s\nweb-pdb   100%   N/A   0   30s\n" {
 		t.Errorf("get pdb: %q", out)
 	}
-	if _, err := kubectl.ParseMutation("create pdb x --selector=app=web --min-available=1", "default"); err == nil ||
-		!strings.HasPrefix(err.Error(), `error: "create pdb" does not change the cluster; a scenario action needs one of:`) {
-		t.Errorf("create pdb as an action: %v", err)
+	if m, err := kubectl.ParseMutation("create pdb x --selector=app=web --min-available=1", "default"); err != nil || m.Object.String() != "PodDisruptionBudget/default/x" {
+		t.Errorf("create pdb as an action: %v, %v", m, err)
+	}
+	if _, err := kubectl.ParseMutation("create job j --from=cronjob/c", "default"); err == nil || !strings.Contains(err.Error(), "create job --from cannot be a scenario action") {
+		t.Errorf("create job --from as an action: %v", err)
+	}
+	if _, err := kubectl.ParseMutation("create cm x --from-literal=a=1 --dry-run=client", "default"); err == nil || !strings.Contains(err.Error(), "cannot be a dry run") {
+		t.Errorf("a dry run as an action: %v", err)
 	}
 }

@@ -53,8 +53,7 @@ var resourceTypes = []resource{
 const metricsGroup = "metrics.k8s.io"
 
 // notSimulated are real resource types Stateflow does not model.
-var notSimulated = map[string]bool{"configmaps": true, "configmap": true, "cm": true,
-	"secrets": true, "secret": true, "ingresses": true, "ingress": true, "ing": true,
+var notSimulated = map[string]bool{"ingresses": true, "ingress": true, "ing": true,
 	"persistentvolumes": true, "persistentvolume": true, "pv": true, "storageclasses": true, "storageclass": true, "sc": true,
 	"serviceaccounts": true, "sa": true}
 

@@ -39,7 +39,7 @@ var verbTable = []verb{
 	{name: "config", run: (*Session).config},
 	{name: "version", run: (*Session).version},
 	{name: "apply", run: (*Session).apply},
-	{name: "create", run: (*Session).create},
+	{name: "create", run: (*Session).create, mutation: buildCreate},
 	{name: "scale", mutation: buildScale},
 	{name: "autoscale", run: (*Session).autoscale, mutation: buildAutoscale},
 	{name: "set image", mutation: buildSetImage},

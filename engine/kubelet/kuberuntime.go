@@ -27,8 +27,7 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 	if k.images[c.image] && spec.ImagePullPolicy != "Always" {
 		w.event(c, api.EventNormal, "Pulled", fmt.Sprintf("Container image %q already present on machine", c.image))
 		w.Note("image %s already present", c.image)
-		k.create(w, c, b)
-		return true
+		return k.create(w, c, spec, b)
 	}
 	if spec.ImagePullPolicy == "Never" {
 		c.waiting, c.waitingMsg = "ErrImageNeverPull", fmt.Sprintf("Container image %q is not present with pull policy of Never", c.image)
@@ -43,7 +42,7 @@ func (k *Kubelet) beginPull(w *worker, c *container, spec *api.Container, b Beha
 }
 
 // finishPull completes (or fails) a pull.
-func (k *Kubelet) finishPull(w *worker, c *container, b Behavior) bool {
+func (k *Kubelet) finishPull(w *worker, c *container, spec *api.Container, b Behavior) bool {
 	if msg, failing := k.pullFailures[c.image]; failing {
 		b.PullError = msg
 	}
@@ -65,8 +64,7 @@ func (k *Kubelet) finishPull(w *worker, c *container, b Behavior) bool {
 	w.event(c, api.EventNormal, "Pulled", fmt.Sprintf("Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.",
 		c.image, goDuration(b.PullMS), goDuration(b.PullMS), b.SizeBytes))
 	w.Note("pulled %s", c.image)
-	k.create(w, c, b)
-	return true
+	return k.create(w, c, spec, b)
 }
 
 func nextBackoff(cur int64) int64 {
@@ -76,13 +74,20 @@ func nextBackoff(cur int64) int64 {
 	return min(2*cur, backOffMaxMS)
 }
 
-// create creates the container; it runs once StartMS has passed.
-func (k *Kubelet) create(w *worker, c *container, b Behavior) {
+// create creates the container, which runs once StartMS has passed, and
+// reports whether it could: a container whose environment reads what
+// does not exist waits (configFailed).
+func (k *Kubelet) create(w *worker, c *container, spec *api.Container, b Behavior) bool {
+	if msg := containerConfigError(w.tick, w.pod.Namespace, spec); msg != "" {
+		k.configFailed(w, c, msg)
+		return false
+	}
 	c.id = fmt.Sprintf("containerd://%016x%016x%016x%016x", w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64(), w.tick.Rand().Uint64())
 	c.imageRef = k.texts.imageID(c.image)
 	w.event(c, api.EventNormal, "Created", k.texts.created(c.name))
 	w.Note("created container %s (starts in %s)", c.name, trace.FormatTime(b.StartMS))
 	c.stage, c.due, c.waiting, c.waitingMsg, c.pullRetryAt = stageStarting, w.now+b.StartMS, "", "", 0
+	return true
 }
 
 // started marks the container running and works out when its readiness

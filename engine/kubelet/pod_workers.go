@@ -140,7 +140,7 @@ func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec
 				return
 			}
 		case stagePulling:
-			if c.due > w.now || !k.finishPull(w, c, b) {
+			if c.due > w.now || !k.finishPull(w, c, spec, b) {
 				return
 			}
 		case stageStarting:

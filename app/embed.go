@@ -96,6 +96,15 @@ func (e *Embed) restore() {
 	}
 }
 
+// dismiss closes the banner whose Dismiss was pressed: the link's
+// problem, or the page's banner.
+func (e *Embed) dismiss(id string) {
+	if id == "problem" {
+		e.problem = ""
+	}
+	e.p.dismissBanner(id)
+}
+
 // firstError is the first error of a refused scenario, with its line.
 func firstError(ds []scenario.Diagnostic) string {
 	for _, d := range ds {
@@ -232,8 +241,8 @@ func (e *Embed) controls(st model.Status) app.UI {
 func (e *Embed) banners() app.UI {
 	p := e.p
 	return app.Div().Class("banners").Body(
-		app.If(e.problem != "", func() app.UI { return warnBanner(e.problem, "embed-problem", func() { e.problem = "" }) }),
-		app.If(p.banner != "", func() app.UI { return warnBanner(p.banner, "", func() { p.banner = "" }) }),
+		app.If(e.problem != "", func() app.UI { return warnBanner(e.problem, "embed-problem", "problem", e.dismiss) }),
+		app.If(p.banner != "", func() app.UI { return warnBanner(p.banner, "", "banner", e.dismiss) }),
 		app.If(p.m.Crash != "", func() app.UI {
 			return app.Div().Class("banner error").Role("alert").Body(
 				app.Strong().Text("Something went wrong inside the simulation. "),

@@ -81,7 +81,7 @@ func (h *Header) Render() app.UI {
 func (p *page) renderBanners() app.UI {
 	return app.Div().Class("banners").Body(
 		app.If(p.updateAvailable, updateBanner),
-		app.If(p.banner != "", func() app.UI { return warnBanner(p.banner, "", func() { p.banner = "" }) }),
+		app.If(p.banner != "", func() app.UI { return warnBanner(p.banner, "", "banner", p.dismissBanner) }),
 		app.If(p.shareNotice != "", func() app.UI {
 			return app.Div().Class("banner info").Role("status").DataSet("testid", "share-notice").Body(
 				app.Span().Text(p.shareNotice),
@@ -115,16 +115,25 @@ func updateBanner() app.UI {
 }
 
 // warnBanner is a problem the visitor can dismiss (testid, when not "",
-// names it for the tests).
-func warnBanner(text, testid string, dismiss func()) app.UI {
+// names it for the tests). go-app keeps a button's first handler when a
+// render passes another closure of the same code, so the button says
+// which banner it closes (data-dismiss) and dismiss reads it (dataOf).
+func warnBanner(text, testid, id string, dismiss func(id string)) app.UI {
 	b := app.Div().Class("banner warn").Role("alert")
 	if testid != "" {
 		b = b.DataSet("testid", testid)
 	}
 	return b.Body(
 		app.Span().Text(text),
-		app.Button().Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { dismiss() }),
+		app.Button().Text("Dismiss").DataSet("dismiss", id).OnClick(func(ctx app.Context, e app.Event) { dismiss(dataOf(ctx, "dismiss")) }),
 	)
+}
+
+// dismissBanner closes the page's banner or the embed's link problem.
+func (p *page) dismissBanner(id string) {
+	if id == "banner" {
+		p.banner = ""
+	}
 }
 
 // resetAfterCrash runs the scenario again after an internal error.

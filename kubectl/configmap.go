@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 )
 
 // configMapRow is printConfigMap: DATA counts data and binaryData.
@@ -89,7 +90,7 @@ func (s *Session) createConfigMap(args []string) (*createArgs, api.Object, error
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := literals(c.p, "ConfigMap", c.name)
+	data, err := literals(c.p, api.KindConfigMap, c.name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,7 +110,7 @@ func (s *Session) createSecret(args []string) (*createArgs, api.Object, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := literals(c.p, "Secret", c.name)
+	data, err := literals(c.p, api.KindSecret, c.name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -130,11 +131,19 @@ func literals(p *parsed, kind, name string) (map[string]string, error) {
 	data := map[string]string{}
 	for _, lit := range strings.Split(p.str("from-literal"), arraySep) {
 		k, v, ok := strings.Cut(lit, "=")
-		if !ok || k == "" {
+		if !ok {
 			return nil, errorf("invalid literal source %s, expected key=value", lit)
 		}
-		if _, dup := data[k]; dup {
-			return nil, errorf("cannot add key %q, another key by that name already exists in Data for %s %q", k, kind, name)
+		if msgs := apiserver.ConfigKeyErrors(k); len(msgs) > 0 {
+			if kind == api.KindSecret {
+				return nil, errorf("%q is not valid key name for a Secret %s", k, strings.Join(msgs, ";"))
+			}
+			return nil, errorf("%q is not a valid key name for a ConfigMap: %s", k, strings.Join(msgs, ";"))
+		}
+		if _, dup := data[k]; dup && kind == api.KindSecret {
+			return nil, errorf("cannot add key %s, another key by that name already exists", k)
+		} else if dup {
+			return nil, errorf("cannot add key %q, another key by that name already exists in Data for ConfigMap %q", k, name)
 		}
 		data[k] = v
 	}

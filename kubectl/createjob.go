@@ -293,11 +293,12 @@ func (s *Session) runCreate(c *createArgs, o api.Object) (string, error) {
 	return createdOutput(c, r, created, "")
 }
 
-// createMutation creates o at its tick; created, when not nil, gets what
-// the API server stored.
+// createMutation creates a copy of o at its tick (a scenario's action
+// runs in every engine that replays the scenario, and the API server
+// keeps what it is given); created, when not nil, gets what it stored.
 func createMutation(r resource, o api.Object, created *api.Object) *Mutation {
 	return &Mutation{Object: api.KeyOf(o), run: func(tick reconcile.Tick) (string, error) {
-		stored, err := tick.Create(trace.Translate, o, "kubectl create: "+r.qualified()+"/"+o.Meta().Name+" created")
+		stored, err := tick.Create(trace.Translate, o.DeepCopyObject(), "kubectl create: "+r.qualified()+"/"+o.Meta().Name+" created")
 		if err != nil {
 			return "", createFailed(r, err)
 		}
@@ -318,11 +319,13 @@ func createFailed(r resource, err error) error {
 	if ie := (*apiserver.InvalidError)(nil); errors.As(err, &ie) {
 		msg = invalidMessage(ie)
 	}
-	what := strings.ToLower(r.kind)
-	if r.kind == api.KindPodDisruptionBudget {
-		what = r.plural
+	switch r.kind {
+	case api.KindPodDisruptionBudget:
+		return errorf("failed to create %s: %s", r.plural, msg)
+	case api.KindSecret:
+		return errorf("failed to create secret %s", msg) // create_secret.go has no colon
 	}
-	return errorf("failed to create %s: %s", what, msg)
+	return errorf("failed to create %s: %s", strings.ToLower(r.kind), msg)
 }
 
 // createdOutput prints the created object as -o asks.

@@ -193,6 +193,9 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 	if c.StartupProbe != nil {
 		w.line(l, "Startup:\t%s", probe(c.StartupProbe))
 	}
+	if len(c.EnvFrom) > 0 {
+		envFromLines(w, l, c.EnvFrom)
+	}
 	envLines(w, l, c.Env, pod)
 	w.line(l, "Mounts:\t<none>")
 }
@@ -212,7 +215,8 @@ func commandLines(w *prefixWriter, level int, label string, words []string) {
 }
 
 // envLines is describeContainerEnvVars for the variables Stateflow has:
-// a value, or a field of the pod followed by its path.
+// a value, a field of the pod followed by its path, or a key of a
+// ConfigMap or a Secret (never its value).
 func envLines(w *prefixWriter, level int, env []api.EnvVar, pod *api.Pod) {
 	if len(env) == 0 {
 		w.line(level, "Environment:\t<none>")
@@ -220,12 +224,36 @@ func envLines(w *prefixWriter, level int, env []api.EnvVar, pod *api.Pod) {
 	}
 	w.line(level, "Environment:")
 	for _, e := range env {
-		if e.ValueFrom == nil || e.ValueFrom.FieldRef == nil {
+		switch f := e.ValueFrom; {
+		case f == nil:
 			w.line(level+1, "%s:\t%s", e.Name, e.Value)
-			continue
+		case f.FieldRef != nil:
+			w.line(level+1, "%s:\t%s (%s:%s)", e.Name, fieldRefValue(pod, f.FieldRef.FieldPath), f.FieldRef.APIVersion, f.FieldRef.FieldPath)
+		case f.SecretKeyRef != nil:
+			r := f.SecretKeyRef
+			w.line(level+1, "%s:\t<set to the key '%s' in secret '%s'>\tOptional: %t", e.Name, r.Key, r.Name, r.Optional != nil && *r.Optional)
+		case f.ConfigMapKeyRef != nil:
+			r := f.ConfigMapKeyRef
+			w.line(level+1, "%s:\t<set to the key '%s' of config map '%s'>\tOptional: %t", e.Name, r.Key, r.Name, r.Optional != nil && *r.Optional)
 		}
-		f := e.ValueFrom.FieldRef
-		w.line(level+1, "%s:\t%s (%s:%s)", e.Name, fieldRefValue(pod, f.FieldPath), f.APIVersion, f.FieldPath)
+	}
+}
+
+// envFromLines is describeContainerEnvFrom: each ConfigMap or Secret
+// whose keys all become variables.
+func envFromLines(w *prefixWriter, level int, from []api.EnvFromSource) {
+	w.line(level, "Environment Variables from:")
+	for _, e := range from {
+		kind, name, optional := "", "", false
+		if r := e.ConfigMapRef; r != nil {
+			kind, name, optional = "ConfigMap", r.Name, r.Optional != nil && *r.Optional
+		} else if r := e.SecretRef; r != nil {
+			kind, name, optional = "Secret", r.Name, r.Optional != nil && *r.Optional
+		}
+		if e.Prefix != "" {
+			kind += " with prefix '" + e.Prefix + "'"
+		}
+		w.line(level+1, "%s\t%s\tOptional: %t", name, kind, optional)
 	}
 }
 

@@ -45,8 +45,8 @@ func (m *Mutation) Run(tick reconcile.Tick) (string, error) {
 	return out, nil
 }
 
-// ParseMutation parses a mutating kubectl command line (scale, autoscale,
-// set image, set selector, patch, rollout pause|resume|restart|undo,
+// ParseMutation parses a mutating kubectl command line (create, scale,
+// autoscale, set image, set selector, patch, rollout pause|resume|restart|undo,
 // delete, cordon, uncordon, drain, label, annotate, taint) for a scenario
 // action, in namespace ns.
 func ParseMutation(line, ns string) (*Mutation, error) {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/timezone"
@@ -125,7 +126,7 @@ func validateConfigMap(e *errs, c *api.ConfigMap) {
 		size += decodedSize(e, "binaryData", k, c.BinaryData[k])
 	}
 	if size > maxSecretSize {
-		e.add("", "Too long: may not be more than %d bytes", maxSecretSize)
+		e.add("[]", "Too long: may not be more than %d bytes", maxSecretSize) // field.NewPath("")
 	}
 }
 
@@ -160,20 +161,8 @@ const configKeyMsg = "a valid config key must consist of alphanumeric characters
 
 // validateConfigKey is IsConfigMapKey of a key of the map at path.
 func validateConfigKey(e *errs, path, key string) {
-	at := path + "[" + key + "]"
-	if len(key) > 253 {
-		e.invalid(at, key, "must be no more than 253 characters")
-	}
-	if !configKey.MatchString(key) {
-		e.invalid(at, key, configKeyMsg)
-	}
-	switch {
-	case key == ".":
-		e.invalid(at, key, "must not be '.'")
-	case key == "..":
-		e.invalid(at, key, "must not be '..'")
-	case len(key) > 2 && key[:2] == "..":
-		e.invalid(at, key, "must not start with '..'")
+	for _, msg := range ConfigKeyErrors(key) {
+		e.invalid(path+"["+key+"]", key, msg)
 	}
 }
 
@@ -210,30 +199,71 @@ func validateEnvSources(e *errs, p containerPath, c *api.Container) {
 	}
 	for i, src := range c.EnvFrom {
 		at := p.field(".envFrom[" + strconv.Itoa(i) + "]")
+		sources := 0
+		if r := src.ConfigMapRef; r != nil {
+			sources++
+			validateEnvSourceName(e, at+".configMapRef.name", r.Name)
+		}
+		if r := src.SecretRef; r != nil {
+			sources++
+			validateEnvSourceName(e, at+".secretRef.name", r.Name)
+		}
+		// ValidateEnvFrom names the list, not the entry.
 		switch {
-		case src.ConfigMapRef != nil && src.SecretRef != nil:
-			e.invalid(at, "", "may not have more than one field specified at a time")
-		case src.ConfigMapRef != nil && src.ConfigMapRef.Name == "":
-			e.required(at + ".configMapRef.name")
-		case src.SecretRef != nil && src.SecretRef.Name == "":
-			e.required(at + ".secretRef.name")
+		case sources == 0:
+			e.invalid(p.field(".envFrom"), "", "must specify one of: `configMapRef` or `secretRef`")
+		case sources > 1:
+			e.invalid(p.field(".envFrom"), "", "may not have more than one field specified at a time")
 		}
 	}
 }
 
+// validateEnvSourceName is validateConfigMapEnvSource's and
+// validateSecretEnvSource's check of the name: required, and a DNS
+// subdomain.
+func validateEnvSourceName(e *errs, path, name string) {
+	switch {
+	case name == "":
+		e.required(path)
+	case !isDNS1123Subdomain(name):
+		e.invalid(path, name, dns1123SubdomainMsg)
+	}
+}
+
 // validateKeyRef is validateConfigMapKeySelector and
-// validateSecretKeySelector: a name and a valid key.
+// validateSecretKeySelector: a name that is a DNS subdomain (an empty
+// one too: ValidateSecretName, not Required) and a valid key.
 func validateKeyRef(e *errs, path, name, key string) {
-	if name == "" {
-		e.required(path + ".name")
+	if !isDNS1123Subdomain(name) {
+		e.invalid(path+".name", name, dns1123SubdomainMsg)
 	}
 	if key == "" {
 		e.required(path + ".key")
 		return
 	}
-	var ke errs
-	validateConfigKey(&ke, "", key)
-	for _, fe := range ke {
-		e.add(path+".key", "%s", fe.Detail)
+	for _, msg := range ConfigKeyErrors(key) {
+		e.invalid(path+".key", key, msg)
 	}
+}
+
+// ConfigKeyErrors are IsConfigMapKey's messages for key, none when it is
+// valid (kubectl checks the keys of create configmap and create secret
+// with it before its request).
+func ConfigKeyErrors(key string) []string {
+	var out []string
+	if len(key) > 253 {
+		out = append(out, "must be no more than 253 characters")
+	}
+	if !configKey.MatchString(key) {
+		out = append(out, configKeyMsg)
+	}
+	switch {
+	case key == ".":
+		out = append(out, "must not be '.'")
+	case key == "..":
+		out = append(out, "must not be '..'")
+	case strings.HasPrefix(key, ".."):
+		out = append(out, "must not start with '..'")
+	}
+	return out
 }

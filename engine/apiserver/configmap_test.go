@@ -35,7 +35,7 @@ func TestConfigMapsAndSecrets(t *testing.T) {
 		{"key in both maps", &api.ConfigMap{ObjectMeta: meta("c"), Data: map[string]string{"k": "x"}, BinaryData: map[string]string{"k": "eA=="}},
 			`data[k]: Invalid value: "k": duplicate of key present in binaryData`},
 		{"too large", &api.ConfigMap{ObjectMeta: meta("d"), Data: map[string]string{"k": strings.Repeat("x", 1<<20+1)}},
-			`Too long: may not be more than 1048576 bytes`},
+			`ConfigMap "d" is invalid: []: Too long: may not be more than 1048576 bytes`},
 		{"stringData key", &api.Secret{ObjectMeta: meta("e"), StringData: map[string]string{"a/b": "x"}},
 			`Secret "e" is invalid: data[a/b]: Invalid value: "a/b": a valid config key`},
 		{"not base64", &api.Secret{ObjectMeta: meta("f"), Data: map[string]string{"k": "not base64!"}},
@@ -79,7 +79,7 @@ func TestEnvSourcesValidation(t *testing.T) {
 		want []string
 	}{
 		{"no name, bad key", []api.EnvVar{{Name: "A", ValueFrom: &api.EnvVarSource{ConfigMapKeyRef: &api.ConfigMapKeySelector{Key: "bad key"}}}}, nil,
-			[]string{"spec.containers[0].env[0].valueFrom.configMapKeyRef.name: Required value",
+			[]string{`spec.containers[0].env[0].valueFrom.configMapKeyRef.name: Invalid value: "": a lowercase RFC 1123 subdomain`,
 				`spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Invalid value: "bad key": a valid config key`}},
 		{"two sources", []api.EnvVar{{Name: "A", ValueFrom: &api.EnvVarSource{FieldRef: &api.ObjectFieldSelector{FieldPath: "metadata.name"}, SecretKeyRef: &api.SecretKeySelector{Name: "s", Key: "k"}}}}, nil,
 			[]string{`spec.containers[0].env[0].valueFrom: Invalid value: "": may not have more than one field specified at a time`}},
@@ -87,6 +87,11 @@ func TestEnvSourcesValidation(t *testing.T) {
 			[]string{"valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"}},
 		{"envFrom without a name", nil, []api.EnvFromSource{{ConfigMapRef: &api.ConfigMapEnvSource{}}},
 			[]string{"spec.containers[0].envFrom[0].configMapRef.name: Required value"}},
+		{"envFrom with neither", nil, []api.EnvFromSource{{Prefix: "X_"}},
+			[]string{"spec.containers[0].envFrom: Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`"}},
+		{"envFrom with both", nil, []api.EnvFromSource{{ConfigMapRef: &api.ConfigMapEnvSource{Name: "Bad"}, SecretRef: &api.SecretEnvSource{Name: "s"}}},
+			[]string{`spec.containers[0].envFrom[0].configMapRef.name: Invalid value: "Bad": a lowercase RFC 1123 subdomain`,
+				`spec.containers[0].envFrom: Invalid value: "": may not have more than one field specified at a time`}},
 	} {
 		pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default"},
 			Spec: &api.PodSpec{Containers: []api.Container{{Name: "app", Image: "busybox", Env: tc.env, EnvFrom: tc.from}}}}

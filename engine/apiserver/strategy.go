@@ -126,8 +126,8 @@ func prepareForCreate(obj api.Object, shared *admitted, specs *podSpecs) {
 func statusField(s strategy, example api.Object) strategy {
 	t := reflect.TypeOf(example).Elem()
 	f, ok := t.FieldByName("Status")
-	if !ok {
-		panic("apiserver: " + t.Name() + " has no Status field")
+	if !ok || len(f.Index) != 1 {
+		panic("apiserver: " + t.Name() + " has no Status field of its own")
 	}
 	i := f.Index[0]
 	status := func(o api.Object) reflect.Value { return reflect.ValueOf(o).Elem().Field(i) }

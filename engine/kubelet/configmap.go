@@ -70,10 +70,7 @@ func keyError(tick reconcile.Tick, kind, ns, name, key string, optional bool) st
 	var has bool
 	switch o := o.(type) {
 	case *api.ConfigMap:
-		_, has = o.Data[key]
-		if !has {
-			_, has = o.BinaryData[key]
-		}
+		_, has = o.Data[key] // not binaryData: a variable is text
 	case *api.Secret:
 		_, has = o.Data[key]
 	}

@@ -16,11 +16,3 @@ func age(t api.Time, now int64) string {
 	}
 	return duration.HumanDuration(time.Duration(now-t.MS) * time.Millisecond)
 }
-
-// shortAge is duration.ShortHumanDuration, used by describe's event ages.
-func shortAge(t api.Time, now int64) string {
-	if t.IsZero() {
-		return "<unknown>"
-	}
-	return duration.ShortHumanDuration(time.Duration(now-t.MS) * time.Millisecond)
-}

@@ -1,6 +1,7 @@
 package kubectl_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -46,6 +47,26 @@ func TestConfigMapsAndSecretsAtTheConsole(t *testing.T) {
 	} {
 		if !strings.Contains(pod, want) {
 			t.Errorf("describe pod lacks %q:\n%s", want, pod)
+		}
+	}
+}
+
+// describe's Event ages are kubectl v1.34's DescribeEvents: HumanDuration
+// (minutes and seconds under ten minutes), the first timestamp for the
+// span of a repeated Event.
+func TestDescribeEventAges(t *testing.T) {
+	b, err := os.ReadFile("../examples/missing-configmap.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "at: 40s", "at: 200s", 1)
+	e, sc := testkit.Load(t, []byte(src))
+	e.RunUntil(150_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	out := run(t, s, "describe pods").Stdout
+	for _, want := range []string{"Normal   Scheduled  2m30s", "over 2m29s)  kubelet            Error: configmap \"game-demo\" not found"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("describe pods lacks %q:\n%s", want, out)
 		}
 	}
 }

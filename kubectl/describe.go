@@ -402,7 +402,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	status := p.Status.Phase
 	if p.DeletionTimestamp != nil {
 		requested := api.At(p.DeletionTimestamp.MS - valueOr64(p.DeletionGracePeriodSeconds)*1000)
-		status = "Terminating (lasts " + shortAge(requested, s.Cluster.Now()) + ")"
+		status = "Terminating (lasts " + age(requested, s.Cluster.Now()) + ")"
 		w.line(0, "Status:\t%s", status)
 		w.line(0, "Termination Grace Period:\t%ds", valueOr64(p.DeletionGracePeriodSeconds))
 	} else {
@@ -551,9 +551,11 @@ func (s *Session) describeEvents(w *prefixWriter, o api.Object) {
 	w.line(1, "Type\tReason\tAge\tFrom\tMessage")
 	w.line(1, "----\t------\t----\t----\t-------")
 	for _, e := range evs {
-		a := shortAge(e.LastTimestamp, now)
+		// DescribeEvents (kubectl v1.34): HumanDuration ("4m30s",
+		// "(x7 over 105s)"), the first timestamp for a single Event.
+		a := age(e.FirstTimestamp, now)
 		if e.Count > 1 {
-			a = fmt.Sprintf("%s (x%d over %s)", a, e.Count, shortAge(e.FirstTimestamp, now))
+			a = fmt.Sprintf("%s (x%d over %s)", age(e.LastTimestamp, now), e.Count, a)
 		}
 		w.line(1, "%s\t%s\t%s\t%s\t%s", e.Type, e.Reason, a, e.Source.Component, strings.TrimSpace(e.Message))
 	}

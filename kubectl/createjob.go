@@ -47,7 +47,9 @@ func buildCreate(s *Session, args []string) (*Mutation, error) {
 	if c.dryRun != "" {
 		return nil, errorf("a scenario action cannot be a dry run")
 	}
-	o.Meta().Namespace = s.namespace(c.p)
+	if o.Meta().Namespace == "" {
+		o.Meta().Namespace = s.namespace(c.p) // as runCreate does
+	}
 	return createMutation(resourceFor(o.GetKind()), o, nil), nil
 }
 

@@ -25,7 +25,7 @@ var configMapStrategy = strategy{
 		o.TypeMeta = prev.TypeMeta
 		var e errs
 		if isTrue(prev.Immutable) {
-			immutableData(&e, prev.Immutable, o.Immutable, "data", !maps.Equal(o.Data, prev.Data))
+			immutableData(&e, o.Immutable, !maps.Equal(o.Data, prev.Data))
 			if !maps.Equal(o.BinaryData, prev.BinaryData) {
 				e.add("binaryData", immutableWhenSet)
 			}
@@ -55,7 +55,7 @@ var secretStrategy = strategy{
 			e.invalid("type", o.Type, "field is immutable")
 		}
 		if isTrue(prev.Immutable) {
-			immutableData(&e, prev.Immutable, o.Immutable, "data", !maps.Equal(o.Data, prev.Data))
+			immutableData(&e, o.Immutable, !maps.Equal(o.Data, prev.Data))
 		}
 		return e.asError(o)
 	},
@@ -67,18 +67,18 @@ const immutableWhenSet = "Forbidden: field is immutable when `immutable` is set"
 
 // immutableData adds the errors of an update of an object whose stored
 // version is immutable: it cannot become mutable, nor its data change.
-func immutableData(e *errs, _, cur *bool, dataPath string, dataChanged bool) {
+func immutableData(e *errs, cur *bool, dataChanged bool) {
 	if !isTrue(cur) {
 		e.add("immutable", immutableWhenSet)
 	}
 	if dataChanged {
-		e.add(dataPath, immutableWhenSet)
+		e.add("data", immutableWhenSet)
 	}
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
-// asError is the update's 422, nil without errors.
+// asError is the API server's 422 for obj, nil without errors.
 func (e errs) asError(obj api.Object) error {
 	if len(e) == 0 {
 		return nil

@@ -86,10 +86,7 @@ func validate(obj api.Object, zones timezone.Loader) error {
 	if f := strategyOf(obj).validate; f != nil {
 		f(&e, obj, zones)
 	}
-	if len(e) == 0 {
-		return nil
-	}
-	return &InvalidError{Kind: obj.GetKind(), Name: obj.Meta().Name, Fields: e}
+	return e.asError(obj)
 }
 
 func validateMeta(e *errs, obj api.Object) {

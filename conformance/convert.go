@@ -9,13 +9,12 @@ import (
 	_ "unsafe" // go:linkname
 
 	apps "k8s.io/api/apps/v1"
-	autoscaling "k8s.io/api/autoscaling/v2"
-	batch "k8s.io/api/batch/v1"
 	core "k8s.io/api/core/v1"
-	discovery "k8s.io/api/discovery/v1"
-	policy "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	clientscheme "k8s.io/client-go/kubernetes/scheme"
 	metricsapi "k8s.io/metrics/pkg/apis/metrics/v1beta1"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -59,46 +58,9 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		return nil, err
 	}
 	c.shift(m, "")
-	var out runtime.Object
-	switch o.GetKind() {
-	case api.KindDeployment:
-		out = &apps.Deployment{}
-	case api.KindReplicaSet:
-		out = &apps.ReplicaSet{}
-	case api.KindPod:
-		out = &core.Pod{}
-	case api.KindNode:
-		out = &core.Node{}
-	case api.KindService:
-		out = &core.Service{}
-	case api.KindEndpointSlice:
-		out = &discovery.EndpointSlice{}
-	case api.KindEndpoints:
-		out = &core.Endpoints{}
-	case api.KindStatefulSet:
-		out = &apps.StatefulSet{}
-	case api.KindPersistentVolumeClaim:
-		out = &core.PersistentVolumeClaim{}
-	case api.KindDaemonSet:
-		out = &apps.DaemonSet{}
-	case api.KindControllerRevision:
-		out = &apps.ControllerRevision{}
-	case api.KindJob:
-		out = &batch.Job{}
-	case api.KindCronJob:
-		out = &batch.CronJob{}
-	case api.KindHorizontalPodAutoscaler:
-		out = &autoscaling.HorizontalPodAutoscaler{}
-	case api.KindPodDisruptionBudget:
-		out = &policy.PodDisruptionBudget{}
-	case api.KindPodMetrics:
-		out = &metricsapi.PodMetrics{}
-	case api.KindConfigMap:
-		out = &core.ConfigMap{}
-	case api.KindSecret:
-		out = &core.Secret{}
-	default:
-		return nil, fmt.Errorf("no conversion for kind %s", o.GetKind())
+	out, err := newK8sObject(o.GetKind())
+	if err != nil {
+		return nil, err
 	}
 	m["kind"] = o.GetKind()
 	m["apiVersion"] = api.APIVersionOf(o.GetKind())
@@ -120,6 +82,30 @@ func (c clock) toK8s(o api.Object) (runtime.Object, error) {
 		if err := encodeRevision(r); err != nil {
 			return nil, fmt.Errorf("revision %s: %w", api.KeyOf(o), err)
 		}
+	}
+	return out, nil
+}
+
+// k8sTypes are the upstream API types the harness converts the engine's
+// objects into: client-go's scheme (every built-in group) and the
+// metrics API's.
+var k8sTypes = func() *runtime.Scheme {
+	s := runtime.NewScheme()
+	utilruntime.Must(clientscheme.AddToScheme(s))
+	utilruntime.Must(metricsapi.AddToScheme(s))
+	return s
+}()
+
+// newK8sObject is a new upstream object of kind, at the group and
+// version engine/api's kind registry serves it.
+func newK8sObject(kind string) (runtime.Object, error) {
+	gv, err := schema.ParseGroupVersion(api.APIVersionOf(kind))
+	if err != nil {
+		return nil, fmt.Errorf("kind %s: %w", kind, err)
+	}
+	out, err := k8sTypes.New(gv.WithKind(kind))
+	if err != nil {
+		return nil, fmt.Errorf("no conversion for kind %s: %w", kind, err)
 	}
 	return out, nil
 }

@@ -72,7 +72,7 @@ func (s *Session) apiResources(args []string) (string, error) {
 	if out != "" && out != "name" {
 		return "", errorf("--output %v is not available", out)
 	}
-	rs := append([]resource(nil), resourceTypes...)
+	rs := resourceTypes()
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].group != rs[j].group {
 			return rs[i].group < rs[j].group

@@ -13,8 +13,10 @@ func Row(o api.Object, wide bool, now int64) []string { return row(o, o.Meta().N
 
 func PrintedKinds() []string {
 	var kinds []string
-	for _, p := range printers {
-		kinds = append(kinds, p.kind)
+	for _, h := range kindHelpers {
+		if h.row != nil {
+			kinds = append(kinds, h.kind)
+		}
 	}
 	slices.Sort(kinds)
 	return kinds

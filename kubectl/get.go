@@ -73,7 +73,7 @@ func resolve(t string) (resource, error) {
 		return r, nil
 	}
 	if notSimulated[strings.ToLower(t)] {
-		return resource{}, errorf("the server doesn't have a resource type %q (Stateflow simulates "+simulatedList+")", t)
+		return resource{}, errorf("the server doesn't have a resource type %q (Stateflow simulates "+simulatedList()+")", t)
 	}
 	return resource{}, errorf("the server doesn't have a resource type %q", t)
 }

@@ -6,46 +6,41 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
-// resource is a resource type kubectl knows, with its names.
+// resource is a resource type kubectl knows, with its names: its kind,
+// version, resource and scope from engine/api's registry, its discovery
+// short name from its kindHelper.
 type resource struct {
 	kind    string
 	plural  string // "deployments"
 	group   string // "apps" or ""
-	version string // "v1" when empty
-	aliases []string
+	version string // "v1"
 	short   string // the short name discovery lists ("deploy"), or ""
 	cluster bool   // cluster-scoped
 }
 
+// resourceOf is h's kind's resource.
+func resourceOf(h *kindHelper) resource {
+	info, _ := api.LookupKind(h.kind)
+	version := info.APIVersion[strings.LastIndex(info.APIVersion, "/")+1:]
+	return resource{kind: h.kind, plural: info.Resource, group: info.Group(), version: version, short: h.short, cluster: !info.Namespaced}
+}
+
 // resourceTypes are the types the simulated API server serves, with the
-// names and short names its discovery documents list.
-var resourceTypes = []resource{
-	{kind: api.KindPod, plural: "pods", aliases: []string{"pod", "pods", "po"}, short: "po"},
-	{kind: api.KindDeployment, plural: "deployments", group: "apps", aliases: []string{"deployment", "deployments", "deploy"}, short: "deploy"},
-	{kind: api.KindReplicaSet, plural: "replicasets", group: "apps", aliases: []string{"replicaset", "replicasets", "rs"}, short: "rs"},
-	{kind: api.KindNode, plural: "nodes", aliases: []string{"node", "nodes", "no"}, short: "no", cluster: true},
-	{kind: api.KindEvent, plural: "events", aliases: []string{"event", "events", "ev"}, short: "ev"},
-	{kind: api.KindNamespace, plural: "namespaces", aliases: []string{"namespace", "namespaces", "ns"}, short: "ns", cluster: true},
-	{kind: api.KindService, plural: "services", aliases: []string{"service", "services", "svc"}, short: "svc"},
-	{kind: api.KindEndpoints, plural: "endpoints", aliases: []string{"endpoints", "ep"}, short: "ep"},
-	{kind: api.KindEndpointSlice, plural: "endpointslices", group: "discovery.k8s.io", aliases: []string{"endpointslice", "endpointslices"}},
-	{kind: api.KindDaemonSet, plural: "daemonsets", group: "apps", aliases: []string{"daemonset", "daemonsets", "ds"}, short: "ds"},
-	{kind: api.KindControllerRevision, plural: "controllerrevisions", group: "apps", aliases: []string{"controllerrevision", "controllerrevisions"}},
-	{kind: api.KindStatefulSet, plural: "statefulsets", group: "apps", aliases: []string{"statefulset", "statefulsets", "sts"}, short: "sts"},
-	{kind: api.KindPersistentVolumeClaim, plural: "persistentvolumeclaims", aliases: []string{"persistentvolumeclaim", "persistentvolumeclaims", "pvc"}, short: "pvc"},
-	{kind: api.KindJob, plural: "jobs", group: "batch", aliases: []string{"job", "jobs"}},
-	{kind: api.KindCronJob, plural: "cronjobs", group: "batch", aliases: []string{"cronjob", "cronjobs", "cj"}, short: "cj"},
-	{kind: api.KindHorizontalPodAutoscaler, plural: "horizontalpodautoscalers", group: "autoscaling", version: "v2",
-		aliases: []string{"horizontalpodautoscaler", "horizontalpodautoscalers", "hpa"}, short: "hpa"},
-	{kind: api.KindConfigMap, plural: "configmaps", aliases: []string{"configmap", "configmaps", "cm"}, short: "cm"},
-	{kind: api.KindSecret, plural: "secrets", aliases: []string{"secret", "secrets"}},
-	{kind: api.KindPodDisruptionBudget, plural: "poddisruptionbudgets", group: "policy",
-		aliases: []string{"poddisruptionbudget", "poddisruptionbudgets", "pdb"}, short: "pdb"},
-	// The metrics API's resources are "pods" and "nodes" of their group;
-	// discovery gives them no singular name, so kubectl's REST mapper
-	// guesses one from the kind ("podmetrics").
-	{kind: api.KindPodMetrics, plural: "pods", group: metricsGroup, version: "v1beta1", aliases: []string{"podmetrics", "pods"}},
-	{kind: api.KindNodeMetrics, plural: "nodes", group: metricsGroup, version: "v1beta1", aliases: []string{"nodemetrics", "nodes"}, cluster: true},
+// names and short names its discovery documents list, in kindHelpers'
+// order.
+func resourceTypes() []resource {
+	rs := make([]resource, len(kindHelpers))
+	for i := range kindHelpers {
+		rs[i] = resourceOf(&kindHelpers[i])
+	}
+	return rs
+}
+
+// names are the names kubectl resolves to r: its kind in lower case (the
+// REST mapper's singular, which discovery leaves to it for the metrics
+// API's types), its resource and its short name.
+func (r resource) names() []string {
+	return []string{strings.ToLower(r.kind), r.plural, r.short}
 }
 
 // metricsGroup is the resource metrics API's group, which the
@@ -57,8 +52,22 @@ var notSimulated = map[string]bool{"ingresses": true, "ingress": true, "ing": tr
 	"persistentvolumes": true, "persistentvolume": true, "pv": true, "storageclasses": true, "storageclass": true, "sc": true,
 	"serviceaccounts": true, "sa": true}
 
-// simulatedList names the simulated types in resolve's message.
-const simulatedList = "deployments, replicasets, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, configmaps, secrets, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics"
+// simulatedList names the simulated types in resolve's message: their
+// resources, or their kinds where an earlier type has the same resource
+// (the metrics API's "podmetrics").
+func simulatedList() string {
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range resourceTypes() {
+		n := r.plural
+		if seen[n] {
+			n = strings.ToLower(r.kind)
+		}
+		seen[n] = true
+		names = append(names, n)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // lookupResource resolves "deploy", "deployments.apps",
 // "deployments.v1.apps", "endpointslices.discovery.k8s.io", "Deployment",
@@ -67,15 +76,12 @@ const simulatedList = "deployments, replicasets, daemonsets, statefulsets, contr
 func lookupResource(name string) (resource, bool) {
 	n := strings.TrimSuffix(strings.ToLower(name), "/v1")
 	n, group, _ := strings.Cut(n, ".")
-	for _, r := range resourceTypes {
+	for _, r := range resourceTypes() {
 		if g := strings.TrimPrefix(group, r.ver()+"."); g != "" && g != r.group && !(r.group == "" && g == r.ver()) {
 			continue
 		}
-		if n == strings.ToLower(r.kind) {
-			return r, true
-		}
-		for _, a := range r.aliases {
-			if n == a {
+		for _, a := range r.names() {
+			if n == a && a != "" {
 				return r, true
 			}
 		}
@@ -83,11 +89,10 @@ func lookupResource(name string) (resource, bool) {
 	return resource{}, false
 }
 
+// resourceFor is kind's resource.
 func resourceFor(kind string) resource {
-	for _, r := range resourceTypes {
-		if r.kind == kind {
-			return r
-		}
+	if h := helperFor(kind); h.kind != "" {
+		return resourceOf(h)
 	}
 	return resource{kind: kind, plural: strings.ToLower(kind) + "s"}
 }
@@ -118,12 +123,7 @@ func (r resource) pluralQualified() string {
 }
 
 // ver is the version the type is served at.
-func (r resource) ver() string {
-	if r.version == "" {
-		return "v1"
-	}
-	return r.version
-}
+func (r resource) ver() string { return r.version }
 
 // apiVersion is the group/version discovery lists the type under.
 func (r resource) apiVersion() string {

@@ -2,6 +2,8 @@ package kubectl
 
 import (
 	"os"
+
+	"github.com/stateflow/stateflow/engine/api"
 	"strings"
 	"testing"
 )
@@ -58,25 +60,33 @@ func packageDoc(t *testing.T) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(string(b), "//", "")), " ")
 }
 
-// Every kind has at most one printer and one helper, each a kind kubectl
-// resolves.
+// Every kind the API server serves has one kubectl entry, with a get
+// printer; its qualified and short names resolve to it, and kubectl's
+// message about types it does not simulate lists it.
 func TestKindRegistries(t *testing.T) {
-	known := map[string]bool{}
-	for _, r := range resourceTypes {
-		known[r.kind] = true
-	}
 	seen := map[string]bool{}
 	for _, h := range kindHelpers {
-		if seen[h.kind] || !known[h.kind] {
-			t.Errorf("helper for %q: twice, or not a resource kubectl knows", h.kind)
+		if _, served := api.LookupKind(h.kind); seen[h.kind] || !served {
+			t.Errorf("helper for %q: twice, or not a kind engine/api registers", h.kind)
 		}
 		seen[h.kind] = true
-	}
-	seen = map[string]bool{}
-	for _, p := range printers {
-		if seen[p.kind] || !known[p.kind] {
-			t.Errorf("printer for %q: twice, or not a resource kubectl knows", p.kind)
+		if h.row == nil || len(h.columns) == 0 {
+			t.Errorf("%s: no get printer", h.kind)
 		}
-		seen[p.kind] = true
+	}
+	for _, k := range api.Kinds() {
+		if !seen[k.Kind] {
+			t.Errorf("%s: served by the API server but kubectl has no entry for it", k.Kind)
+		}
+	}
+	for _, r := range resourceTypes() {
+		for _, name := range []string{r.qualified(), r.short} {
+			if got, ok := lookupResource(name); name != "" && (!ok || got.kind != r.kind) {
+				t.Errorf("%q resolves to %q, want %s", name, got.kind, r.kind)
+			}
+		}
+		if !strings.Contains(simulatedList(), r.plural) {
+			t.Errorf("the simulated list leaves out %s", r.plural)
+		}
 	}
 }

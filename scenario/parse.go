@@ -221,9 +221,9 @@ func scalar(n *yaml.Node, key string) string {
 
 // object decodes, checks and records one manifest.
 func (p *parser) object(n *yaml.Node, doc int, k *kind, apiVersion string) {
-	if apiVersion != k.apiVersion {
+	if want := api.APIVersionOf(k.name); apiVersion != want {
 		at := nodeAt(n, "apiVersion")
-		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", k.name, apiVersion, k.apiVersion)
+		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", k.name, apiVersion, want)
 		return
 	}
 	kind := k.name

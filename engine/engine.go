@@ -185,7 +185,7 @@ func (e *Engine) process(it item) *trace.Tick {
 	switch it.kind {
 	case kindDelivery:
 		w.q = queue{w: w, comp: it.comp, now: it.at}
-		w.comp(it.comp).Observe(w.received(it.comp), &w.q) // a pointer: no allocation per delivery
+		w.handle(it.comp, &w.q) // a pointer: no allocation per delivery
 		return nil
 	case kindWork:
 		wk := workKey{it.comp, it.key}

@@ -59,6 +59,15 @@ func (w *world) addAgents(node *api.Node, cfg *Config, ds []descriptor, joinsLat
 	}
 }
 
+// handle is a shared informer's HandleDeltas for the watch event comp
+// received: the event goes into comp's cache, then to its handlers
+// (Observe), which see the cache as it now is.
+func (w *world) handle(comp int, q reconcile.Queue) {
+	c, ev := w.comp(comp), w.received(comp)
+	c.Cache().Apply(ev)
+	c.Observe(ev, q)
+}
+
 // primeCaches hands the objects that exist before the story begins (nodes,
 // namespaces) to every component's cache at once and queues no work: the
 // components' informers synced long before the scenario starts.
@@ -66,7 +75,7 @@ func (w *world) primeCaches() {
 	for w.agenda.Len() > 0 {
 		it := w.agenda.pop()
 		if it.kind == kindDelivery {
-			w.comp(it.comp).Observe(w.received(it.comp), discard{})
+			w.handle(it.comp, discard{})
 		}
 	}
 	w.pending = map[workKey]pendingEntry{}

@@ -20,21 +20,22 @@ func (s *scene) cronJob(cj *api.CronJob, owned map[string][]api.Object) *lane {
 	for _, j := range jobs {
 		ln.owners = append(ln.owners, s.job(j, owned[j.UID]))
 	}
-	b := objectBox(cj, "cj/"+cj.Name)
-	b.Lines = cronJobLines(cj)
+	ln.top = []*Box{s.kindBox(cj, cronJobLines(cj), cronJobStatus(cj))}
+	return ln
+}
+
+// cronJobStatus: gone while deleted, a warning while suspended, in
+// progress while a Job runs.
+func cronJobStatus(cj *api.CronJob) string {
 	switch {
 	case cj.DeletionTimestamp != nil:
-		b.Status = "gone"
+		return "gone"
 	case cj.Suspended():
-		b.Status = "warn"
+		return "warn"
 	case len(cj.Status.Active) > 0:
-		b.Status = "progress"
-	default:
-		b.Status = "ok"
+		return "progress"
 	}
-	b.Stale = s.m.staleNote(cj)
-	ln.top = []*Box{b}
-	return ln
+	return "ok"
 }
 
 // cronJobLines: the schedule and policy, then what runs and when it last
@@ -57,11 +58,7 @@ func cronJobLines(cj *api.CronJob) []string {
 
 // job is a Job over its pods.
 func (s *scene) job(j *api.Job, children []api.Object) *owner {
-	b := objectBox(j, "job/"+j.Name)
-	b.Lines = jobLines(j)
-	b.Status = jobBoxStatus(j)
-	b.Stale = s.m.staleNote(j)
-	return s.podsOf(b, j.UID, children)
+	return s.podsOf(s.kindBox(j, jobLines(j), jobBoxStatus(j)), j.UID, children)
 }
 
 // jobLines: the state with the completions, then the pods now and the

@@ -26,12 +26,9 @@ func (s *scene) deployment(d *api.Deployment, owned map[string][]api.Object) *la
 		counted, terminating = counted+c, terminating+t
 	}
 	st := d.Status
-	b := objectBox(d, "deploy/"+d.Name)
-	b.Lines = []string{fmt.Sprintf("ready %d/%d · updated %d · available %d", st.ReadyReplicas, d.Replicas(), st.UpdatedReplicas, st.AvailableReplicas), conditionsLine(d)}
-	b.Lines = append(b.Lines, rolloutLines(d, counted, terminating)...)
+	lines := []string{fmt.Sprintf("ready %d/%d · updated %d · available %d", st.ReadyReplicas, d.Replicas(), st.UpdatedReplicas, st.AvailableReplicas), conditionsLine(d)}
+	b := s.kindBox(d, append(lines, rolloutLines(d, counted, terminating)...), deploymentStatus(d))
 	b.Detail = strategyDetail(d)
-	b.Status = deploymentStatus(d)
-	b.Stale = s.m.staleNote(d)
 	ln.top = []*Box{b}
 	return ln
 }
@@ -105,24 +102,35 @@ func deploymentStatus(d *api.Deployment) string {
 
 // replicaSet is a ReplicaSet over its pods.
 func (s *scene) replicaSet(rs *api.ReplicaSet, children []api.Object) *owner {
-	b := objectBox(rs, "rs/"+rs.Name)
-	b.Lines = []string{fmt.Sprintf("desired %d · current %d · ready %d", rs.Replicas(), rs.Status.Replicas, rs.Status.ReadyReplicas),
-		"revision " + rs.Annotations[deployment.RevisionAnnotation]}
-	b.Status = "ok"
-	if rs.Status.ReadyReplicas < rs.Replicas() {
-		b.Status = "progress"
-	}
-	if rs.DeletionTimestamp != nil {
-		b.Status = "gone"
-	}
-	b.Stale = s.m.staleNote(rs)
+	b := s.kindBox(rs, []string{fmt.Sprintf("desired %d · current %d · ready %d", rs.Replicas(), rs.Status.Replicas, rs.Status.ReadyReplicas),
+		"revision " + rs.Annotations[deployment.RevisionAnnotation]}, replicaSetStatus(rs))
 	o := s.podsOf(b, rs.UID, children)
 	o.idle = o.total == 0 && rs.Replicas() == 0
 	return o
+}
+
+// replicaSetStatus: gone while deleted, in progress until its pods are
+// ready.
+func replicaSetStatus(rs *api.ReplicaSet) string {
+	switch {
+	case rs.DeletionTimestamp != nil:
+		return "gone"
+	case rs.Status.ReadyReplicas < rs.Replicas():
+		return "progress"
+	}
+	return "ok"
 }
 
 // objectBox is the box of an object, its content to come.
 func objectBox(o api.Object, title string) *Box {
 	k := api.KeyOf(o)
 	return &Box{ID: k.String(), Kind: k.Kind, Name: k.Name, Key: k, Title: title}
+}
+
+// kindBox is the box of an object titled kind/name ("deploy/web"), with
+// its lines and status, marked when the cache that drew it is stale.
+func (s *scene) kindBox(o api.Object, lines []string, status string) *Box {
+	b := objectBox(o, api.ShortKind(o.GetKind())+"/"+o.Meta().Name)
+	b.Lines, b.Status, b.Stale = lines, status, s.m.staleNote(o)
+	return b
 }

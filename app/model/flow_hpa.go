@@ -19,11 +19,7 @@ import (
 // hpa is an autoscaler's box, drawn at the top row beside what it
 // scales.
 func (s *scene) hpa(h *api.HorizontalPodAutoscaler) *Box {
-	b := objectBox(h, "hpa/"+h.Name)
-	b.Lines = hpaLines(h)
-	b.Status = hpaStatus(h)
-	b.Stale = s.m.staleNote(h)
-	return b
+	return s.kindBox(h, hpaLines(h), hpaStatus(h))
 }
 
 // hpaLines: what it scales and the metric against its target, then the

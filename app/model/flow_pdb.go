@@ -21,11 +21,7 @@ import (
 // pdb is a budget's box, drawn at the top row of the first workload
 // whose pods it selects.
 func (s *scene) pdb(p *api.PodDisruptionBudget) *Box {
-	b := objectBox(p, "pdb/"+p.Name)
-	b.Lines = pdbLines(p)
-	b.Status = pdbStatus(p)
-	b.Stale = s.m.staleNote(p)
-	return b
+	return s.kindBox(p, pdbLines(p), pdbStatus(p))
 }
 
 // guardedLane is the lane of the first workload whose pod template the

@@ -16,21 +16,12 @@ import (
 // row (it creates its pods itself), over its pods in ordinal order.
 func (s *scene) statefulSet(set *api.StatefulSet, children []api.Object) *lane {
 	st := set.Status
-	b := objectBox(set, "sts/"+set.Name)
 	rev := "revision " + revisionSuffix(st.CurrentRevision)
 	if st.UpdateRevision != "" && st.UpdateRevision != st.CurrentRevision {
 		rev = fmt.Sprintf("revision %s → %s", revisionSuffix(st.CurrentRevision), revisionSuffix(st.UpdateRevision))
 	}
-	b.Lines = []string{fmt.Sprintf("ready %d/%d · updated %d · current %d", st.ReadyReplicas, set.Replicas(), st.UpdatedReplicas, st.CurrentReplicas), rev}
-	switch {
-	case set.DeletionTimestamp != nil:
-		b.Status = "gone"
-	case st.ReadyReplicas < set.Replicas() || st.CurrentRevision != st.UpdateRevision || st.ObservedGeneration < set.Generation:
-		b.Status = "progress"
-	default:
-		b.Status = "ok"
-	}
-	b.Stale = s.m.staleNote(set)
+	b := s.kindBox(set, []string{fmt.Sprintf("ready %d/%d · updated %d · current %d", st.ReadyReplicas, set.Replicas(), st.UpdatedReplicas, st.CurrentReplicas), rev},
+		statefulSetStatus(set))
 	o := s.podsOf(b, set.UID, children)
 	slices.SortFunc(o.pods, func(a, b *podItem) int { return cmp.Compare(ordinal(a.p.Name), ordinal(b.p.Name)) })
 	return &lane{id: b.ID, owners: []*owner{o}}
@@ -51,4 +42,17 @@ func revisionSuffix(name string) string {
 		return "—"
 	}
 	return name[strings.LastIndex(name, "-")+1:]
+}
+
+// statefulSetStatus: gone while deleted, in progress until its pods are
+// ready at the update revision and the spec is observed.
+func statefulSetStatus(set *api.StatefulSet) string {
+	st := set.Status
+	switch {
+	case set.DeletionTimestamp != nil:
+		return "gone"
+	case st.ReadyReplicas < set.Replicas() || st.CurrentRevision != st.UpdateRevision || st.ObservedGeneration < set.Generation:
+		return "progress"
+	}
+	return "ok"
 }

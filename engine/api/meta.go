@@ -6,6 +6,10 @@ type TypeMeta struct {
 	Kind       string `json:"kind,omitempty" yaml:"kind,omitempty"`
 }
 
+// SetKind sets the kind and the apiVersion the registry serves it at, as
+// the API server's codec writes them on every object it stores.
+func (t *TypeMeta) SetKind(kind string) { *t = TypeMeta{APIVersion: APIVersionOf(kind), Kind: kind} }
+
 // OwnerReference points from a dependent to its owner.
 type OwnerReference struct {
 	APIVersion         string `json:"apiVersion" yaml:"apiVersion"`

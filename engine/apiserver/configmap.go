@@ -17,9 +17,6 @@ import (
 // status, no generation; an immutable ConfigMap keeps its data.
 var configMapStrategy = strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateConfigMap(e, obj.(*api.ConfigMap)) },
-	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
-		obj.(*api.ConfigMap).TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindConfigMap}
-	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		o, prev := obj.(*api.ConfigMap), old.(*api.ConfigMap)
 		o.TypeMeta = prev.TypeMeta
@@ -43,7 +40,6 @@ var secretStrategy = strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateSecret(e, obj.(*api.Secret)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Secret)
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindSecret}
 		defaultSecret(o)
 	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {

@@ -145,7 +145,6 @@ var cronJobStrategy = statusField(strategy{
 	},
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.CronJob)
-		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindCronJob}
 		defaultCronJob(o)
 		o.Status = api.CronJobStatus{}
 	},

@@ -120,7 +120,6 @@ var daemonSetStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateDaemonSet(e, obj.(*api.DaemonSet)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.DaemonSet)
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDaemonSet}
 		defaultDaemonSet(o)
 		setTemplateGeneration(o, 1)
 		o.Status = api.DaemonSetStatus{}

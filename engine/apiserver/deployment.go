@@ -15,7 +15,6 @@ var deploymentStrategy = strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateDeployment(e, obj.(*api.Deployment)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Deployment)
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindDeployment}
 		defaultDeployment(o)
 		o.Status = api.DeploymentStatus{}
 	},

@@ -190,7 +190,6 @@ var hpaStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateHPA(e, obj.(*api.HorizontalPodAutoscaler)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.HorizontalPodAutoscaler)
-		o.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: api.KindHorizontalPodAutoscaler}
 		defaultHPA(o)
 		o.Status = api.HorizontalPodAutoscalerStatus{}
 	},

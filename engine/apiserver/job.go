@@ -305,7 +305,6 @@ var jobStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateJob(e, obj.(*api.Job)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Job)
-		o.TypeMeta = api.TypeMeta{APIVersion: "batch/v1", Kind: api.KindJob}
 		defaultJob(o)
 		o.Status = api.JobStatus{}
 	},

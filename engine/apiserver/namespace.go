@@ -9,7 +9,6 @@ import (
 var namespaceStrategy = strategy{
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Namespace)
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNamespace}
 		o.Status.Phase = "Active"
 	},
 }

@@ -8,9 +8,6 @@ import (
 // nodeStrategy is pkg/registry/core/node/strategy.go.
 var nodeStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateNode(e, obj.(*api.Node)) },
-	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
-		obj.(*api.Node).TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindNode}
-	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		o, prev := obj.(*api.Node), old.(*api.Node)
 		o.TypeMeta, o.Status = prev.TypeMeta, prev.Status

@@ -69,7 +69,6 @@ var pdbStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validatePDB(e, obj.(*api.PodDisruptionBudget)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.PodDisruptionBudget)
-		o.TypeMeta = api.TypeMeta{APIVersion: "policy/v1", Kind: api.KindPodDisruptionBudget}
 		o.Status = api.PodDisruptionBudgetStatus{}
 	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {

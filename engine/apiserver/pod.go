@@ -24,7 +24,6 @@ var podStrategy = statusField(strategy{
 	},
 	prepareForCreate: func(obj api.Object, shared *admitted, specs *podSpecs) {
 		o := obj.(*api.Pod)
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPod}
 		admitPod(o, shared, specs)
 	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {

@@ -14,7 +14,6 @@ var replicaSetStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateReplicaSet(e, obj.(*api.ReplicaSet)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.ReplicaSet)
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindReplicaSet}
 		defaultReplicaSet(o)
 		o.Status = api.ReplicaSetStatus{}
 	},

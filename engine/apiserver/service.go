@@ -326,7 +326,6 @@ var serviceStrategy = strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateService(e, obj.(*api.Service)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.Service)
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindService}
 		defaultService(o)
 		o.Status = api.ServiceStatus{}
 	},

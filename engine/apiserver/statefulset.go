@@ -51,7 +51,7 @@ func defaultStatefulSet(s *api.StatefulSet) {
 	}
 	for i := range sp.VolumeClaimTemplates {
 		c := &sp.VolumeClaimTemplates[i]
-		c.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPersistentVolumeClaim}
+		c.SetKind(api.KindPersistentVolumeClaim)
 		if c.Spec.VolumeMode == "" {
 			c.Spec.VolumeMode = "Filesystem"
 		}
@@ -159,7 +159,6 @@ var statefulSetStrategy = statusField(strategy{
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) { validateStatefulSet(e, obj.(*api.StatefulSet)) },
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.StatefulSet)
-		o.TypeMeta = api.TypeMeta{APIVersion: "apps/v1", Kind: api.KindStatefulSet}
 		defaultStatefulSet(o)
 		o.Status = api.StatefulSetStatus{}
 	},
@@ -177,7 +176,6 @@ var claimStrategy = statusField(strategy{
 	},
 	prepareForCreate: func(obj api.Object, _ *admitted, _ *podSpecs) {
 		o := obj.(*api.PersistentVolumeClaim)
-		o.TypeMeta = api.TypeMeta{APIVersion: "v1", Kind: api.KindPersistentVolumeClaim}
 		defaultClaim(o)
 		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
 	},

@@ -522,14 +522,7 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 		return s.markFinalizing(old, f), false, nil
 	}
 	if pod, ok := old.(*api.Pod); ok {
-		grace := *pod.Spec.TerminationGracePeriodSeconds
-		if opts.GracePeriodSeconds != nil {
-			grace = *opts.GracePeriodSeconds
-		}
-		if pod.Spec.NodeName == "" || pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed {
-			grace = 0
-		}
-		if grace > 0 {
+		if grace := podGracePeriod(pod, opts); grace > 0 {
 			return s.markDeleting(pod, grace), false, nil
 		}
 	}
@@ -579,20 +572,28 @@ func (s *Store) finishDeletion(obj, old api.Object) api.Object {
 	return old
 }
 
+// podGracePeriod is the grace period a pod's deletion gives it
+// (pkg/registry/core/pod's CheckGracefulDelete): the delete's, else the
+// pod's terminationGracePeriodSeconds; none for a pod that no kubelet
+// runs, or has finished.
+func podGracePeriod(pod *api.Pod, opts DeleteOptions) int64 {
+	grace := *pod.Spec.TerminationGracePeriodSeconds
+	if opts.GracePeriodSeconds != nil {
+		grace = *opts.GracePeriodSeconds
+	}
+	if pod.Spec.NodeName == "" || pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed {
+		return 0
+	}
+	return grace
+}
+
 // deletePodWithFinalizers is a pod's deletion while finalizers hold it
 // (a Job's pods carry batch.kubernetes.io/job-tracking): a graceful
 // deletion as usual, but a deletion with no grace left
 // (updateForGracefulDeletionAndFinalizers) keeps the pod, with a zero
 // grace period, until its last finalizer is removed.
 func (s *Store) deletePodWithFinalizers(old *api.Pod, opts DeleteOptions) api.Object {
-	grace := *old.Spec.TerminationGracePeriodSeconds
-	if opts.GracePeriodSeconds != nil {
-		grace = *opts.GracePeriodSeconds
-	}
-	if old.Spec.NodeName == "" || old.Status.Phase == api.PodSucceeded || old.Status.Phase == api.PodFailed {
-		grace = 0
-	}
-	if grace > 0 {
+	if grace := podGracePeriod(old, opts); grace > 0 {
 		return s.markDeleting(old, grace)
 	}
 	p := *old

@@ -113,6 +113,9 @@ func strategyOf(obj api.Object) *strategy {
 
 // prepareForCreate applies obj's kind's PrepareForCreate.
 func prepareForCreate(obj api.Object, shared *admitted, specs *podSpecs) {
+	if t, ok := obj.(interface{ SetKind(string) }); ok {
+		t.SetKind(obj.GetKind())
+	}
 	if f := strategyOf(obj).prepareForCreate; f != nil {
 		f(obj, shared, specs)
 	}

@@ -32,7 +32,6 @@ func (c *Collector) Clone() reconcile.Component {
 // Observe tracks objects and queues the ones whose owners went away or
 // that wait for a deletion finalizer.
 func (c *Collector) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	m := ev.Object.Meta()
 	k := ev.Key()
 	if ev.Type == apiserver.Deleted {

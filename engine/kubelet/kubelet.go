@@ -91,11 +91,10 @@ func (k *Kubelet) runtime(key api.Key) (*podRuntime, bool) {
 	return rt, true
 }
 
-// Observe caches the pod and queues it for its pod worker. A change of
+// Observe queues the pod for its pod worker. A change of
 // status alone (usually the kubelet's own report coming back) does not
 // wake the worker, as the kubelet's pod config ignores status changes.
 func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	k.Informer.Apply(ev)
 	if ev.Object.GetKind() == api.KindNode || k.health != Ready {
 		return
 	}

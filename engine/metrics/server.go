@@ -57,11 +57,10 @@ func (s *Server) Clone() reconcile.Component {
 	return &c
 }
 
-// Observe applies a watch event and, when there is something to measure
+// Observe, when there is something to measure
 // for, makes sure the next scrape on the 15 s grid is queued (the work
 // queue keeps one).
 func (s *Server) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	s.Informer.Apply(ev)
 	if s.active(q.Now()) {
 		q.AddAfter(Scrape, nextScrape(q.Now())-q.Now())
 	}

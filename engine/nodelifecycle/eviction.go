@@ -36,7 +36,6 @@ func (e *Evictor) Clone() reconcile.Component {
 
 // Observe queues a node when its taints change or a pod lands on it.
 func (e *Evictor) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	e.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Node:
 		if old, ok := ev.Old.(*api.Node); !ok || !sameNoExecute(old.Spec.Taints, o.Spec.Taints) {

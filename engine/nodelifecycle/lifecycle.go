@@ -80,7 +80,6 @@ func (c *Controller) GracePeriod() int64 { return c.grace }
 
 // Observe queues nodes whose status changed.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	if n, ok := ev.Object.(*api.Node); ok && ev.Type != apiserver.Deleted {
 		q.Add(api.KeyOf(n))
 	}

@@ -81,11 +81,10 @@ func (p *Proxier) Clone() reconcile.Component {
 // whole rule set.
 func (p *Proxier) syncKey() api.Key { return api.Key{Kind: api.KindNode, Name: p.node} }
 
-// Observe applies the event and asks for a sync, as the Service and
+// Observe asks for a sync, as the Service and
 // EndpointSlice change trackers' handlers call syncRunner.Run(): at once
 // if the last sync ended at least minSyncPeriod ago, else when it has.
 func (p *Proxier) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	p.Informer.Apply(ev)
 	if !proxied(ev.Object) && (ev.Old == nil || !proxied(ev.Old)) {
 		return // never in the informer's view (an object that leaves it is a delete there)
 	}

@@ -70,8 +70,10 @@ type Component interface {
 	Host() string
 	// Watches lists the kinds whose watch events the component receives.
 	Watches() []string
-	// Observe applies a watch event to the component's cache and queues the
-	// keys it cares about, like an informer's event handlers.
+	// Observe queues the keys a watch event concerns, like an informer's
+	// event handlers: the engine has applied the event to the
+	// component's cache before it calls Observe, as a shared informer
+	// updates its indexer before it notifies the handlers.
 	Observe(ev apiserver.WatchEvent, q Queue)
 	// Reconcile handles one key from the queue.
 	Reconcile(tick Tick, key api.Key) (Result, error)

@@ -94,7 +94,6 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 
 // Observe keeps node accounting current and queues pods that need a node.
 func (s *Scheduler) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	s.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Node:
 		s.observeNode(ev, o)

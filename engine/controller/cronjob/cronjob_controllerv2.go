@@ -36,10 +36,9 @@ func (c *Controller) Clone() reconcile.Component {
 	return &Controller{Base: c.CloneBase(), zones: c.zones}
 }
 
-// Observe applies a watch event and queues the CronJob it concerns
+// Observe queues the CronJob it concerns
 // (addJob, updateJob, deleteJob, and the CronJob handlers).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.CronJob:
 		c.observeCronJob(ev, o, q)

@@ -35,10 +35,9 @@ func (c *Controller) Clone() reconcile.Component {
 	return &Controller{Base: c.CloneBase(), exp: c.exp.Clone()}
 }
 
-// Observe applies a watch event and queues the DaemonSets it concerns
+// Observe queues the DaemonSets it concerns
 // (addDaemonset, addPod, updatePod, deletePod, addNode, updateNode).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.DaemonSet:
 		if ev.Type == apiserver.Deleted {

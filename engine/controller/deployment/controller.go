@@ -29,10 +29,9 @@ func New() *Controller {
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.CloneBase()} }
 
-// Observe applies a watch event and queues the deployments it concerns,
+// Observe queues the deployments it concerns,
 // like the controller's add/update/delete handlers.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Deployment:
 		q.Add(api.KeyOf(o))

@@ -53,7 +53,6 @@ func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.Cl
 // cleanup. ReplicaSets, Deployments and StatefulSets only fill the
 // listers.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.PodDisruptionBudget:
 		q.Add(api.KeyOf(o))

@@ -47,9 +47,8 @@ func (c *Controller) Clone() reconcile.Component {
 	return &Controller{Base: c.CloneBase(), stale: maps.Clone(c.stale)}
 }
 
-// Observe applies a watch event and queues the Services it concerns.
+// Observe queues the Services it concerns.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Service:
 		q.Add(api.KeyOf(o))

@@ -47,12 +47,10 @@ func (c *Controller) Clone() reconcile.Component {
 // 1000 s.
 func (c *Controller) FailureBackoff() (base, max int64) { return syncBackOffMS, maxSyncBackOffMS }
 
-// Observe applies a watch event and queues the Services it concerns, as
+// Observe queues the Services it concerns, as
 // the controller's event handlers do (onServiceUpdate, addPod,
 // updatePod, deletePod, onEndpointSliceDelete).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	old := ev.Old
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Service:
 		if ev.Type == apiserver.Deleted {
@@ -60,7 +58,7 @@ func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 		}
 		q.Add(api.KeyOf(o))
 	case *api.Pod:
-		oldPod, _ := old.(*api.Pod)
+		oldPod, _ := ev.Old.(*api.Pod)
 		for _, svc := range endpointutil.ServicesToUpdate(c.Informer.List(api.KindService, o.Namespace), oldPod, o) {
 			q.Add(api.KeyOf(svc))
 		}

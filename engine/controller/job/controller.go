@@ -66,10 +66,9 @@ func (c *Controller) Backoff(k api.Key) (failures int32, lastFailure int64, ok b
 	return b.failuresAfterLastSuccess, b.lastFailure, ok && b.set
 }
 
-// Observe applies a watch event and queues what it concerns (addJob,
+// Observe queues what it concerns (addJob,
 // updateJob, deleteJob, addPod, updatePod, deletePod).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.Job:
 		c.observeJob(ev, o, q)

@@ -114,7 +114,6 @@ func (c *Controller) Selectors() map[api.Key]labels.Selector { return maps.Clone
 // with a selector that selects nothing until it is reconciled; a deleted
 // one's selector goes (deleteHPA). Pods only fill the cache.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	h, ok := ev.Object.(*api.HorizontalPodAutoscaler)
 	if !ok {
 		return

@@ -47,7 +47,6 @@ func nextSweep(t int64) int64 {
 // Observe queues a deleted node's name for the next sweep, and the node
 // of a pod bound to a node the cache does not hold.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	node := ""
 	switch o := ev.Object.(type) {
 	case *api.Node:

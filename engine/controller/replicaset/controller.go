@@ -50,9 +50,8 @@ func (c *Controller) Clone() reconcile.Component {
 	return &Controller{Base: c.CloneBase(), exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
 }
 
-// Observe applies a watch event and queues the ReplicaSets it concerns.
+// Observe queues the ReplicaSets it concerns.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.ReplicaSet:
 		if ev.Type == apiserver.Deleted {

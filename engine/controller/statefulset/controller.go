@@ -26,11 +26,10 @@ func New() *Controller {
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.CloneBase()} }
 
-// Observe applies a watch event and queues the StatefulSet it concerns
+// Observe queues the StatefulSet it concerns
 // (the handlers of stateful_set.go: a set's own changes, and any change
 // of one of its pods).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	switch o := ev.Object.(type) {
 	case *api.StatefulSet:
 		q.Add(api.KeyOf(o))

@@ -29,7 +29,6 @@ func (c *Controller) Clone() reconcile.Component { return &Controller{Base: c.Cl
 // Observe queues a finished Job with a TTL that is not being deleted
 // already (addJob, updateJob).
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	c.Informer.Apply(ev)
 	if j, ok := ev.Object.(*api.Job); ok && ev.Type != apiserver.Deleted && j.DeletionTimestamp == nil && needsCleanup(j) {
 		q.Add(api.KeyOf(j))
 	}

@@ -32,7 +32,6 @@ func (b *Binder) Clone() reconcile.Component { return &Binder{Base: b.CloneBase(
 // Observe queues every new claim, and any claim not yet bound to a
 // volume.
 func (b *Binder) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	b.Informer.Apply(ev)
 	c, ok := ev.Object.(*api.PersistentVolumeClaim)
 	if ok && ev.Type != apiserver.Deleted && c.Status.Phase != api.ClaimBound && (ev.Type == apiserver.Added || c.Spec.VolumeName == "") {
 		q.Add(api.KeyOf(c))

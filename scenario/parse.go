@@ -392,9 +392,6 @@ func (p *parser) applySpec(n *yaml.Node, s *Spec) {
 		p.errorf(at.Line, at.Column, "spec.nodes.count", "Invalid value: %d: must be between 0 and %d", *s.Nodes.Count, MaxNodes)
 		return
 	}
-	if s.Nodes != nil || len(p.nodes) == 0 {
-		p.nodes = append(generateNodes(s.Nodes), p.nodes...)
-	}
 	p.nodesSpec = s.Nodes
 	for i, a := range s.Actions {
 		p.action(n, i, a)
@@ -467,8 +464,11 @@ func (p *parser) behavior(n *yaml.Node, path string, s ImageSpec) kubelet.Behavi
 // tick at time 0, in file order.
 func (p *parser) build() {
 	cfg := &p.sc.Config
-	if p.scenario == nil {
-		p.nodes = append(generateNodes(nil), p.nodes...)
+	// Generated nodes come first: those of the Scenario's nodes block,
+	// else 3 when no Node document declares the cluster, wherever the
+	// documents stand in the file.
+	if p.nodesSpec != nil || len(p.nodes) == 0 {
+		p.nodes = append(generateNodes(p.nodesSpec), p.nodes...)
 	}
 	if len(p.nodes) > MaxNodes {
 		p.errorf(0, 0, "", "the scenario has %d nodes; the limit is %d", len(p.nodes), MaxNodes)

@@ -109,6 +109,7 @@ fuzz:
 	$(GO) test ./engine -run '^$$' -fuzz '^FuzzFaults$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/controller/cronjob -run '^$$' -fuzz '^FuzzSchedule$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/timezone -run '^$$' -fuzz '^FuzzFromZip$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	$(GO) test ./engine/kubelet -run '^$$' -fuzz '^FuzzInfer$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./lesson -run '^$$' -fuzz '^FuzzLesson$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./claim -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/api/labels -run '^$$' -fuzz '^FuzzParseIsUpstreams$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

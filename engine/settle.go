@@ -235,11 +235,12 @@ func (e *Engine) kubeletCause(p *api.Pod) cause {
 			return crash
 		}
 	}
-	for _, c := range p.Spec.Containers {
+	for i := range p.Spec.Containers {
+		c := &p.Spec.Containers[i]
 		if c.ReadinessProbe == nil {
 			continue
 		}
-		if b := e.cfg.Images.For(c.Image); b.FlapUpMS > 0 && b.FlapDownMS > 0 {
+		if b := e.cfg.Images.Of(p.Spec, c); b.FlapUpMS > 0 && b.FlapDownMS > 0 {
 			return flap
 		}
 	}

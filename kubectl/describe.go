@@ -320,6 +320,8 @@ func probe(p *api.Probe) string {
 		handler = "tcp-socket :" + p.TCPSocket.Port.String()
 	case p.Exec != nil:
 		handler = "exec [" + strings.Join(p.Exec.Command, " ") + "]"
+	case p.GRPC != nil && p.GRPC.Service != nil:
+		handler = fmt.Sprintf("grpc <pod>:%d %s", p.GRPC.Port, *p.GRPC.Service)
 	default:
 		handler = "unknown"
 	}

@@ -60,8 +60,9 @@ func (p *parser) checkCapacity() {
 		if d.obj.Meta().ControllerRef() != nil {
 			continue
 		}
-		if pods := kindNamed(d.obj.GetKind()).pods; pods != nil {
-			n, spec, prefix, replicas := pods(d.obj)
+		if k := kindNamed(d.obj.GetKind()); k.pods != nil {
+			n, replicas := k.pods(d.obj)
+			spec, prefix := k.template(d.obj)
 			ws = append(ws, workload{ref: api.KeyOf(d.obj).Short(), pods: n, per: requestsOf(spec), node: d.node, prefix: prefix, replicas: replicas})
 		}
 	}

@@ -7,8 +7,8 @@ import (
 )
 
 // A kind is how a scenario reads one kind of manifest, registered once in
-// kinds: the object it decodes into, where it goes, and the pods it asks
-// for, which the scenario's checks count. The apiVersion it must carry is
+// kinds: the object it decodes into, where it goes, the spec of its pods
+// and how many it asks for, which the scenario's checks read. The apiVersion it must carry is
 // the one engine/api's kind registry serves it at.
 type kind struct {
 	name string
@@ -17,28 +17,38 @@ type kind struct {
 	// cluster; nil means an object applied at the start (with its
 	// last-applied annotation, as kubectl apply writes it).
 	record func(p *parser, obj api.Object, n *yaml.Node, doc int)
-	// pods is what a workload asks for by itself: how many pods, the pod
-	// spec and its path, and whether they are replicas; nil for a kind
-	// whose pods the checks do not count.
-	pods func(obj api.Object) (count int64, spec *api.PodSpec, prefix string, replicas bool)
+	// template is the spec of the pods the kind runs and its path in the
+	// manifest; nil for a kind without pods.
+	template func(obj api.Object) (spec *api.PodSpec, path string)
+	// pods is how many pods a workload asks for by itself, and whether
+	// they are replicas; nil for a kind whose pods the capacity check does
+	// not count.
+	pods func(obj api.Object) (count int64, replicas bool)
 }
 
 // kinds are the kinds a scenario simulates.
 var kinds = []kind{
 	{name: api.KindDeployment, new: func() api.Object { return &api.Deployment{} },
-		pods: func(obj api.Object) (int64, *api.PodSpec, string, bool) {
-			d := obj.(*api.Deployment)
-			return replicasOrOne(d.Spec.Replicas), &d.Spec.Template.Spec, "spec.template.spec", true
-		}},
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			return &obj.(*api.Deployment).Spec.Template.Spec, "spec.template.spec"
+		},
+		pods: func(obj api.Object) (int64, bool) { return replicasOrOne(obj.(*api.Deployment).Spec.Replicas), true }},
 	{name: api.KindReplicaSet, new: func() api.Object { return &api.ReplicaSet{} },
-		pods: func(obj api.Object) (int64, *api.PodSpec, string, bool) {
-			rs := obj.(*api.ReplicaSet)
-			return replicasOrOne(rs.Spec.Replicas), &rs.Spec.Template.Spec, "spec.template.spec", true
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			return &obj.(*api.ReplicaSet).Spec.Template.Spec, "spec.template.spec"
+		},
+		pods: func(obj api.Object) (int64, bool) { return replicasOrOne(obj.(*api.ReplicaSet).Spec.Replicas), true }},
+	{name: api.KindDaemonSet, new: func() api.Object { return &api.DaemonSet{} },
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			return &obj.(*api.DaemonSet).Spec.Template.Spec, "spec.template.spec"
 		}},
-	{name: api.KindDaemonSet, new: func() api.Object { return &api.DaemonSet{} }},
-	{name: api.KindStatefulSet, new: func() api.Object { return &api.StatefulSet{} }},
+	{name: api.KindStatefulSet, new: func() api.Object { return &api.StatefulSet{} },
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			return &obj.(*api.StatefulSet).Spec.Template.Spec, "spec.template.spec"
+		}},
 	{name: api.KindPod, new: func() api.Object { return &api.Pod{} },
-		pods: func(obj api.Object) (int64, *api.PodSpec, string, bool) { return 1, obj.(*api.Pod).Spec, "spec", false }},
+		template: func(obj api.Object) (*api.PodSpec, string) { return obj.(*api.Pod).Spec, "spec" },
+		pods:     func(obj api.Object) (int64, bool) { return 1, false }},
 	{name: api.KindNode, new: func() api.Object { return &api.Node{} },
 		record: func(p *parser, obj api.Object, _ *yaml.Node, _ int) { p.nodes = append(p.nodes, obj.(*api.Node)) }},
 	{name: api.KindNamespace, new: func() api.Object { return &api.Namespace{} },
@@ -47,8 +57,14 @@ var kinds = []kind{
 		}},
 	{name: api.KindService, new: func() api.Object { return &api.Service{} }},
 	{name: api.KindPersistentVolumeClaim, new: func() api.Object { return &api.PersistentVolumeClaim{} }},
-	{name: api.KindJob, new: func() api.Object { return &api.Job{} }},
-	{name: api.KindCronJob, new: func() api.Object { return &api.CronJob{} }},
+	{name: api.KindJob, new: func() api.Object { return &api.Job{} },
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			return &obj.(*api.Job).Spec.Template.Spec, "spec.template.spec"
+		}},
+	{name: api.KindCronJob, new: func() api.Object { return &api.CronJob{} },
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			return &obj.(*api.CronJob).Spec.JobTemplate.Spec.Template.Spec, "spec.jobTemplate.spec.template.spec"
+		}},
 	{name: api.KindHorizontalPodAutoscaler, new: func() api.Object { return &api.HorizontalPodAutoscaler{} }},
 	{name: api.KindPodDisruptionBudget, new: func() api.Object { return &api.PodDisruptionBudget{} }},
 	{name: api.KindConfigMap, new: func() api.Object { return &api.ConfigMap{} }},

@@ -499,6 +499,7 @@ func (p *parser) build() {
 	p.checkPods()
 	if len(p.errs) == 0 {
 		p.checkCapacity()
+		p.checkContainers()
 	}
 	joinsAt := map[string]int64{}
 	for _, j := range p.joining {
@@ -577,7 +578,7 @@ func (p *parser) checkPods() {
 	total := int64(0)
 	for _, d := range p.docs {
 		if pods := kindNamed(d.obj.GetKind()).pods; pods != nil {
-			n, _, _, _ := pods(d.obj)
+			n, _ := pods(d.obj)
 			total += n
 		}
 	}

@@ -66,8 +66,17 @@ func (p *Probe) deepCopy() *Probe {
 		return nil
 	}
 	out := *p
-	out.HTTPGet = copyPtr(p.HTTPGet)
+	if p.HTTPGet != nil {
+		h := *p.HTTPGet
+		h.HTTPHeaders = copySlice(h.HTTPHeaders)
+		out.HTTPGet = &h
+	}
 	out.TCPSocket = copyPtr(p.TCPSocket)
+	if p.GRPC != nil {
+		g := *p.GRPC
+		g.Service = copyPtr(g.Service)
+		out.GRPC = &g
+	}
 	if p.Exec != nil {
 		out.Exec = &ExecAction{Command: copySlice(p.Exec.Command)}
 	}

@@ -154,6 +154,7 @@ type Probe struct {
 	HTTPGet             *HTTPGetAction   `json:"httpGet,omitempty" yaml:"httpGet,omitempty"`
 	TCPSocket           *TCPSocketAction `json:"tcpSocket,omitempty" yaml:"tcpSocket,omitempty"`
 	Exec                *ExecAction      `json:"exec,omitempty" yaml:"exec,omitempty"`
+	GRPC                *GRPCAction      `json:"grpc,omitempty" yaml:"grpc,omitempty"`
 	InitialDelaySeconds int32            `json:"initialDelaySeconds,omitempty" yaml:"initialDelaySeconds,omitempty"`
 	TimeoutSeconds      int32            `json:"timeoutSeconds,omitempty" yaml:"timeoutSeconds,omitempty"`
 	PeriodSeconds       int32            `json:"periodSeconds,omitempty" yaml:"periodSeconds,omitempty"`
@@ -163,9 +164,23 @@ type Probe struct {
 
 // HTTPGetAction is a probe's httpGet.
 type HTTPGetAction struct {
-	Path   string      `json:"path,omitempty" yaml:"path,omitempty"`
-	Port   IntOrString `json:"port" yaml:"port"`
-	Scheme string      `json:"scheme,omitempty" yaml:"scheme,omitempty"`
+	Path        string       `json:"path,omitempty" yaml:"path,omitempty"`
+	Port        IntOrString  `json:"port" yaml:"port"`
+	Scheme      string       `json:"scheme,omitempty" yaml:"scheme,omitempty"`
+	HTTPHeaders []HTTPHeader `json:"httpHeaders,omitempty" yaml:"httpHeaders,omitempty"`
+}
+
+// HTTPHeader is one header an httpGet probe sends.
+type HTTPHeader struct {
+	Name  string `json:"name" yaml:"name"`
+	Value string `json:"value" yaml:"value"`
+}
+
+// GRPCAction is a probe's grpc: the gRPC health checking protocol on the
+// pod's port, for the service named (the API server defaults it to "").
+type GRPCAction struct {
+	Port    int32   `json:"port" yaml:"port"`
+	Service *string `json:"service" yaml:"service"`
 }
 
 // TCPSocketAction is a probe's tcpSocket.

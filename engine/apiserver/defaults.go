@@ -167,6 +167,10 @@ func defaultProbe(p *api.Probe, apply bool) (lacks bool) {
 	if p.HTTPGet != nil && p.HTTPGet.Scheme == "" {
 		set(func() { p.HTTPGet.Scheme = "HTTP" })
 	}
+	if p.GRPC != nil && p.GRPC.Service == nil {
+		// GRPCAction's +default="" (zz_generated.defaults.go).
+		set(func() { p.GRPC.Service = new(string) })
+	}
 	return lacks
 }
 

@@ -66,6 +66,12 @@ func TestValidationMessages(t *testing.T) {
 		}, "spec.template.spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive"},
 		{"probe without a handler", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].ReadinessProbe = &api.Probe{} },
 			"spec.template.spec.containers[0].readinessProbe: Required value: must specify a handler type"},
+		{"probe with two handlers", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].LivenessProbe = &api.Probe{Exec: &api.ExecAction{Command: []string{"true"}}, GRPC: &api.GRPCAction{Port: 9}}
+		}, "spec.template.spec.containers[0].livenessProbe.grpc: Forbidden: may not specify more than 1 handler type"},
+		{"gRPC probe on port 0", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].LivenessProbe = &api.Probe{GRPC: &api.GRPCAction{}}
+		}, "spec.template.spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive"},
 		{"request above its limit", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
 				Requests: api.ResourceList{"cpu": api.MustQuantity("500m"), "memory": api.MustQuantity("1Gi")},

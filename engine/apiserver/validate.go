@@ -336,17 +336,25 @@ func validateProbe(e *errs, c containerPath, field string, pr *api.Probe) {
 	if pr == nil {
 		return
 	}
-	n := 0
-	for _, set := range []bool{pr.HTTPGet != nil, pr.TCPSocket != nil, pr.Exec != nil} {
-		if set {
-			n++
+	// validateHandler: the handlers in upstream's order; any after the
+	// first is forbidden, and only the first is validated.
+	first := ""
+	for _, h := range [...]struct {
+		name string
+		set  bool
+	}{{"exec", pr.Exec != nil}, {"httpGet", pr.HTTPGet != nil}, {"tcpSocket", pr.TCPSocket != nil}, {"grpc", pr.GRPC != nil}} {
+		switch {
+		case h.set && first != "":
+			e.add(c.field(field+"."+h.name), "Forbidden: may not specify more than 1 handler type")
+		case h.set:
+			first = h.name
 		}
 	}
 	switch {
-	case n == 0:
+	case first == "":
 		e.add(c.field(field), "Required value: must specify a handler type")
-	case n > 1:
-		e.add(c.field(field), "Forbidden: may not specify more than 1 handler type")
+	case first == "grpc" && (pr.GRPC.Port < 1 || pr.GRPC.Port > 65535):
+		e.invalid(c.field(field+".grpc.port"), pr.GRPC.Port, "must be between 1 and 65535, inclusive")
 	}
 }
 

@@ -3,6 +3,8 @@ package kubelet
 import (
 	"fmt"
 	"hash/fnv"
+
+	"github.com/stateflow/stateflow/engine/api"
 )
 
 // Behavior is how an image behaves on this simulated cluster. Durations
@@ -36,20 +38,23 @@ type Behavior struct {
 	SizeBytes int64
 }
 
-// DefaultBehavior is used for images a scenario does not describe: a 1 s
-// pull of a 50 MB image, 500 ms to start, ready as soon as it runs, and a
-// prompt exit on SIGTERM.
+// DefaultBehavior is the start of the behaviour of an image a scenario
+// does not describe (Infer adds what the container's command says): a
+// 1 s pull of a 50 MB image, 500 ms to start, ready as soon as it runs,
+// and a prompt exit on SIGTERM.
 var DefaultBehavior = Behavior{PullMS: 1000, StartMS: 500, StopMS: 500, SizeBytes: 52_428_800}
 
 // Behaviors maps image references to behaviours.
 type Behaviors map[string]Behavior
 
-// For returns the behaviour of image.
-func (b Behaviors) For(image string) Behavior {
-	if v, ok := b[image]; ok {
+// Of returns the behaviour of container c of a pod with spec: its
+// image's, if the scenario describes it, else what its command says
+// (Infer).
+func (b Behaviors) Of(spec *api.PodSpec, c *api.Container) Behavior {
+	if v, ok := b[c.Image]; ok {
 		return v
 	}
-	return DefaultBehavior
+	return Infer(spec, c).Behavior
 }
 
 // imageID is a stable fake digest reference for an image.

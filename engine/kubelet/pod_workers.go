@@ -81,8 +81,10 @@ func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
 	if k.nextIP > 254 {
 		k.nextIP = 2
 	}
-	for _, c := range p.Spec.Containers {
-		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image})
+	for i := range p.Spec.Containers {
+		c := &p.Spec.Containers[i]
+		b := k.behaviors.Of(p.Spec, c)
+		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image, behavior: &b})
 	}
 	k.pods.put(rt)
 	w.Note("admitted; sandbox up with IP %s", rt.ip)
@@ -101,7 +103,7 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 	blocked := false
 	for i, c := range rt.containers {
 		spec := &p.Spec.Containers[i]
-		b := k.behaviors.For(c.image)
+		b := *c.behavior
 		if !blocked {
 			k.step(w, p, rt, c, spec, b)
 		}
@@ -221,7 +223,7 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 					hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
 				}
 				c.sigtermAt = w.now + hook
-				rt.stopAt = max(rt.stopAt, w.now+hook+min(k.behaviors.For(rt.containers[i].image).StopMS, grace-hook))
+				rt.stopAt = max(rt.stopAt, w.now+hook+min(rt.containers[i].behavior.StopMS, grace-hook))
 			}
 		}
 		w.Note("stopping containers (grace period %ds)%s", grace/1000, hooks)

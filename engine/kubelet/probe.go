@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"path"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -151,7 +152,7 @@ func livenessAnswer(start int64, b Behavior) answer {
 
 // probeFailure is the message of a failed probe, by handler type
 // (pkg/kubelet/prober).
-func probeFailure(kind string, p *api.Probe, ip string) string {
+func probeFailure(kind string, p *api.Probe, ip, image string) string {
 	switch {
 	case p.HTTPGet != nil:
 		code := 503
@@ -162,7 +163,36 @@ func probeFailure(kind string, p *api.Probe, ip string) string {
 	case p.TCPSocket != nil:
 		return fmt.Sprintf("%s probe failed: dial tcp %s:%s: connect: connection refused", kind, ip, p.TCPSocket.Port.String())
 	case p.Exec != nil:
-		return fmt.Sprintf("%s probe failed: command %q exited with 1", kind, fmt.Sprint(p.Exec.Command))
+		return kind + " probe failed: " + execOutput(p, image)
+	case p.GRPC != nil:
+		// The health service answers, but not SERVING (pkg/probe/grpc).
+		return kind + ` probe failed: service unhealthy (responded with "NOT_SERVING")`
 	}
 	return kind + " probe failed"
+}
+
+// execOutput is what a failing exec probe's command prints, which the
+// kubelet puts in the Event (pkg/probe/exec): for a probe that reads a
+// file Infer follows (cat FILE, ls FILE), the missing file's message as
+// busybox or coreutils prints it; nothing for a check that prints
+// nothing (test, [) or a command Stateflow does not know.
+func execOutput(p *api.Probe, image string) string {
+	file, ok := probedFile(p)
+	if !ok {
+		return ""
+	}
+	busybox := imageName(image) == "busybox"
+	switch path.Base(probeProgram(p)) {
+	case "cat":
+		if busybox {
+			return fmt.Sprintf("cat: can't open '%s': No such file or directory", file)
+		}
+		return fmt.Sprintf("cat: %s: No such file or directory", file)
+	case "ls":
+		if busybox {
+			return fmt.Sprintf("ls: %s: No such file or directory", file)
+		}
+		return fmt.Sprintf("ls: cannot access '%s': No such file or directory", file)
+	}
+	return ""
 }

@@ -48,7 +48,7 @@ func (k *Kubelet) probeWakes(c *container, spec *api.Container, b Behavior, now 
 // failed liveness probe kills the container (it reports whether it did).
 func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) bool {
 	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
-		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip))
+		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip, spec.Image))
 		w.event(c, api.EventNormal, "Killing", fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name))
 		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: c.id}
 		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
@@ -60,7 +60,7 @@ func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spe
 	case ready && !c.ready:
 		w.Note("readiness probe of %s succeeded", c.name)
 	case !ready && c.ready:
-		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Readiness", spec.ReadinessProbe, rt.ip))
+		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Readiness", spec.ReadinessProbe, rt.ip, spec.Image))
 		w.Note("readiness probe of %s failed %d times: not ready", c.name, spec.ReadinessProbe.FailureThreshold)
 	}
 	c.ready = ready

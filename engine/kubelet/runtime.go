@@ -24,6 +24,9 @@ const (
 // container is one container in the node's runtime.
 type container struct {
 	name, image string
+	// behavior is what the app does (Behaviors.Of), read once at
+	// admission: a pod's containers do not change.
+	behavior    *Behavior
 	stage       stage
 	due         int64 // end of the pull or the start
 	startedAt   int64

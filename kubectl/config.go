@@ -57,7 +57,7 @@ func (s *Session) version(args []string) (string, error) {
 	if _, err := parseFlags("version", args, []flagSpec{{"client", "", false}, {"output", "o", true}}); err != nil {
 		return "", err
 	}
-	return "Client Version: v1.33.1\nKustomize Version: v5.6.0\nServer Version: v1.33.1 (simulated by Stateflow)\n", nil
+	return "Client Version: v1.34.4\nKustomize Version: v5.7.1\nServer Version: v1.34.4 (simulated by Stateflow)\n", nil
 }
 
 // apiResources lists the simulated types as kubectl api-resources does:

@@ -133,6 +133,9 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 	if len(t.Annotations) > 0 {
 		mapLines(w, level, "Annotations", t.Annotations, ": ")
 	}
+	if t.Spec.ServiceAccountName != "" {
+		w.line(level, "Service Account:\t%s", t.Spec.ServiceAccountName)
+	}
 	w.line(level, "Containers:")
 	for _, c := range t.Spec.Containers {
 		containerLines(w, level, " ", &c, nil, nil)
@@ -150,6 +153,24 @@ func describeTemplate(t *api.PodTemplateSpec) string {
 	return w.String()
 }
 
+// portLines is describeContainerPorts and describeContainerHostPorts:
+// each port as 80/TCP, with its name in brackets, on one "Port" line, or a
+// "Ports" line when there are several.
+func portLines(w *prefixWriter, level int, label string, ports []api.ContainerPort, number func(api.ContainerPort) int32) {
+	list := make([]string, 0, len(ports))
+	for _, p := range ports {
+		s := fmt.Sprintf("%d/%s", number(p), p.Protocol)
+		if p.Name != "" {
+			s += " (" + p.Name + ")"
+		}
+		list = append(list, s)
+	}
+	if len(list) > 1 {
+		label += "s"
+	}
+	w.line(level, "%s:\t%s", label, orNone(strings.Join(list, ", ")))
+}
+
 // containerLines is describeContainers for one container of pod, or of a
 // template when pod is nil. Its name takes one more space in a template
 // than in a pod (describeContainerBasicInfo's nameIndent).
@@ -163,15 +184,8 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 	if st != nil && st.ImageID != "" {
 		w.line(l, "Image ID:\t%s", st.ImageID)
 	}
-	if len(c.Ports) == 0 {
-		w.line(l, "Port:\t<none>")
-		w.line(l, "Host Port:\t<none>")
-	} else {
-		for _, p := range c.Ports {
-			w.line(l, "Port:\t%d/%s", p.ContainerPort, p.Protocol)
-			w.line(l, "Host Port:\t%d/%s", p.HostPort, p.Protocol)
-		}
-	}
+	portLines(w, l, "Port", c.Ports, func(p api.ContainerPort) int32 { return p.ContainerPort })
+	portLines(w, l, "Host Port", c.Ports, func(p api.ContainerPort) int32 { return p.HostPort })
 	commandLines(w, l, "Command", c.Command)
 	commandLines(w, l, "Args", c.Args)
 	if st != nil {

@@ -83,7 +83,7 @@ func TestGetTables(t *testing.T) {
 		{"get rs", []string{"NAME | DESIRED | CURRENT | READY | AGE", " | 3 | 3 | 3 | 10m"}},
 		{"get pods", []string{"NAME | READY | STATUS | RESTARTS | AGE", " | 1/1 | Running | 0 | 10m"}},
 		{"get pods -o wide", []string{"IP | NODE | NOMINATED NODE | READINESS GATES", "10.244."}},
-		{"get nodes", []string{"NAME | STATUS | ROLES | AGE | VERSION", "node-1 | Ready | <none> | 10m | v1.33.1"}},
+		{"get nodes", []string{"NAME | STATUS | ROLES | AGE | VERSION", "node-1 | Ready | <none> | 10m | v1.34.4"}},
 		{"get all", []string{"pod/codartium-api-", "deployment.apps/codartium-api | 3/3", "replicaset.apps/codartium-api-"}},
 		{"get pods -o name", []string{"pod/codartium-api-"}},
 		{"get deploy --show-labels", []string{"LABELS", "app=codartium-api"}},

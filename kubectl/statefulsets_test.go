@@ -322,8 +322,8 @@ Pod Template:
   Containers:
    nginx:
     Image:         example/nginx:v1
-    Port:          80/TCP
-    Host Port:     0/TCP
+    Port:          80/TCP (http)
+    Host Port:     0/TCP (http)
     Readiness:     http-get http://:http/ delay=0s timeout=1s period=2s #success=1 #failure=3
     Environment:   <none>
     Mounts:        <none>
@@ -611,8 +611,8 @@ Pod Template:
   Containers:
    nginx:
     Image:         example/nginx:v2
-    Port:          80/TCP
-    Host Port:     0/TCP
+    Port:          80/TCP (http)
+    Host Port:     0/TCP (http)
     Readiness:     http-get http://:http/ delay=0s timeout=1s period=2s #success=1 #failure=3
     Environment:   <none>
     Mounts:        <none>

@@ -77,7 +77,7 @@ func completeNode(n *api.Node, index int) {
 			n.Status.Allocatable[k] = v
 		}
 	}
-	n.Status.NodeInfo = api.NodeSystemInfo{KubeletVersion: "v1.33.1", ContainerRuntimeVersion: "containerd://2.0.5",
+	n.Status.NodeInfo = api.NodeSystemInfo{KubeletVersion: "v1.34.4", ContainerRuntimeVersion: "containerd://2.0.5",
 		OSImage: "Debian GNU/Linux 12 (bookworm)", OperatingSystem: "linux", Architecture: "amd64"}
 	if len(n.Status.Conditions) == 0 {
 		at := api.At(0)

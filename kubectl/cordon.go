@@ -13,7 +13,7 @@ import (
 )
 
 func buildCordon(on bool) builder {
-	verb := map[bool]string{true: "cordon", false: "uncordon"}[on]
+	verb := cordonVerb(on)
 	return func(s *Session, args []string) (*Mutation, error) {
 		p, err := parseFlags(verb, args, []flagSpec{{"dry-run", "", true}})
 		if err != nil {
@@ -41,7 +41,7 @@ func dryRunCordon(tick reconcile.Tick, k api.Key, on bool, dry string) (string, 
 	if err != nil {
 		return "", err
 	}
-	word := map[bool]string{true: "cordoned", false: "uncordoned"}[on]
+	word := cordonVerb(on) + "ed"
 	if o.(*api.Node).Spec.Unschedulable == on {
 		word = "already " + word
 	}
@@ -58,7 +58,7 @@ func setUnschedulable(tick reconcile.Tick, k api.Key, on bool) (string, error) {
 		return "", err
 	}
 	n := o.(*api.Node)
-	word := map[bool]string{true: "cordoned", false: "uncordoned"}[on]
+	word := cordonVerb(on) + "ed"
 	if n.Spec.Unschedulable == on {
 		return "node/" + k.Name + " already " + word + "\n", nil
 	}
@@ -67,4 +67,12 @@ func setUnschedulable(tick reconcile.Tick, k api.Key, on bool) (string, error) {
 		return "", apiErr(err)
 	}
 	return "node/" + k.Name + " " + word + "\n", nil
+}
+
+// cordonVerb is the command that makes a node unschedulable or not.
+func cordonVerb(on bool) string {
+	if on {
+		return "cordon"
+	}
+	return "uncordon"
 }

@@ -211,7 +211,7 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 		envFromLines(w, l, c.EnvFrom)
 	}
 	envLines(w, l, c.Env, pod)
-	w.line(l, "Mounts:\t<none>")
+	mountLines(w, l, c.VolumeMounts)
 }
 
 // commandLines is describeContainerCommand's list of a container's
@@ -245,10 +245,10 @@ func envLines(w *prefixWriter, level int, env []api.EnvVar, pod *api.Pod) {
 			w.line(level+1, "%s:\t%s (%s:%s)", e.Name, fieldRefValue(pod, f.FieldRef.FieldPath), f.FieldRef.APIVersion, f.FieldRef.FieldPath)
 		case f.SecretKeyRef != nil:
 			r := f.SecretKeyRef
-			w.line(level+1, "%s:\t<set to the key '%s' in secret '%s'>\tOptional: %t", e.Name, r.Key, r.Name, r.Optional != nil && *r.Optional)
+			w.line(level+1, "%s:\t<set to the key '%s' in secret '%s'>\tOptional: %t", e.Name, r.Key, r.Name, isSet(r.Optional))
 		case f.ConfigMapKeyRef != nil:
 			r := f.ConfigMapKeyRef
-			w.line(level+1, "%s:\t<set to the key '%s' of config map '%s'>\tOptional: %t", e.Name, r.Key, r.Name, r.Optional != nil && *r.Optional)
+			w.line(level+1, "%s:\t<set to the key '%s' of config map '%s'>\tOptional: %t", e.Name, r.Key, r.Name, isSet(r.Optional))
 		}
 	}
 }
@@ -260,9 +260,9 @@ func envFromLines(w *prefixWriter, level int, from []api.EnvFromSource) {
 	for _, e := range from {
 		kind, name, optional := "", "", false
 		if r := e.ConfigMapRef; r != nil {
-			kind, name, optional = "ConfigMap", r.Name, r.Optional != nil && *r.Optional
+			kind, name, optional = "ConfigMap", r.Name, isSet(r.Optional)
 		} else if r := e.SecretRef; r != nil {
-			kind, name, optional = "Secret", r.Name, r.Optional != nil && *r.Optional
+			kind, name, optional = "Secret", r.Name, isSet(r.Optional)
 		}
 		if e.Prefix != "" {
 			kind += " with prefix '" + e.Prefix + "'"

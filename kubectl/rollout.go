@@ -215,7 +215,10 @@ func updated(tick reconcile.Tick, o api.Object, summary, done string) (string, e
 // buildPause is rollout pause and resume. Only Deployments pause; any
 // other object gets the pauser's error (objectpauser.go, objectresumer.go).
 func buildPause(pause bool) builder {
-	verb := map[bool]string{true: "pause", false: "resume"}[pause]
+	verb, state := "resume", "not paused"
+	if pause {
+		verb, state = "pause", "already paused"
+	}
 	return func(s *Session, args []string) (*Mutation, error) {
 		p, err := parseFlags("rollout "+verb, args, nil)
 		if err != nil {
@@ -227,7 +230,6 @@ func buildPause(pause bool) builder {
 				return "", errorf("%s %q %sing is not supported", r.pluralQualified(), o.Meta().Name, strings.TrimSuffix(verb, "e"))
 			}
 			if d.Spec.Paused == pause {
-				state := map[bool]string{true: "already paused", false: "not paused"}[pause]
 				return "", errorf("deployments.apps %q is %s", d.Name, state)
 			}
 			d.Spec.Paused = pause

@@ -193,31 +193,6 @@ func (s *Session) claimUsers(c *api.PersistentVolumeClaim) []string {
 	return names
 }
 
-// volumeLines is describeVolumes for the volume sources Stateflow has
-// (claims): at level 0 for a pod, 1 for a template, whose volume names
-// take one more space.
-func volumeLines(w *prefixWriter, level int, vols []api.Volume) {
-	if len(vols) == 0 {
-		w.line(level, "Volumes:\t<none>")
-		return
-	}
-	w.line(level, "Volumes:")
-	indent := ""
-	if level > 0 {
-		indent = " "
-	}
-	for _, v := range vols {
-		w.line(1, "%s%s:", indent, v.Name)
-		if c := v.PersistentVolumeClaim; c != nil {
-			w.line(2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)")
-			w.line(2, "ClaimName:\t%s", c.ClaimName)
-			w.line(2, "ReadOnly:\t%v", c.ReadOnly)
-		} else {
-			w.line(1, "<unknown>")
-		}
-	}
-}
-
 // statefulSetStatus is StatefulSetStatusViewer.Status (it ignores
 // --revision). With a rollingUpdate block (the default) it counts pods
 // against the partition; without one, it compares the revisions.

@@ -162,6 +162,10 @@ func nodeGroup(items []*nodeItem, drawn map[api.Key]bool, counted bool) *Box {
 	if counted {
 		line += clauseSep + podsWord(pods)
 	}
-	return &Box{ID: "nodes", Kind: "NodeGroup", Name: "nodes", Title: title, Lines: []string{line}, Marks: marks,
-		Status: worstStatus(worst), Opens: map[bool]string{true: "nodes"}[len(items) <= GroupNodesAbove], Detail: title + ": " + strings.Join(parts, ", ")}
+	b := &Box{ID: "nodes", Kind: "NodeGroup", Name: "nodes", Title: title, Lines: []string{line}, Marks: marks,
+		Status: worstStatus(worst), Detail: title + ": " + strings.Join(parts, ", ")}
+	if len(items) <= GroupNodesAbove {
+		b.Opens = "nodes"
+	}
+	return b
 }

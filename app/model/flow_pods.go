@@ -255,9 +255,12 @@ func (o *owner) groupBox(drawn map[api.Key]bool, open bool) *Box {
 		title = fmt.Sprintf("%d more pods", n)
 	}
 	id := "group/" + cmp.Or(o.uid, "pods")
-	return &Box{ID: id, Kind: "PodGroup", Name: id, Title: title, Lines: []string{strings.Join(parts, clauseSep)},
-		Marks: marks[:min(len(marks), MaxMarks)], Status: worstStatus(counts), Opens: map[bool]string{true: id}[open],
-		Detail: fmt.Sprintf("%s: %s", title, strings.Join(parts, ", "))}
+	b := &Box{ID: id, Kind: "PodGroup", Name: id, Title: title, Lines: []string{strings.Join(parts, clauseSep)},
+		Marks: marks[:min(len(marks), MaxMarks)], Status: worstStatus(counts), Detail: fmt.Sprintf("%s: %s", title, strings.Join(parts, ", "))}
+	if open {
+		b.Opens = id
+	}
+	return b
 }
 
 // sortCounts puts the largest counts first, then by name.

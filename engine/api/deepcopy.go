@@ -88,6 +88,7 @@ func (c *Container) deepCopy() Container {
 	out.Command = copySlice(c.Command)
 	out.Args = copySlice(c.Args)
 	out.Ports = copySlice(c.Ports)
+	out.VolumeMounts = copySlice(c.VolumeMounts)
 	out.Env = copySlice(c.Env)
 	for i, e := range out.Env {
 		if f := e.ValueFrom; f != nil {
@@ -134,14 +135,8 @@ func (s *PodSpec) DeepCopy() PodSpec {
 	out.Affinity = s.Affinity.DeepCopy()
 	if s.Volumes != nil {
 		out.Volumes = make([]Volume, len(s.Volumes))
-		for i, v := range s.Volumes {
-			v.PersistentVolumeClaim = copyPtr(v.PersistentVolumeClaim)
-			if v.EmptyDir != nil {
-				e := *v.EmptyDir
-				e.SizeLimit = copyPtr(e.SizeLimit)
-				v.EmptyDir = &e
-			}
-			out.Volumes[i] = v
+		for i := range s.Volumes {
+			out.Volumes[i] = s.Volumes[i].deepCopy()
 		}
 	}
 	if s.Tolerations != nil {

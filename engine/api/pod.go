@@ -74,6 +74,7 @@ type Container struct {
 	TerminationMessagePath   string               `json:"terminationMessagePath,omitempty" yaml:"terminationMessagePath,omitempty"`
 	TerminationMessagePolicy string               `json:"terminationMessagePolicy,omitempty" yaml:"terminationMessagePolicy,omitempty"`
 	ImagePullPolicy          string               `json:"imagePullPolicy,omitempty" yaml:"imagePullPolicy,omitempty"`
+	VolumeMounts             []VolumeMount        `json:"volumeMounts,omitempty" yaml:"volumeMounts,omitempty"`
 }
 
 // ContainerPort is v1.ContainerPort.

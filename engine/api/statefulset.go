@@ -168,21 +168,6 @@ func (c *PersistentVolumeClaim) DeepCopy() *PersistentVolumeClaim {
 // DeepCopyObject implements Object.
 func (c *PersistentVolumeClaim) DeepCopyObject() Object { return c.DeepCopy() }
 
-// Volume is v1.Volume, limited to persistent volume claims.
-type Volume struct {
-	Name                  string                             `json:"name" yaml:"name"`
-	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource `json:"persistentVolumeClaim,omitempty" yaml:"persistentVolumeClaim,omitempty"`
-	// EmptyDir is a scratch directory that lives as long as the pod
-	// (kubectl drain refuses such pods without --delete-emptydir-data).
-	EmptyDir *EmptyDirVolumeSource `json:"emptyDir,omitempty" yaml:"emptyDir,omitempty"`
-}
-
-// EmptyDirVolumeSource is v1.EmptyDirVolumeSource.
-type EmptyDirVolumeSource struct {
-	Medium    string    `json:"medium,omitempty" yaml:"medium,omitempty"`
-	SizeLimit *Quantity `json:"sizeLimit,omitempty" yaml:"sizeLimit,omitempty"`
-}
-
 // PersistentVolumeClaimVolumeSource is v1.PersistentVolumeClaimVolumeSource.
 type PersistentVolumeClaimVolumeSource struct {
 	ClaimName string `json:"claimName" yaml:"claimName"`

@@ -70,6 +70,7 @@ func defaultPodSpec(s *api.PodSpec) {
 	if s.SecurityContext == nil {
 		s.SecurityContext = &struct{}{}
 	}
+	defaultVolumes(s)
 	for i := range s.Containers {
 		if defaultContainer(&s.Containers[i], false) {
 			copyContainers(s)

@@ -69,6 +69,22 @@ func TestValidationMessages(t *testing.T) {
 		{"probe with two handlers", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].LivenessProbe = &api.Probe{Exec: &api.ExecAction{Command: []string{"true"}}, GRPC: &api.GRPCAction{Port: 9}}
 		}, "spec.template.spec.containers[0].livenessProbe.grpc: Forbidden: may not specify more than 1 handler type"},
+		{"a mount of no volume", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].VolumeMounts = []api.VolumeMount{{Name: "config", MountPath: "/etc/config"}}
+		}, `spec.template.spec.containers[0].volumeMounts[0].name: Not found: "config"`},
+		{"two mounts at one path", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Volumes = []api.Volume{{Name: "a", EmptyDir: &api.EmptyDirVolumeSource{}}, {Name: "b", EmptyDir: &api.EmptyDirVolumeSource{}}}
+			d.Spec.Template.Spec.Containers[0].VolumeMounts = []api.VolumeMount{{Name: "a", MountPath: "/data"}, {Name: "b", MountPath: "/data"}}
+		}, `spec.template.spec.containers[0].volumeMounts[1].mountPath: Invalid value: "/data": must be unique`},
+		{"a ConfigMap volume without a name", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Volumes = []api.Volume{{Name: "config", ConfigMap: &api.ConfigMapVolumeSource{}}}
+		}, "spec.template.spec.volumes[0].configMap.name: Required value"},
+		{"a volume with two sources", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Volumes = []api.Volume{{Name: "x", EmptyDir: &api.EmptyDirVolumeSource{}, ConfigMap: &api.ConfigMapVolumeSource{Name: "c"}}}
+		}, "spec.template.spec.volumes[0].configMap: Forbidden: may not specify more than 1 volume type"},
+		{"two volumes of one name", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Volumes = []api.Volume{{Name: "x", EmptyDir: &api.EmptyDirVolumeSource{}}, {Name: "x", HostPath: &api.HostPathVolumeSource{Path: "/x"}}}
+		}, `spec.template.spec.volumes[1].name: Duplicate value: "x"`},
 		{"gRPC probe on port 0", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].LivenessProbe = &api.Probe{GRPC: &api.GRPCAction{}}
 		}, "spec.template.spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive"},

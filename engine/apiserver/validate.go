@@ -260,6 +260,7 @@ func validateIntOrPercent(e *errs, path string, v *api.IntOrString) int {
 }
 
 func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
+	validateVolumes(e, path, s.Volumes)
 	if len(s.Containers) == 0 {
 		e.required(path + ".containers")
 	}
@@ -285,6 +286,7 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 		validateProbe(e, p, ".readinessProbe", c.ReadinessProbe)
 		validateProbe(e, p, ".startupProbe", c.StartupProbe)
 		validateResources(e, p, &c.Resources)
+		validateVolumeMounts(e, p, c.VolumeMounts, s.Volumes)
 	}
 	switch s.RestartPolicy {
 	case "", "Always", "OnFailure", "Never":

@@ -74,21 +74,28 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 	return reconcile.Result{}, err
 }
 
-// admit starts the pod's sandbox and gives it an IP address.
+// admit takes the pod on: its containers' runtime records, and its
+// sandbox and IP address once its volumes are mounted (mount).
 func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
-	rt := &podRuntime{namespace: p.Namespace, name: p.Name, uid: p.UID, startTime: w.now, ip: k.texts.ip(k.ipPrefix, k.nextIP), gen: k.gen}
-	k.nextIP++
-	if k.nextIP > 254 {
-		k.nextIP = 2
-	}
+	rt := &podRuntime{namespace: p.Namespace, name: p.Name, uid: p.UID, startTime: w.now, gen: k.gen}
 	for i := range p.Spec.Containers {
 		c := &p.Spec.Containers[i]
 		b := k.behaviors.Of(p.Spec, c)
 		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image, behavior: &b})
 	}
 	k.pods.put(rt)
-	w.Note("admitted; sandbox up with IP %s", rt.ip)
+	k.mount(w, p, rt)
 	return rt
+}
+
+// sandbox starts the pod's sandbox and gives it an IP address.
+func (k *Kubelet) sandbox(w *worker, rt *podRuntime) {
+	rt.ip = k.texts.ip(k.ipPrefix, k.nextIP)
+	k.nextIP++
+	if k.nextIP > 254 {
+		k.nextIP = 2
+	}
+	w.Note("admitted; sandbox up with IP %s", rt.ip)
 }
 
 // advance runs every stage transition that is due and returns when the
@@ -99,6 +106,9 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 		if t > w.now && (next < 0 || t < next) {
 			next = t
 		}
+	}
+	if !k.mount(w, p, rt) {
+		return rt.mountRetryAt
 	}
 	blocked := false
 	for i, c := range rt.containers {

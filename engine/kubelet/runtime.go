@@ -66,6 +66,11 @@ type podRuntime struct {
 	uid             string
 	ip              string
 	startTime       int64
+	// mounted says the pod's volumes are set up (its sandbox and IP come
+	// then); until they are, mountRetryAt is the next attempt, after
+	// mountBackoffMS.
+	mounted                      bool
+	mountRetryAt, mountBackoffMS int64
 	// start is startTime as the status's startTime, made once: every
 	// status version of the pod shares it.
 	start      *api.Time

@@ -269,7 +269,7 @@ func (c *Controller) manageJob(tick reconcile.Tick, job *api.Job, ctx *syncJobCt
 	if wait := ctx.newBackoffRecord.remainingTime(tick.Now()); wait > 0 {
 		ctx.addAfter(max(wait, syncJobBatchPeriod))
 		n := ctx.newBackoffRecord.failuresAfterLastSuccess
-		ctx.notes.Note("backs off: the next pod may start in %s, after %d failure%s", fmtMS(wait), n, map[bool]string{true: "", false: "s"}[n == 1])
+		ctx.notes.Note("backs off: the next pod may start in %s, after %d failure%s", fmtMS(wait), n, pluralS(n))
 		// v1.34.4 returns 0 here, a status the API server refuses when
 		// pods are ready (kubernetes#139428); the fix (kubernetes#139457,
 		// in the 1.34 branch as #139752) reports the real count.
@@ -456,4 +456,12 @@ func fmtMS(ms int64) string {
 		return fmt.Sprintf("%ds", ms/1000)
 	}
 	return fmt.Sprintf("%.1fs", float64(ms)/1000)
+}
+
+// pluralS is the plural's "s" after a count other than 1.
+func pluralS(n int32) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

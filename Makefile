@@ -112,5 +112,6 @@ fuzz:
 	$(GO) test ./engine/kubelet -run '^$$' -fuzz '^FuzzInfer$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./lesson -run '^$$' -fuzz '^FuzzLesson$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./claim -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+	cd conformance && $(GO) test . -run '^$$' -fuzz '^FuzzQuantityCanonicalForm$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./engine/api/labels -run '^$$' -fuzz '^FuzzParseIsUpstreams$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
 	$(GO) test ./internal/wasmbuild -run '^$$' -fuzz '^FuzzAttribute$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s

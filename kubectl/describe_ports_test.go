@@ -46,3 +46,26 @@ spec:
 		}
 	}
 }
+
+// Quantities are stored in apimachinery's canonical form, as the API
+// server writes them: cpu 0.1 is 100m, memory 1.5Gi is 1536Mi, and a
+// text already canonical (12Mi) stays.
+func TestQuantitiesAreStoredCanonical(t *testing.T) {
+	e, sc := testkit.Load(t, []byte(`apiVersion: v1
+kind: Pod
+metadata: {name: sized}
+spec:
+  containers:
+  - name: c
+    image: nginx:1.25
+    resources:
+      requests: {cpu: "0.1", memory: 1.5Gi, ephemeral-storage: 12Mi}
+      limits: {cpu: "1000m", memory: 2048Mi}
+`))
+	e.RunUntil(1_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	want := `{"limits":{"cpu":"1","memory":"2Gi"},"requests":{"cpu":"100m","ephemeral-storage":"12Mi","memory":"1536Mi"}}`
+	if got := run(t, s, "get pod sized -o jsonpath={.spec.containers[0].resources}").Stdout; got != want {
+		t.Errorf("stored resources %s, want %s", got, want)
+	}
+}

@@ -3,16 +3,21 @@ package api
 import "testing"
 
 func TestParseQuantity(t *testing.T) {
+	// The canonical texts are resource.MustParse(in).String()'s
+	// (conformance's TestQuantityCanonicalForm checks them against it).
 	for _, tc := range []struct {
 		in    string
 		milli int64
+		text  string
 	}{
-		{"500m", 500}, {"1", 1000}, {"2", 2000}, {"1.5", 1500}, {"128Mi", 128 << 20 * 1000}, {"1Gi", 1 << 30 * 1000},
-		{"1k", 1_000_000}, {"1e3", 1_000_000}, {"0.1", 100}, {"100n", 1}, {"+3", 3000},
+		{"500m", 500, "500m"}, {"1", 1000, "1"}, {"2", 2000, "2"}, {"1.5", 1500, "1500m"}, {"128Mi", 128 << 20 * 1000, "128Mi"},
+		{"1Gi", 1 << 30 * 1000, "1Gi"}, {"1.5Gi", 1536 << 20 * 1000, "1536Mi"}, {"1024Mi", 1 << 30 * 1000, "1Gi"},
+		{"1k", 1_000_000, "1k"}, {"1000", 1_000_000, "1k"}, {"1000m", 1000, "1"}, {"1e3", 1_000_000, "1e3"},
+		{"0.1", 100, "100m"}, {"100n", 1, "100n"}, {"+3", 3000, "+3"}, {"3.000", 3000, "3"}, {"12Mi", 12 << 20 * 1000, "12Mi"}, {"1e-3", 1, "1e-3"}, {"0.5Ki", 512_000, "512"},
 	} {
 		q, err := ParseQuantity(tc.in)
-		if err != nil || q.MilliValue() != tc.milli || q.String() != tc.in {
-			t.Errorf("ParseQuantity(%q) = %d %q %v, want %d", tc.in, q.MilliValue(), q.String(), err, tc.milli)
+		if err != nil || q.MilliValue() != tc.milli || q.String() != tc.text {
+			t.Errorf("ParseQuantity(%q) = %d %q %v, want %d %q", tc.in, q.MilliValue(), q.String(), err, tc.milli, tc.text)
 		}
 	}
 	for _, bad := range []string{"", "5 cores", "abc", "1.2.3", "1Qi", "e3", "-"} {

@@ -3,16 +3,18 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 )
 
 // Quantity is a Kubernetes resource quantity such as "500m", "2" or
-// "128Mi". It keeps the text the user wrote, which kubectl prints back,
-// and the value in thousandths of a unit, which is exact for every suffix
-// the simulator accepts. A real API server canonicalises the text (0.5
-// becomes 500m, 1000m becomes 1); this one does not.
+// "128Mi": its value in thousandths of a unit, and its text in
+// apimachinery's canonical form (CanonicalizeBytes), which the API server
+// stores and kubectl prints: 0.1 is 100m, 1000m is 1, 1.5Gi is 1536Mi. A
+// value finer than a thousandth (1n, 1u), which the thousandths round up,
+// keeps the text as written.
 type Quantity struct {
 	text  string
 	milli int64
@@ -40,12 +42,91 @@ func ParseQuantity(s string) (Quantity, error) {
 	} else {
 		return Quantity{}, fmt.Errorf("unable to parse quantity's suffix")
 	}
-	milli, ok := thousandths(digits, exp+3, neg)
+	milli, rounded, ok := thousandths(digits, exp+3, neg)
 	if !ok {
 		return Quantity{}, fmt.Errorf("quantity is too large")
 	}
-	return Quantity{text: s, milli: milli}, nil
+	if rounded {
+		// apimachinery keeps nanos: a value that is whole thousandths once
+		// rounded up to nanos (0.0009999999) prints canonical; finer
+		// ones keep their text here.
+		nano, _, ok := thousandths(digits, exp+9, neg)
+		rounded = !ok || nano != milli*1_000_000
+	}
+	if rounded || keepsText(s) {
+		return Quantity{text: s, milli: milli}, nil
+	}
+	return Quantity{text: canonical(milli, suffix), milli: milli}, nil
 }
+
+// keepsText says apimachinery's ParseQuantity keeps s as its text: s is
+// "0", or its fast path finds it canonical already (a decimal whose
+// scale is a multiple of 3, whose digits start with no zero and end in
+// no 000: "+3", "1.500", "2E3"; a whole number of a binary suffix that
+// is not a multiple of 8: "12Mi", "1Ki").
+func keepsText(s string) bool {
+	if s == "0" {
+		return true
+	}
+	num, suffix := splitQuantity(s)
+	num = strings.TrimLeft(strings.TrimLeft(num, "+-"), "0")
+	num, denom, _ := strings.Cut(num, ".")
+	if num == "" {
+		num = "0"
+	}
+	shifted := num + denom
+	value, err := strconv.ParseInt(shifted, 10, 64)
+	if err != nil {
+		return false
+	}
+	if m, binary := binarySuffixes[suffix]; binary {
+		exponent := bits.TrailingZeros64(uint64(m))
+		precision := 15 - len(num) - int(float32(exponent)*3/10) - 1
+		hi, lo := bits.Mul64(uint64(value), uint64(m)) // int64Multiply must not overflow
+		return denom == "" && precision >= 0 && hi == 0 && lo>>63 == 0 && value&7 != 0
+	}
+	exp, _ := decimalExponent(suffix)
+	scale := exp - len(denom)
+	return 18-len(num)-len(denom) >= 0 && scale >= -9 && scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0'
+}
+
+// canonical is CanonicalizeBytes for a value of milli thousandths
+// written with suffix: a binary suffix gives the largest binary suffix
+// the value is a whole multiple of (a value under 1024, or not whole,
+// is written as a decimal); a decimal exponent gives e3, e6 …; anything
+// else the largest of m, k, M, G, T, P, E that keeps the number whole.
+func canonical(milli int64, suffix string) string {
+	if _, binary := binarySuffixes[suffix]; binary && milli%1000 == 0 && (milli >= 1024_000 || milli <= -1024_000) {
+		v, k := milli/1000, 0
+		for v%1024 == 0 && k < len(binaryOrder) {
+			v, k = v/1024, k+1
+		}
+		if k == 0 {
+			return strconv.FormatInt(v, 10)
+		}
+		return strconv.FormatInt(v, 10) + binaryOrder[k-1]
+	}
+	if milli == 0 {
+		return "0"
+	}
+	v, exp := milli, -3
+	for v%1000 == 0 && exp < 18 {
+		v, exp = v/1000, exp+3
+	}
+	if len(suffix) > 1 && (suffix[0] == 'e' || suffix[0] == 'E') { // an exponent, not the E suffix
+		if exp == 0 {
+			return strconv.FormatInt(v, 10)
+		}
+		return strconv.FormatInt(v, 10) + "e" + strconv.Itoa(exp)
+	}
+	return strconv.FormatInt(v, 10) + decimalSuffixes[exp/3+1]
+}
+
+// binaryOrder are the binary suffixes, smallest first.
+var binaryOrder = [...]string{"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
+
+// decimalSuffixes are the decimal suffixes from m (10^-3) to E (10^18).
+var decimalSuffixes = [...]string{"m", "", "k", "M", "G", "T", "P", "E"}
 
 // maxMilli bounds a quantity's thousandths.
 const maxMilli = 9e18
@@ -83,8 +164,9 @@ func mulDigits(digits []byte, m uint64) []byte {
 }
 
 // thousandths is digits × 10^exp, rounded up, as an int64 no larger in
-// magnitude than maxMilli (ok false when it is).
-func thousandths(digits []byte, exp int, neg bool) (int64, bool) {
+// magnitude than maxMilli (ok false when it is); rounded says it had a
+// part finer than a thousandth.
+func thousandths(digits []byte, exp int, neg bool) (v64 int64, rounded, ok bool) {
 	whole, fracNonZero := string(digits), false
 	if exp >= 0 {
 		if len(whole) > 0 {
@@ -96,22 +178,22 @@ func thousandths(digits []byte, exp int, neg bool) (int64, bool) {
 		whole = whole[:cut]
 	}
 	if len(whole) > 19 {
-		return 0, false
+		return 0, false, false
 	}
 	var v uint64
 	for _, d := range []byte(whole) {
 		v = v*10 + uint64(d-'0')
 	}
 	if v > maxMilli || v == maxMilli && fracNonZero {
-		return 0, false
+		return 0, false, false
 	}
 	if neg {
-		return -int64(v), true // rounding a negative number up drops its fraction
+		return -int64(v), fracNonZero, true // rounding a negative number up drops its fraction
 	}
 	if fracNonZero {
 		v++
 	}
-	return int64(v), true
+	return int64(v), fracNonZero, true
 }
 
 func splitQuantity(s string) (num, suffix string) {
@@ -168,7 +250,7 @@ func (q Quantity) Value() int64 { return (q.milli + 999) / 1000 }
 // IsZero reports whether the quantity is zero.
 func (q Quantity) IsZero() bool { return q.milli == 0 }
 
-// String returns the quantity as written.
+// String returns the quantity in canonical form.
 func (q Quantity) String() string {
 	if q.text == "" {
 		return "0"

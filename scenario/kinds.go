@@ -20,6 +20,12 @@ type kind struct {
 	// template is the spec of the pods the kind runs and its path in the
 	// manifest; nil for a kind without pods.
 	template func(obj api.Object) (spec *api.PodSpec, path string)
+	// older reads a manifest of a version the API server still serves
+	// besides the kind's own (autoscaling/v1 for an HPA): the object of
+	// that version to decode into, whose fields the unknown-field check
+	// reads, and its conversion to the kind's own; nil for a version it
+	// does not serve.
+	older func(apiVersion string) (versioned any, convert func() api.Object)
 	// pods is how many pods a workload asks for by itself, and whether
 	// they are replicas; nil for a kind whose pods the capacity check does
 	// not count.
@@ -65,7 +71,14 @@ var kinds = []kind{
 		template: func(obj api.Object) (*api.PodSpec, string) {
 			return &obj.(*api.CronJob).Spec.JobTemplate.Spec.Template.Spec, "spec.jobTemplate.spec.template.spec"
 		}},
-	{name: api.KindHorizontalPodAutoscaler, new: func() api.Object { return &api.HorizontalPodAutoscaler{} }},
+	{name: api.KindHorizontalPodAutoscaler, new: func() api.Object { return &api.HorizontalPodAutoscaler{} },
+		older: func(apiVersion string) (any, func() api.Object) {
+			if apiVersion != "autoscaling/v1" {
+				return nil, nil
+			}
+			h := &api.HorizontalPodAutoscalerV1{}
+			return h, h.ToV2
+		}},
 	{name: api.KindPodDisruptionBudget, new: func() api.Object { return &api.PodDisruptionBudget{} }},
 	{name: api.KindConfigMap, new: func() api.Object { return &api.ConfigMap{} }},
 	{name: api.KindSecret, new: func() api.Object { return &api.Secret{} }},

@@ -221,17 +221,11 @@ func scalar(n *yaml.Node, key string) string {
 
 // object decodes, checks and records one manifest.
 func (p *parser) object(n *yaml.Node, doc int, k *kind, apiVersion string) {
-	if want := api.APIVersionOf(k.name); apiVersion != want {
-		at := nodeAt(n, "apiVersion")
-		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", k.name, apiVersion, want)
-		return
-	}
 	kind := k.name
-	obj := k.new()
-	if !p.decode(n, obj) {
+	obj, ok := p.decodeVersion(n, k, apiVersion)
+	if !ok {
 		return
 	}
-	unknownFields(n, reflect.TypeOf(obj), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
 	if err := apiserver.DryRun(obj, p.sc.Config.TimeZones); err != nil {
 		p.invalid(n, err)
 		return
@@ -252,6 +246,30 @@ func (p *parser) object(n *yaml.Node, doc int, k *kind, apiVersion string) {
 	}
 	setLastApplied(obj, n)
 	p.docs = append(p.docs, docObject{obj: obj, node: n, doc: doc})
+}
+
+// decodeVersion decodes a manifest of kind k written for apiVersion: the
+// kind's own version, or an older one the API server still serves,
+// converted. It warns of the fields that version does not have.
+func (p *parser) decodeVersion(n *yaml.Node, k *kind, apiVersion string) (api.Object, bool) {
+	var into any
+	var convert func() api.Object
+	if want := api.APIVersionOf(k.name); apiVersion == want {
+		obj := k.new()
+		into, convert = obj, func() api.Object { return obj }
+	} else if k.older != nil {
+		into, convert = k.older(apiVersion)
+	}
+	if into == nil {
+		at := nodeAt(n, "apiVersion")
+		p.errorf(at.Line, at.Column, "apiVersion", "no matches for kind %q in version %q (use %q)", k.name, apiVersion, api.APIVersionOf(k.name))
+		return nil, false
+	}
+	if !p.decode(n, into) {
+		return nil, false
+	}
+	unknownFields(n, reflect.TypeOf(into), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
+	return convert(), true
 }
 
 // LastAppliedAnnotation is where kubectl apply records what it applied.

@@ -142,7 +142,7 @@ func (e *Engine) Busy() string {
 		return ""
 	}
 	var parts []string
-	for _, c := range []cause{crash, pull, noFit, flap} {
+	for _, c := range []cause{crash, pull, config, noFit, flap} {
 		ps := groups[c]
 		if len(ps) == 0 {
 			continue
@@ -213,11 +213,12 @@ func (e *Engine) nextAction() (int, bool) {
 type cause int
 
 const (
-	none  cause = iota
-	crash       // its container exits and is restarted with back-off
-	pull        // its image cannot be pulled
-	noFit       // it fits no node and the scheduler retries it
-	flap        // its readiness flaps
+	none   cause = iota
+	crash        // its container exits and is restarted with back-off
+	pull         // its image cannot be pulled
+	noFit        // it fits no node and the scheduler retries it
+	flap         // its readiness flaps
+	config       // a ConfigMap or Secret it reads or mounts is missing
 )
 
 // kubeletCause is why a pod's kubelet keeps coming back to it.
@@ -229,6 +230,12 @@ func (e *Engine) kubeletCause(p *api.Pod) cause {
 				return crash
 			case "ErrImagePull", "ImagePullBackOff":
 				return pull
+			case "CreateContainerConfigError":
+				return config
+			case "ContainerCreating":
+				if c := p.Status.Condition(api.PodReadyToStartContainers); p.Spec.NodeName != "" && c != nil && c.Status == api.ConditionFalse {
+					return config // no sandbox: its volumes are not mounted
+				}
 			}
 		}
 		if cs.RestartCount > 0 && cs.LastTerminationState.Terminated != nil && !cs.Ready {
@@ -281,8 +288,21 @@ func (e *Engine) firstCause(c cause, ps []*api.Pod) string {
 		return fmt.Sprintf("%d pods cannot be scheduled (%s) and the scheduler retries them", len(ps), msg)
 	case flap:
 		return fmt.Sprintf("the readiness of pod %s flaps (its app passes its readiness probe, then fails it, over and over)%s", p.Name, ofMore)
+	case config:
+		return fmt.Sprintf("pod %s waits for a ConfigMap or Secret (%s)%s%s", p.Name, configDetail(p), more, e.stuckRollout(p))
 	}
 	return ""
+}
+
+// configDetail is what keeps a pod from starting its containers: the
+// kubelet's message for an env reference, or FailedMount for a volume.
+func configDetail(p *api.Pod) string {
+	for _, cs := range p.Status.ContainerStatuses {
+		if wt := cs.State.Waiting; wt != nil && wt.Reason == "CreateContainerConfigError" {
+			return "CreateContainerConfigError: " + wt.Message
+		}
+	}
+	return "FailedMount: a volume of it cannot be set up"
 }
 
 // countCause is a short phrase for the pods of a further cause.
@@ -303,6 +323,11 @@ func countCause(c cause, n int) string {
 			return "1 pod cannot be scheduled"
 		}
 		return fmt.Sprintf("%d pods cannot be scheduled", n)
+	case config:
+		if n == 1 {
+			return "1 pod waits for a ConfigMap or Secret"
+		}
+		return fmt.Sprintf("%d pods wait for ConfigMaps or Secrets", n)
 	}
 	if n == 1 {
 		return "the readiness of 1 pod flaps"

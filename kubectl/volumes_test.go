@@ -98,3 +98,27 @@ spec:
 		t.Errorf("downwardAPI stored as %s", got)
 	}
 }
+
+// A StatefulSet's containers mount its claim templates' volumes, which
+// the template itself does not list: the API server validates the
+// template with them added (volumesToAddForTemplates), and each pod gets
+// its claim (tutorials/stateful-application/basic-stateful-set, pasted
+// as it is).
+func TestStatefulSetMountsItsClaimTemplates(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/web-statefulset.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	e.RunUntil(60_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	if got := run(t, s, "get pods").Stdout; !strings.Contains(got, "web-0   1/1     Running") || !strings.Contains(got, "web-1   1/1     Running") {
+		t.Errorf("get pods:\n%s", got)
+	}
+	out := run(t, s, "describe pod web-0").Stdout
+	for _, want := range []string{"    Mounts:\n      /usr/share/nginx/html from www (rw)\n", "  www:\n    Type:        PersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:   www-web-0\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("describe pod web-0 lacks\n%s\ngot:\n%s", want, out)
+		}
+	}
+}

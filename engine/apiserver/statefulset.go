@@ -8,6 +8,7 @@ package apiserver
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/timezone"
@@ -97,7 +98,14 @@ func validateStatefulSet(e *errs, s *api.StatefulSet) {
 	validateReplicas(e, "spec.replicas", sp.Replicas)
 	validateSelector(e, sp.Selector, &sp.Template, "statefulset")
 	validateLabels(e, "spec.template.metadata.labels", sp.Template.Labels)
-	validatePodSpec(e, "spec.template.spec", &sp.Template.Spec, true)
+	// The claim templates' volumes, so that the mounts may name them
+	// (ValidateStatefulSetSpec's volumesToAddForTemplates).
+	spec := sp.Template.Spec
+	spec.Volumes = slices.Clone(spec.Volumes)
+	for _, t := range sp.VolumeClaimTemplates {
+		spec.Volumes = append(spec.Volumes, api.Volume{Name: t.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: t.Name}})
+	}
+	validatePodSpec(e, "spec.template.spec", &spec, true)
 	if rp := sp.Template.Spec.RestartPolicy; rp != "" && rp != "Always" {
 		e.add("spec.template.spec.restartPolicy", "Unsupported value: %q: supported values: \"Always\"", rp)
 	}

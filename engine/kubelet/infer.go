@@ -116,6 +116,7 @@ type scriptRun struct {
 	code    int32
 	end     ending
 	what    string // the command that decided the ending
+	steps   int    // commands read so far (maxSteps)
 	created map[string]int64
 	removed map[string]int64
 }
@@ -151,18 +152,29 @@ func (r *scriptRun) run(argv []string) {
 }
 
 // shellScript is the script of sh -c 'script' (also bash, ash, dash,
-// with flags such as -ec).
+// zsh): with -c among the options (alone or in a group such as -ec),
+// the first operand after the options (-o takes an argument).
 func shellScript(argv []string) (string, bool) {
 	if len(argv) < 3 || !isShell(argv[0]) {
 		return "", false
 	}
-	for i := 1; i+1 < len(argv); i++ {
+	command := false
+	for i := 1; i < len(argv); i++ {
 		a := argv[i]
-		if !strings.HasPrefix(a, "-") {
+		switch {
+		case a == "-o" || a == "+o":
+			i++
+		case a == "--":
+			if command && i+1 < len(argv) {
+				return argv[i+1], true
+			}
 			return "", false
-		}
-		if strings.Contains(a, "c") && !strings.HasPrefix(a, "--") {
-			return argv[i+1], true
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+') && !strings.HasPrefix(a, "--"):
+			command = command || a[0] == '-' && strings.Contains(a, "c")
+		case command:
+			return a, true
+		default:
+			return "", false
 		}
 	}
 	return "", false

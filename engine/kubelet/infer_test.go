@@ -53,6 +53,23 @@ func TestInfer(t *testing.T) {
 		{"agnhost liveness", api.Container{Name: "liveness", Image: "registry.k8s.io/e2e-test-images/agnhost:2.40", Args: []string{"liveness"}}, "", forever, 0, false, 10_000, 0},
 		{"a sleep of a variable", sh("sleep $DELAY"), "Never", 5000, 0, true, 0, 0},
 		{"a comment is not a command", sh("echo hi # sleep 100"), "Never", 100, 0, false, 0, 0},
+		{"a for without done", sh("for i in 1 2 3"), "Never", 5000, 0, true, 0, 0},
+		{"options after -c", api.Container{Name: "c", Image: "busybox", Command: []string{"sh", "-c", "-e", "sleep 2"}}, "Never", 2000, 0, false, 0, 0},
+		{"bash -o pipefail -c", api.Container{Name: "c", Image: "bash", Command: []string{"bash", "-o", "pipefail", "-ec", "sleep 3; exit 4"}}, "Never", 3000, 4, false, 0, 0},
+		{"done as a loop item", sh("for x in start done; do sleep 1; done"), "Never", 2000, 0, false, 0, 0},
+		{"echo done inside a loop", sh("for x in a b; do echo done; sleep 1; done"), "Never", 2000, 0, false, 0, 0},
+		{"nested loops", sh("for a in 1 2; do for b in 1 2 3; do sleep 1; done; done"), "Never", 6000, 0, false, 0, 0},
+		{"a brace expansion", sh("for i in {1..10}; do sleep 1; done"), "Never", 5000, 0, true, 0, 0},
+		{"a command substitution", sh("for i in $(seq 1 5); do sleep 1; done"), "Never", 5000, 0, true, 0, 0},
+		{"arithmetic is a word", sh("echo $((1+2)); sleep 1"), "Never", 1000, 0, false, 0, 0},
+		{"exit after ||", sh("test -f /x || exit 1; sleep 2"), "Never", 5000, 0, true, 0, 0},
+		{"a quick command after &&", sh("test -f /x && echo yes; sleep 2"), "Never", 2000, 0, false, 0, 0},
+		{"a server in the background", sh("nginx & sleep 5"), "Never", 5000, 0, false, 0, 0},
+		{"a pipeline that never ends", sh("yes | head -n 5"), "Never", 5000, 0, true, 0, 0},
+		{"if without else", sh("if [ -z \"$X\" ]; then echo missing; exit 1; fi; exec nginx"), "Always", forever, 0, false, 0, 0},
+		{"nested if", sh("if a; then if b; then echo; else echo; fi; else echo; fi; sleep 3"), "Never", 3000, 0, false, 0, 0},
+		{"exit keeps the last code", sh("false; exit"), "Never", 100, 1, false, 0, 0},
+		{"sleeps past a century", sh("sleep 9e15; sleep 9e15; sleep 9e15; sleep 9e15; sleep 9e15"), "Never", forever, 0, false, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			inf := Infer(&api.PodSpec{RestartPolicy: tc.policy}, &tc.c)
@@ -85,7 +102,9 @@ func TestBehaviorsOfADescribedImage(t *testing.T) {
 // negative time, and a container that exits does so after it starts.
 func FuzzInfer(f *testing.F) {
 	for _, s := range []string{"touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600", "for i in 1 2; do sleep 1; done",
-		"if a; then b; elif c; then d; else e; fi", "while sleep 1; do :; done", "echo 'unterminated", "exit 300", "sleep 1e400", "\\", "fi done for in"} {
+		"if a; then b; elif c; then d; else e; fi", "while sleep 1; do :; done", "echo 'unterminated", "exit 300", "sleep 1e400", "\\", "fi done for in",
+		"for i in 1 2 3", "for x in done; do :; done", "if a; then", "for a in 1 2 3 4 5 6 7 8 9; do for b in 1 2 3 4 5 6 7 8 9; do for c in 1 2 3 4 5 6 7 8 9; do for d in 1 2 3 4 5 6 7 8 9; do for e in 1 2 3; do sleep 1; done; done; done; done; done",
+		"echo $(date", "a && b || c | d & e", "{ sleep 1; }", "`x"} {
 		f.Add(s, "Never", "cat /tmp/healthy")
 	}
 	f.Fuzz(func(t *testing.T, script, policy, probe string) {

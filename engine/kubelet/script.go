@@ -3,6 +3,7 @@ package kubelet
 import (
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,31 +12,68 @@ import (
 // shell's keywords (loops, conditionals) and what each program does to
 // the time, the exit code and the files.
 
-// maxLoopRuns caps how often a for loop's body is evaluated.
-const maxLoopRuns = 1000
+// maxLoopRuns caps how often a for loop's body is evaluated, and
+// maxSteps how many commands one evaluation reads in all (nested loops
+// multiply): past it the script is not known.
+const (
+	maxLoopRuns = 1000
+	maxSteps    = 20_000
+)
 
-// script evaluates cmds in order until one decides the ending.
+// maxRunMS is the longest run Infer counts: a script that sleeps longer
+// (a century) runs until it is stopped.
+const maxRunMS = 100 * 365 * 24 * 3600 * 1000
+
+// script evaluates cmds in order until one decides the ending. A command
+// after && or || runs or not as the previous code says, which Infer
+// follows only when it cannot change the outcome; a command sent to the
+// background (&) does not hold the script; a pipeline is read stage by
+// stage, and one whose stages do not all finish is not known.
 func (r *scriptRun) script(cmds []simpleCommand) {
+	prev := ";"
 	for i := 0; i < len(cmds) && r.end == ranToEnd; i++ {
-		words := stripKeywords(cmds[i].words, "do", "then", "else", "{", "!")
-		if len(words) == 0 {
-			r.writes(cmds[i].writes)
-			continue
+		if r.steps++; r.steps > maxSteps {
+			r.unknown("a script too long to follow")
+			return
 		}
-		switch words[0] {
-		case "while", "until":
+		c := cmds[i]
+		words := stripKeywords(c.words, "do", "then", "else", "{", "!")
+		switch {
+		case len(words) == 0:
+			r.writes(c.writes)
+		case words[0] == "while" || words[0] == "until":
 			r.loop(words)
 			return
-		case "for":
+		case words[0] == "for":
 			i = r.forLoop(words, cmds, i)
-		case "if":
+		case words[0] == "if":
 			i = r.conditional(cmds, i)
-		case "done", "fi", "elif", "}":
+		case words[0] == "done" || words[0] == "fi" || words[0] == "elif" || words[0] == "}":
+		case c.op == "&":
+			// In the background: it does not hold the script.
+		case prev == "&&" || prev == "||" || c.op == "|" || prev == "|":
+			r.guarded(words, c, prev)
 		default:
 			r.command(words)
-			r.writes(cmds[i].writes)
+			r.writes(c.writes)
 		}
+		prev = cmds[i].op
 	}
+}
+
+// guarded evaluates a command that runs or not as the previous one's
+// code says (after && or ||), or a stage of a pipeline: if it would
+// change how the script ends or how long it runs, the script is not
+// known; a command that finishes at once is followed.
+func (r *scriptRun) guarded(words []string, c simpleCommand, prev string) {
+	run := r.fork()
+	run.command(words)
+	if run.end != ranToEnd || run.ms != r.ms {
+		r.unknown("`" + strings.Join(words, " ") + "` after `" + prev + "`")
+		return
+	}
+	r.code = run.code
+	r.writes(c.writes)
 }
 
 // stripKeywords drops the leading words that only open a block.
@@ -73,10 +111,10 @@ func (r *scriptRun) loop(words []string) {
 // forLoop evaluates for VAR in ITEMS; do BODY; done: the body once per
 // item. It returns the index of the loop's done.
 func (r *scriptRun) forLoop(words []string, cmds []simpleCommand, i int) int {
-	end := blockEnd(cmds, i, "for", "done")
-	if len(words) < 3 || words[2] != "in" {
+	end := blockEnd(cmds, i)
+	if end <= i || end >= len(cmds) || len(words) < 3 || words[2] != "in" || slices.ContainsFunc(words[3:], dynamic) {
 		r.unknown("`" + strings.Join(words, " ") + "`")
-		return end
+		return len(cmds) - 1
 	}
 	body := cmds[i+1 : end]
 	for n := 0; n < min(len(words)-3, maxLoopRuns) && r.end == ranToEnd; n++ {
@@ -85,18 +123,34 @@ func (r *scriptRun) forLoop(words []string, cmds []simpleCommand, i int) int {
 	return end
 }
 
-// conditional evaluates if …; then …; else …; fi: when every branch
-// comes to the same time, code and ending, that is the outcome;
-// otherwise it depends on the condition, which Infer cannot see.
+// conditional evaluates if …; then …; elif …; else …; fi: when every
+// branch (an if without else has an empty one) comes to the same time,
+// code and ending, that is the outcome; otherwise it depends on the
+// condition, which Infer cannot see.
 func (r *scriptRun) conditional(cmds []simpleCommand, i int) int {
-	end := blockEnd(cmds, i, "if", "fi")
+	end := blockEnd(cmds, i)
+	if end <= i || end >= len(cmds) {
+		r.unknown("`if` without `fi`")
+		return len(cmds) - 1
+	}
 	var branches [][]simpleCommand
-	start := i + 1
-	for j := i + 1; j <= end && j < len(cmds); j++ {
-		if w := cmds[j].words; len(w) > 0 && (w[0] == "else" || w[0] == "elif" || j == end) {
+	start, depth, hasElse := i+1, 0, false
+	for j := i + 1; j <= end; j++ {
+		w := keyword(cmds[j])
+		switch {
+		case j == end:
 			branches = append(branches, cmds[start:j])
-			start = j
+		case w == "if":
+			depth++
+		case w == "fi":
+			depth--
+		case depth == 0 && (w == "else" || w == "elif"):
+			branches = append(branches, cmds[start:j])
+			start, hasElse = j, hasElse || w == "else"
 		}
+	}
+	if !hasElse {
+		branches = append(branches, nil)
 	}
 	var first *scriptRun
 	for _, b := range branches {
@@ -109,35 +163,41 @@ func (r *scriptRun) conditional(cmds []simpleCommand, i int) int {
 			return end
 		}
 	}
-	if first != nil {
-		r.ms, r.code, r.end, r.what = first.ms, first.code, first.end, first.what
-	}
+	r.ms, r.code, r.end, r.what, r.steps = first.ms, first.code, first.end, first.what, first.steps
 	return end
+}
+
+// keyword is the first word of a command, after the words that only
+// open a block.
+func keyword(c simpleCommand) string {
+	if w := stripKeywords(c.words, "do", "then", "{", "!"); len(w) > 0 {
+		return w[0]
+	}
+	return ""
 }
 
 // fork is a copy of the run so far that shares its file record.
 func (r *scriptRun) fork() scriptRun {
-	return scriptRun{ms: r.ms, code: r.code, created: r.created, removed: r.removed}
+	return scriptRun{ms: r.ms, code: r.code, steps: r.steps, created: r.created, removed: r.removed}
 }
 
-// blockEnd is the index of the word that closes the block opened at i
-// (done for a loop, fi for an if), counting nested blocks.
-func blockEnd(cmds []simpleCommand, i int, open, close string) int {
+// blockEnd is the index of the command that closes the block opened
+// at i (done for a loop, fi for an if), counting the blocks nested in it
+// by the keyword each command starts with; len(cmds) when none does.
+func blockEnd(cmds []simpleCommand, i int) int {
 	depth := 0
 	for j := i; j < len(cmds); j++ {
-		for _, w := range cmds[j].words {
-			switch w {
-			case open:
-				depth++
-			case close:
-				depth--
-			}
+		switch keyword(cmds[j]) {
+		case "for", "while", "until", "if":
+			depth++
+		case "done", "fi":
+			depth--
 		}
 		if depth <= 0 {
 			return j
 		}
 	}
-	return len(cmds) - 1
+	return len(cmds)
 }
 
 // command evaluates one program with its arguments.
@@ -146,13 +206,15 @@ func (r *scriptRun) command(words []string) {
 	if len(words) == 0 {
 		return
 	}
-	r.code = 0
 	args := words[1:]
+	if path.Base(words[0]) == "exit" {
+		r.exit(args) // without a code, the last command's
+		return
+	}
+	r.code = 0
 	switch name := path.Base(words[0]); {
 	case name == "sleep":
 		r.sleep(args)
-	case name == "exit":
-		r.exit(args)
 	case name == "false":
 		r.code = 1
 	case name == "touch":
@@ -205,7 +267,11 @@ func (r *scriptRun) sleep(args []string) {
 		}
 		total += s
 	}
-	r.ms += int64(math.Min(total*1000, math.MaxInt64/4))
+	if total*1000 >= float64(maxRunMS-r.ms) {
+		r.forever("sleep " + strings.Join(args, " "))
+		return
+	}
+	r.ms += int64(total * 1000)
 }
 
 // seconds reads a sleep duration.

@@ -4,17 +4,25 @@ import "strings"
 
 // This file reads the shell scripts containers run (sh -c '…'), as far as
 // Infer needs: a script is a sequence of simple commands, each with its
-// words and the files its output redirections create. Quotes group words
-// (no expansion happens); ; && || | & and newlines separate commands, and
-// so do the grouping characters ( ) { }. What the script does with them
-// (loops, exits, sleeps) is Infer's business.
+// words, the files its output redirections create and the operator that
+// ends it. Quotes group words (no expansion happens); ; && || | & and
+// newlines separate commands, and so do ( ) and a { or } that stands
+// alone. A substitution ($(…), $((…)), `…`) or a brace expansion
+// ({1..3}) stays inside its word, which is then dynamic: its value is
+// not known. What the script does with them (loops, exits, sleeps) is
+// Infer's business.
 
-// simpleCommand is one command of a script: its words, and the files its
-// > and >> redirections write.
+// simpleCommand is one command of a script: its words, the files its
+// > and >> redirections write, and the operator after it (";" for a
+// newline or a grouping character, "&&", "||", "|" or "&").
 type simpleCommand struct {
 	words  []string
 	writes []string
+	op     string
 }
+
+// dynamic says a word holds a substitution or an expansion.
+func dynamic(w string) bool { return strings.ContainsAny(w, "$`{*?") }
 
 // shellLexer splits a script into simple commands. Its helpers are not
 // inlined: this is cold code, and inlined they make app.wasm about 7 KB
@@ -71,12 +79,64 @@ func (l *shellLexer) next(s string, i int) int {
 	case '<', ' ', '\t', '\r':
 		l.endWord()
 		l.redirTo = l.redirTo && c != '<'
-	case ';', '&', '|', '\n', '(', ')', '{', '}':
+	case '$', '`':
+		return l.substitution(s, i)
+	case '{':
+		if l.inWord || i+1 < len(s) && !strings.ContainsRune(" \t\n", rune(s[i+1])) {
+			l.add("{") // brace expansion, not a group
+			return i
+		}
+		l.endCommand()
+	case '}':
+		if l.inWord {
+			l.add("}")
+			return i
+		}
+		l.endCommand()
+	case '&', '|':
+		l.endWord()
+		op := s[i : i+1]
+		if i+1 < len(s) && s[i+1] == c {
+			op, i = op+op, i+1
+		}
+		l.cur.op = op
+		l.endCommand()
+	case ';', '\n', '(', ')':
 		l.endCommand()
 	default:
 		l.add(s[i : i+1])
 	}
 	return i
+}
+
+// substitution reads $(…), $((…)), ${…} or `…` at i into the word (the
+// word is then dynamic), a lone $ as itself.
+func (l *shellLexer) substitution(s string, i int) int {
+	open, close := s[i], s[i]
+	if open == '$' {
+		if i+1 >= len(s) || (s[i+1] != '(' && s[i+1] != '{') {
+			l.add("$")
+			return i
+		}
+		open, close = s[i+1], ')'
+		if open == '{' {
+			close = '}'
+		}
+	}
+	depth, j := 0, i+1
+	for ; j < len(s); j++ {
+		switch {
+		case s[j] == open && open != close:
+			depth++
+		case s[j] == close && (open == close || depth <= 1):
+			l.add(s[i : j+1])
+			return j
+		case s[j] == close:
+			depth--
+		}
+	}
+	l.add(s[i:])
+	return len(s)
 }
 
 // add appends text to the word being read.
@@ -137,6 +197,9 @@ func (l *shellLexer) endWord() {
 func (l *shellLexer) endCommand() {
 	l.endWord()
 	l.redirTo = false
+	if l.cur.op == "" {
+		l.cur.op = ";"
+	}
 	if len(l.cur.words) > 0 || len(l.cur.writes) > 0 {
 		l.cmds = append(l.cmds, l.cur)
 	}

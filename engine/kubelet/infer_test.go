@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -82,7 +83,7 @@ func TestInfer(t *testing.T) {
 				t.Errorf("exit after %d code %d assumed %v liveness fails after %d ready after %d (%s); want %d, %d, %v, %d, %d",
 					b.ExitAfterMS, b.ExitCode, inf.Assumed, b.LivenessFailAfterMS, b.ReadyMS, inf.Reason, want, tc.code, tc.assumed, tc.liveness, tc.ready)
 			}
-			if inf.Reason == "" || b.PullMS != DefaultBehavior.PullMS {
+			if inf.Reason == "" || b.PullMS != DefaultBehavior.PullMS || strings.Contains(inf.Reason, "after `;`") {
 				t.Errorf("reason %q, pull %d", inf.Reason, b.PullMS)
 			}
 		})

@@ -69,7 +69,11 @@ func (r *scriptRun) guarded(words []string, c simpleCommand, prev string) {
 	run := r.fork()
 	run.command(words)
 	if run.end != ranToEnd || run.ms != r.ms {
-		r.unknown("`" + strings.Join(words, " ") + "` after `" + prev + "`")
+		where := " after `" + prev + "`" // runs or not as the code before says
+		if c.op == "|" || prev == "|" {
+			where = " in a pipeline"
+		}
+		r.unknown("`" + strings.Join(words, " ") + "`" + where)
 		return
 	}
 	r.code = run.code

@@ -223,7 +223,27 @@ const (
 
 // kubeletCause is why a pod's kubelet keeps coming back to it.
 func (e *Engine) kubeletCause(p *api.Pod) cause {
-	for _, cs := range p.Status.ContainerStatuses {
+	for _, list := range allStatuses(p) {
+		if c := statusCause(p, list); c != none {
+			return c
+		}
+	}
+	for i := range p.Spec.Containers {
+		c := &p.Spec.Containers[i]
+		if c.ReadinessProbe == nil {
+			continue
+		}
+		if b := e.cfg.Images.Of(p.Spec, c); b.FlapUpMS > 0 && b.FlapDownMS > 0 {
+			return flap
+		}
+	}
+	return none
+}
+
+// statusCause is the cause the statuses of p's containers (or init
+// containers) show.
+func statusCause(p *api.Pod, statuses []api.ContainerStatus) cause {
+	for _, cs := range statuses {
 		if wt := cs.State.Waiting; wt != nil {
 			switch wt.Reason {
 			case "CrashLoopBackOff":
@@ -242,16 +262,12 @@ func (e *Engine) kubeletCause(p *api.Pod) cause {
 			return crash
 		}
 	}
-	for i := range p.Spec.Containers {
-		c := &p.Spec.Containers[i]
-		if c.ReadinessProbe == nil {
-			continue
-		}
-		if b := e.cfg.Images.Of(p.Spec, c); b.FlapUpMS > 0 && b.FlapDownMS > 0 {
-			return flap
-		}
-	}
 	return none
+}
+
+// allStatuses are the pod's init container and container statuses.
+func allStatuses(p *api.Pod) [2][]api.ContainerStatus {
+	return [2][]api.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses}
 }
 
 // unschedulable is the pod's PodScheduled=False condition, if it has not
@@ -345,17 +361,19 @@ func plural(n int, noun string) string {
 // crashDetail is "CrashLoopBackOff, back-off 5m0s, 16 restarts", or while
 // the container runs between crashes "exit code 1, 3 restarts".
 func crashDetail(p *api.Pod) string {
-	for _, cs := range p.Status.ContainerStatuses {
-		restarts := plural(int(cs.RestartCount), "restart")
-		if wt := cs.State.Waiting; wt != nil && wt.Reason == "CrashLoopBackOff" {
-			if rest, ok := strings.CutPrefix(wt.Message, "back-off "); ok {
-				d, _, _ := strings.Cut(rest, " ")
-				return fmt.Sprintf("CrashLoopBackOff, back-off %s, %s", d, restarts)
+	for _, list := range allStatuses(p) {
+		for _, cs := range list {
+			restarts := plural(int(cs.RestartCount), "restart")
+			if wt := cs.State.Waiting; wt != nil && wt.Reason == "CrashLoopBackOff" {
+				if rest, ok := strings.CutPrefix(wt.Message, "back-off "); ok {
+					d, _, _ := strings.Cut(rest, " ")
+					return fmt.Sprintf("CrashLoopBackOff, back-off %s, %s", d, restarts)
+				}
+				return "CrashLoopBackOff, " + restarts
 			}
-			return "CrashLoopBackOff, " + restarts
-		}
-		if t := cs.LastTerminationState.Terminated; t != nil && cs.RestartCount > 0 {
-			return fmt.Sprintf("exit code %d, %s", t.ExitCode, restarts)
+			if t := cs.LastTerminationState.Terminated; t != nil && cs.RestartCount > 0 {
+				return fmt.Sprintf("exit code %d, %s", t.ExitCode, restarts)
+			}
 		}
 	}
 	return "CrashLoopBackOff"
@@ -363,15 +381,11 @@ func crashDetail(p *api.Pod) string {
 
 // pullDetail is the image a pod cannot pull and the waiting reason.
 func pullDetail(p *api.Pod) (image, reason string) {
-	for _, cs := range p.Status.ContainerStatuses {
-		if wt := cs.State.Waiting; wt != nil && (wt.Reason == "ErrImagePull" || wt.Reason == "ImagePullBackOff") {
-			image = cs.Image
-			for _, c := range p.Spec.Containers {
-				if c.Name == cs.Name {
-					image = c.Image
-				}
+	for _, list := range allStatuses(p) {
+		for _, cs := range list {
+			if wt := cs.State.Waiting; wt != nil && (wt.Reason == "ErrImagePull" || wt.Reason == "ImagePullBackOff") {
+				return cs.Image, wt.Reason
 			}
-			return image, wt.Reason
 		}
 	}
 	return "its image", "ImagePullBackOff"

@@ -136,6 +136,12 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 	if t.Spec.ServiceAccountName != "" {
 		w.line(level, "Service Account:\t%s", t.Spec.ServiceAccountName)
 	}
+	if len(t.Spec.InitContainers) > 0 {
+		w.line(level, "Init Containers:")
+		for _, c := range t.Spec.InitContainers {
+			containerLines(w, level, " ", &c, nil, nil)
+		}
+	}
 	w.line(level, "Containers:")
 	for _, c := range t.Spec.Containers {
 		containerLines(w, level, " ", &c, nil, nil)
@@ -434,16 +440,10 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	if ref := p.ControllerRef(); ref != nil {
 		w.line(0, "Controlled By:\t%s/%s", ref.Kind, ref.Name)
 	}
-	w.line(0, "Containers:")
-	for i := range p.Spec.Containers {
-		var st *api.ContainerStatus
-		for j := range p.Status.ContainerStatuses {
-			if p.Status.ContainerStatuses[j].Name == p.Spec.Containers[i].Name {
-				st = &p.Status.ContainerStatuses[j]
-			}
-		}
-		containerLines(w, 1, "", &p.Spec.Containers[i], st, p)
+	if len(p.Spec.InitContainers) > 0 {
+		podContainerLines(w, "Init Containers", p.Spec.InitContainers, p.Status.InitContainerStatuses, p)
 	}
+	podContainerLines(w, "Containers", p.Spec.Containers, p.Status.ContainerStatuses, p)
 	if len(p.Status.Conditions) > 0 {
 		w.line(0, "Conditions:")
 		w.line(1, "Type\tStatus")
@@ -455,6 +455,21 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	w.line(0, "QoS Class:\t%s", p.Status.QOSClass)
 	mapLines(w, 0, "Node-Selectors", p.Spec.NodeSelector, "=")
 	tolerationLines(w, 0, p.Spec.Tolerations)
+}
+
+// podContainerLines is describeContainers for a pod's containers (or
+// init containers) with their statuses.
+func podContainerLines(w *prefixWriter, label string, cs []api.Container, statuses []api.ContainerStatus, p *api.Pod) {
+	w.line(0, "%s:", label)
+	for i := range cs {
+		var st *api.ContainerStatus
+		for j := range statuses {
+			if statuses[j].Name == cs[i].Name {
+				st = &statuses[j]
+			}
+		}
+		containerLines(w, 1, "", &cs[i], st, p)
+	}
 }
 
 func valueOr(p *int32) int32 {

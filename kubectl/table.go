@@ -155,22 +155,12 @@ func images(s *api.PodSpec) string {
 // podRow follows printPod: READY, the STATUS reason, RESTARTS with the
 // time of the last restart.
 func podRow(p *api.Pod, name string, wide bool, now int64) []string {
-	ready, restarts := 0, 0
-	var lastRestart api.Time
-	for _, c := range p.Status.ContainerStatuses {
-		restarts += int(c.RestartCount)
-		if c.Ready && c.State.Running != nil {
-			ready++
-		}
-		if t := c.LastTerminationState.Terminated; t != nil && t.FinishedAt.MS > lastRestart.MS {
-			lastRestart = t.FinishedAt
-		}
+	c := printPod(p)
+	restartCol := fmt.Sprint(c.restarts)
+	if c.restarts > 0 && c.lastRestart.Set {
+		restartCol = fmt.Sprintf("%d (%s ago)", c.restarts, age(c.lastRestart, now))
 	}
-	restartCol := fmt.Sprint(restarts)
-	if restarts > 0 && lastRestart.Set {
-		restartCol = fmt.Sprintf("%d (%s ago)", restarts, age(lastRestart, now))
-	}
-	r := []string{name, fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), PodStatus(p), restartCol, age(p.CreationTimestamp, now)}
+	r := []string{name, fmt.Sprintf("%d/%d", c.ready, c.total), c.reason, restartCol, age(p.CreationTimestamp, now)}
 	if wide {
 		r = append(r, orNone(p.Status.PodIP), orNone(p.Spec.NodeName), "<none>", "<none>")
 	}
@@ -178,40 +168,116 @@ func podRow(p *api.Pod, name string, wide bool, now int64) []string {
 }
 
 // PodStatus is printPod's STATUS column (the reason a pod shows in
-// kubectl get pods: Pending, ContainerCreating, Running, CrashLoopBackOff,
-// Terminating, Completed, …).
-func PodStatus(p *api.Pod) string {
-	reason := p.Status.Phase
+// kubectl get pods: Pending, Init:0/1, ContainerCreating, Running,
+// CrashLoopBackOff, Terminating, Completed, …).
+func PodStatus(p *api.Pod) string { return printPod(p).reason }
+
+// PodReady is printPod's READY column: the ready containers and started
+// sidecars, of the containers and sidecars.
+func PodReady(p *api.Pod) (ready, total int) {
+	c := printPod(p)
+	return c.ready, c.total
+}
+
+// podColumns are the columns printPod computes.
+type podColumns struct {
+	ready, total, restarts int
+	reason                 string
+	lastRestart            api.Time
+}
+
+// printPod is pkg/printers/internalversion printPod: the init containers
+// first (Init:N/M, Init:<reason>; sidecars count in READY once started),
+// then, once the pod has initialized, the containers from last to first.
+func printPod(p *api.Pod) podColumns {
+	c := podColumns{total: len(p.Spec.Containers), reason: p.Status.Phase}
 	if p.Status.Reason != "" {
-		reason = p.Status.Reason
+		c.reason = p.Status.Reason
 	}
-	hasRunning := false
-	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
-		c := p.Status.ContainerStatuses[i]
-		switch {
-		case c.State.Waiting != nil && c.State.Waiting.Reason != "":
-			reason = c.State.Waiting.Reason
-		case c.State.Terminated != nil && c.State.Terminated.Reason != "":
-			reason = c.State.Terminated.Reason
-		case c.State.Terminated != nil && c.State.Terminated.Reason == "":
-			reason = fmt.Sprintf("ExitCode:%d", c.State.Terminated.ExitCode)
-		case c.Ready && c.State.Running != nil:
-			hasRunning = true
+	for i := range p.Spec.InitContainers {
+		if api.IsRestartableInitContainer(&p.Spec.InitContainers[i]) {
+			c.total++
 		}
 	}
-	if reason == "Completed" && hasRunning {
-		reason = "Running"
-		if !api.IsPodReady(p) {
-			reason = "NotReady"
+	var sidecarRestarts int
+	var lastSidecarRestart api.Time
+	initializing := false
+	for i, cs := range p.Status.InitContainerStatuses {
+		c.restarts += int(cs.RestartCount)
+		last := cs.LastTerminationState.Terminated
+		if last != nil && last.FinishedAt.MS > c.lastRestart.MS {
+			c.lastRestart = last.FinishedAt
+		}
+		sidecar := i < len(p.Spec.InitContainers) && api.IsRestartableInitContainer(&p.Spec.InitContainers[i])
+		if sidecar {
+			sidecarRestarts += int(cs.RestartCount)
+			if last != nil && last.FinishedAt.MS > lastSidecarRestart.MS {
+				lastSidecarRestart = last.FinishedAt
+			}
+		}
+		t := cs.State.Terminated
+		switch {
+		case t != nil && t.ExitCode == 0:
+			continue
+		case sidecar && cs.Started != nil && *cs.Started:
+			if cs.Ready {
+				c.ready++
+			}
+			continue
+		case t != nil && t.Reason == "":
+			c.reason = fmt.Sprintf("Init:ExitCode:%d", t.ExitCode)
+		case t != nil:
+			c.reason = "Init:" + t.Reason
+		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "" && cs.State.Waiting.Reason != "PodInitializing":
+			c.reason = "Init:" + cs.State.Waiting.Reason
+		default:
+			c.reason = fmt.Sprintf("Init:%d/%d", i, len(p.Spec.InitContainers))
+		}
+		initializing = true
+		break
+	}
+	if !initializing || condStatus(p, api.PodInitialized) == api.ConditionTrue {
+		c.restarts, c.lastRestart = sidecarRestarts, lastSidecarRestart
+		hasRunning := false
+		for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
+			cs := p.Status.ContainerStatuses[i]
+			c.restarts += int(cs.RestartCount)
+			if t := cs.LastTerminationState.Terminated; t != nil && t.FinishedAt.MS > c.lastRestart.MS {
+				c.lastRestart = t.FinishedAt
+			}
+			switch {
+			case cs.State.Waiting != nil && cs.State.Waiting.Reason != "":
+				c.reason = cs.State.Waiting.Reason
+			case cs.State.Terminated != nil && cs.State.Terminated.Reason != "":
+				c.reason = cs.State.Terminated.Reason
+			case cs.State.Terminated != nil:
+				c.reason = fmt.Sprintf("ExitCode:%d", cs.State.Terminated.ExitCode)
+			case cs.Ready && cs.State.Running != nil:
+				hasRunning = true
+				c.ready++
+			}
+		}
+		if c.reason == "Completed" && hasRunning {
+			c.reason = "Running"
+			if !api.IsPodReady(p) {
+				c.reason = "NotReady"
+			}
 		}
 	}
 	if p.DeletionTimestamp != nil && p.Status.Reason == "NodeLost" {
-		return "Unknown"
+		c.reason = "Unknown"
+	} else if p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
+		c.reason = "Terminating"
 	}
-	if p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
-		return "Terminating"
+	return c
+}
+
+// condStatus is the status of the pod's condition t, "" without one.
+func condStatus(p *api.Pod, t string) string {
+	if c := p.Status.Condition(t); c != nil {
+		return c.Status
 	}
-	return reason
+	return ""
 }
 
 func nodeRow(n *api.Node, name string, wide bool, now int64) []string {

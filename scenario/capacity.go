@@ -28,19 +28,20 @@ type workload struct {
 type podRequest struct{ cpu, memory int64 }
 
 func requestsOf(spec *api.PodSpec) podRequest {
-	var r podRequest
-	for _, c := range spec.Containers {
-		for name, add := range map[string]*int64{"cpu": &r.cpu, "memory": &r.memory} {
+	req := api.AggregateRequests(spec, func(c *api.Container) api.ResourceList {
+		out := api.ResourceList{}
+		for _, name := range [...]string{"cpu", "memory"} {
 			q, ok := c.Resources.Requests[name]
 			if !ok {
 				q, ok = c.Resources.Limits[name]
 			}
 			if ok && q.MilliValue() > 0 {
-				*add = addSat(*add, q.MilliValue())
+				out[name] = q
 			}
 		}
-	}
-	return r
+		return out
+	})
+	return podRequest{cpu: req["cpu"].MilliValue(), memory: req["memory"].MilliValue()}
 }
 
 // checkCapacity warns when the workloads' pods cannot all fit on the

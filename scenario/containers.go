@@ -20,19 +20,30 @@ func (p *parser) checkContainers() {
 			continue
 		}
 		spec, prefix := k.template(d.obj)
+		for i := range spec.InitContainers {
+			c := &spec.InitContainers[i]
+			because := fmt.Sprintf("init container %s runs to completion before %s's containers start", c.Name, api.KeyOf(d.obj).Short())
+			p.warnAssumed(d, spec, c, fmt.Sprintf("%s.initContainers[%d].image", prefix, i), because, warned)
+		}
 		for i := range spec.Containers {
 			c := &spec.Containers[i]
-			if _, described := p.sc.Config.Images[c.Image]; described || warned[c.Image] {
-				continue
-			}
-			if inf := kubelet.Infer(spec, c); inf.Assumed {
-				warned[c.Image] = true
-				path := fmt.Sprintf("%s.containers[%d].image", prefix, i)
-				at := nodeAt(d.node, path)
-				p.warnf(at.Line, at.Column, path, "image %s: no behaviour given in the Scenario's spec.images; %s, because %s's pods do not restart (restartPolicy %s). Describe the image (exitAfter, exitCode) to decide otherwise",
-					c.Image, inf.Reason, api.KeyOf(d.obj).Short(), restartPolicy(spec))
-			}
+			because := fmt.Sprintf("%s's pods do not restart (restartPolicy %s)", api.KeyOf(d.obj).Short(), restartPolicy(spec))
+			p.warnAssumed(d, spec, c, fmt.Sprintf("%s.containers[%d].image", prefix, i), because, warned)
 		}
+	}
+}
+
+// warnAssumed warns at path when container c's ending is assumed, once
+// per image (warned).
+func (p *parser) warnAssumed(d docObject, spec *api.PodSpec, c *api.Container, path, because string, warned map[string]bool) {
+	if _, described := p.sc.Config.Images[c.Image]; described || warned[c.Image] {
+		return
+	}
+	if inf := kubelet.Infer(spec, c); inf.Assumed {
+		warned[c.Image] = true
+		at := nodeAt(d.node, path)
+		p.warnf(at.Line, at.Column, path, "image %s: no behaviour given in the Scenario's spec.images; %s, because %s. Describe the image (exitAfter, exitCode) to decide otherwise",
+			c.Image, inf.Reason, because)
 	}
 }
 

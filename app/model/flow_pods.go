@@ -114,9 +114,11 @@ func podStatus(p *api.Pod) (state, status string) {
 	case p.Status.Phase == api.PodFailed:
 		return state, "bad"
 	}
-	for _, c := range p.Status.ContainerStatuses {
-		if w := c.State.Waiting; w != nil && w.Reason != "" && w.Reason != "ContainerCreating" && w.Reason != "PodInitializing" {
-			return state, "bad"
+	for _, list := range [2][]api.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for _, c := range list {
+			if w := c.State.Waiting; w != nil && w.Reason != "" && w.Reason != "ContainerCreating" && w.Reason != "PodInitializing" {
+				return state, "bad"
+			}
 		}
 	}
 	if api.IsPodReady(p) {
@@ -150,19 +152,16 @@ func readyLine(p *api.Pod) string {
 		return "no node yet"
 	}
 	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
-		for _, c := range p.Status.ContainerStatuses {
-			if t := c.State.Terminated; t != nil {
-				return fmt.Sprintf("exit %d", t.ExitCode)
+		for _, list := range [2][]api.ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+			for _, c := range list {
+				if t := c.State.Terminated; t != nil && (t.ExitCode != 0 || p.Status.Phase == api.PodSucceeded) {
+					return fmt.Sprintf("exit %d", t.ExitCode)
+				}
 			}
 		}
 	}
-	ready := 0
-	for _, c := range p.Status.ContainerStatuses {
-		if c.Ready {
-			ready++
-		}
-	}
-	return fmt.Sprintf("ready %d/%d", ready, len(p.Spec.Containers))
+	ready, total := kubectl.PodReady(p)
+	return fmt.Sprintf("ready %d/%d", ready, total)
 }
 
 // podBox is the pod drawn at a variant, sized (a copy of the one the

@@ -116,18 +116,26 @@ func (c *Container) deepCopy() Container {
 	out.ReadinessProbe = c.ReadinessProbe.deepCopy()
 	out.StartupProbe = c.StartupProbe.deepCopy()
 	out.Lifecycle = c.Lifecycle.deepCopy()
+	out.RestartPolicy = copyPtr(c.RestartPolicy)
+	return out
+}
+
+func copyContainers(in []Container) []Container {
+	if in == nil {
+		return nil
+	}
+	out := make([]Container, len(in))
+	for i := range in {
+		out[i] = in[i].deepCopy()
+	}
 	return out
 }
 
 // DeepCopy returns an independent copy of the pod spec.
 func (s *PodSpec) DeepCopy() PodSpec {
 	out := *s
-	if s.Containers != nil {
-		out.Containers = make([]Container, len(s.Containers))
-		for i := range s.Containers {
-			out.Containers[i] = s.Containers[i].deepCopy()
-		}
-	}
+	out.InitContainers = copyContainers(s.InitContainers)
+	out.Containers = copyContainers(s.Containers)
 	out.TerminationGracePeriodSeconds = copyPtr(s.TerminationGracePeriodSeconds)
 	out.NodeSelector = copyMap(s.NodeSelector)
 	out.SecurityContext = copyPtr(s.SecurityContext)
@@ -167,14 +175,21 @@ func (p *Pod) DeepCopy() *Pod {
 	}
 	out.Status.Conditions = copySlice(p.Status.Conditions)
 	out.Status.StartTime = copyPtr(p.Status.StartTime)
-	if p.Status.ContainerStatuses != nil {
-		out.Status.ContainerStatuses = make([]ContainerStatus, len(p.Status.ContainerStatuses))
-		for i, cs := range p.Status.ContainerStatuses {
-			cs.State = cs.State.deepCopy()
-			cs.LastTerminationState = cs.LastTerminationState.deepCopy()
-			cs.Started = copyPtr(cs.Started)
-			out.Status.ContainerStatuses[i] = cs
-		}
+	out.Status.InitContainerStatuses = copyStatuses(p.Status.InitContainerStatuses)
+	out.Status.ContainerStatuses = copyStatuses(p.Status.ContainerStatuses)
+	return out
+}
+
+func copyStatuses(in []ContainerStatus) []ContainerStatus {
+	if in == nil {
+		return nil
+	}
+	out := make([]ContainerStatus, len(in))
+	for i, cs := range in {
+		cs.State = cs.State.deepCopy()
+		cs.LastTerminationState = cs.LastTerminationState.deepCopy()
+		cs.Started = copyPtr(cs.Started)
+		out[i] = cs
 	}
 	return out
 }

@@ -1,5 +1,7 @@
 package api
 
+import "math"
+
 // Pod phases.
 const (
 	PodPending   = "Pending"
@@ -41,6 +43,7 @@ type PodTemplateSpec struct {
 // PodSpec is v1.PodSpec, limited to the fields the simulation uses.
 type PodSpec struct {
 	Volumes                       []Volume          `json:"volumes,omitempty" yaml:"volumes,omitempty"`
+	InitContainers                []Container       `json:"initContainers,omitempty" yaml:"initContainers,omitempty"`
 	Containers                    []Container       `json:"containers" yaml:"containers"`
 	RestartPolicy                 string            `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
@@ -59,22 +62,26 @@ type PodSpec struct {
 
 // Container is v1.Container, limited to the fields the simulation uses.
 type Container struct {
-	Name                     string               `json:"name" yaml:"name"`
-	Image                    string               `json:"image,omitempty" yaml:"image,omitempty"`
-	Command                  []string             `json:"command,omitempty" yaml:"command,omitempty"`
-	Args                     []string             `json:"args,omitempty" yaml:"args,omitempty"`
-	Ports                    []ContainerPort      `json:"ports,omitempty" yaml:"ports,omitempty"`
-	Env                      []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
-	EnvFrom                  []EnvFromSource      `json:"envFrom,omitempty" yaml:"envFrom,omitempty"`
-	Resources                ResourceRequirements `json:"resources" yaml:"resources"`
-	LivenessProbe            *Probe               `json:"livenessProbe,omitempty" yaml:"livenessProbe,omitempty"`
-	ReadinessProbe           *Probe               `json:"readinessProbe,omitempty" yaml:"readinessProbe,omitempty"`
-	StartupProbe             *Probe               `json:"startupProbe,omitempty" yaml:"startupProbe,omitempty"`
-	Lifecycle                *Lifecycle           `json:"lifecycle,omitempty" yaml:"lifecycle,omitempty"`
-	TerminationMessagePath   string               `json:"terminationMessagePath,omitempty" yaml:"terminationMessagePath,omitempty"`
-	TerminationMessagePolicy string               `json:"terminationMessagePolicy,omitempty" yaml:"terminationMessagePolicy,omitempty"`
-	ImagePullPolicy          string               `json:"imagePullPolicy,omitempty" yaml:"imagePullPolicy,omitempty"`
-	VolumeMounts             []VolumeMount        `json:"volumeMounts,omitempty" yaml:"volumeMounts,omitempty"`
+	Name      string               `json:"name" yaml:"name"`
+	Image     string               `json:"image,omitempty" yaml:"image,omitempty"`
+	Command   []string             `json:"command,omitempty" yaml:"command,omitempty"`
+	Args      []string             `json:"args,omitempty" yaml:"args,omitempty"`
+	Ports     []ContainerPort      `json:"ports,omitempty" yaml:"ports,omitempty"`
+	Env       []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
+	EnvFrom   []EnvFromSource      `json:"envFrom,omitempty" yaml:"envFrom,omitempty"`
+	Resources ResourceRequirements `json:"resources" yaml:"resources"`
+	// RestartPolicy is set only on init containers, and only to
+	// "Always": such an init container is a sidecar
+	// (IsRestartableInitContainer).
+	RestartPolicy            *string       `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
+	LivenessProbe            *Probe        `json:"livenessProbe,omitempty" yaml:"livenessProbe,omitempty"`
+	ReadinessProbe           *Probe        `json:"readinessProbe,omitempty" yaml:"readinessProbe,omitempty"`
+	StartupProbe             *Probe        `json:"startupProbe,omitempty" yaml:"startupProbe,omitempty"`
+	Lifecycle                *Lifecycle    `json:"lifecycle,omitempty" yaml:"lifecycle,omitempty"`
+	TerminationMessagePath   string        `json:"terminationMessagePath,omitempty" yaml:"terminationMessagePath,omitempty"`
+	TerminationMessagePolicy string        `json:"terminationMessagePolicy,omitempty" yaml:"terminationMessagePolicy,omitempty"`
+	ImagePullPolicy          string        `json:"imagePullPolicy,omitempty" yaml:"imagePullPolicy,omitempty"`
+	VolumeMounts             []VolumeMount `json:"volumeMounts,omitempty" yaml:"volumeMounts,omitempty"`
 }
 
 // ContainerPort is v1.ContainerPort.
@@ -223,15 +230,16 @@ func (t Toleration) Tolerates(taint Taint) bool {
 
 // PodStatus is v1.PodStatus.
 type PodStatus struct {
-	Phase             string            `json:"phase,omitempty" yaml:"phase,omitempty"`
-	Conditions        []PodCondition    `json:"conditions,omitempty" yaml:"conditions,omitempty"`
-	Message           string            `json:"message,omitempty" yaml:"message,omitempty"`
-	Reason            string            `json:"reason,omitempty" yaml:"reason,omitempty"`
-	HostIP            string            `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
-	PodIP             string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
-	StartTime         *Time             `json:"startTime,omitempty" yaml:"startTime,omitempty"`
-	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
-	QOSClass          string            `json:"qosClass,omitempty" yaml:"qosClass,omitempty"`
+	Phase                 string            `json:"phase,omitempty" yaml:"phase,omitempty"`
+	Conditions            []PodCondition    `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+	Message               string            `json:"message,omitempty" yaml:"message,omitempty"`
+	Reason                string            `json:"reason,omitempty" yaml:"reason,omitempty"`
+	HostIP                string            `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
+	PodIP                 string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
+	StartTime             *Time             `json:"startTime,omitempty" yaml:"startTime,omitempty"`
+	InitContainerStatuses []ContainerStatus `json:"initContainerStatuses,omitempty" yaml:"initContainerStatuses,omitempty"`
+	ContainerStatuses     []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
+	QOSClass              string            `json:"qosClass,omitempty" yaml:"qosClass,omitempty"`
 }
 
 // PodCondition is v1.PodCondition.
@@ -348,13 +356,67 @@ func IsPodActive(p *Pod) bool {
 	return p.Status.Phase != PodSucceeded && p.Status.Phase != PodFailed && p.DeletionTimestamp == nil
 }
 
-// PodRequests sums the containers' requests.
+// PodRequests is the pod's effective requests, as
+// component-helpers' resource.PodRequests aggregates them: the containers
+// and the sidecars together, or an init container with the sidecars
+// started before it, whichever is larger, per resource.
 func PodRequests(p *PodSpec) ResourceList {
+	return AggregateRequests(p, func(c *Container) ResourceList { return c.Resources.Requests })
+}
+
+// AggregateRequests is PodRequests of the requests of reports for each
+// container (the scheduler's, with defaults for missing ones).
+func AggregateRequests(p *PodSpec, of func(*Container) ResourceList) ResourceList {
 	out := ResourceList{}
-	for _, c := range p.Containers {
-		for name, q := range c.Resources.Requests {
-			out[name] = MilliQuantity(out[name].MilliValue() + q.MilliValue())
+	for i := range p.Containers {
+		addRequests(out, of(&p.Containers[i]))
+	}
+	sidecars, inits := ResourceList{}, ResourceList{}
+	for i := range p.InitContainers {
+		c := &p.InitContainers[i]
+		r := sidecars
+		if IsRestartableInitContainer(c) {
+			addRequests(out, of(c))
+			addRequests(sidecars, of(c))
+		} else {
+			r = ResourceList{}
+			addRequests(r, of(c))
+			addRequests(r, sidecars)
+		}
+		for name, q := range r {
+			if q.MilliValue() > inits[name].MilliValue() {
+				inits[name] = q
+			}
+		}
+	}
+	for name, q := range inits {
+		if q.MilliValue() > out[name].MilliValue() {
+			out[name] = q
 		}
 	}
 	return out
+}
+
+// addRequests adds from to to, saturating rather than wrapping.
+func addRequests(to, from ResourceList) {
+	for name, q := range from {
+		a, b := to[name].MilliValue(), q.MilliValue()
+		sum := a + b
+		if b > 0 && sum < a {
+			sum = math.MaxInt64
+		}
+		to[name] = MilliQuantity(sum)
+	}
+}
+
+// ContainerRestartPolicyAlways is the one restartPolicy an init container
+// may have: it makes the init container a sidecar.
+const ContainerRestartPolicyAlways = "Always"
+
+// IsRestartableInitContainer reports whether the init container c is a
+// sidecar (restartPolicy Always): started before the containers, kept
+// running beside them and counted in READY (podutil's helper of the
+// same name).
+func IsRestartableInitContainer(c *Container) bool {
+	return c != nil && c.RestartPolicy != nil && *c.RestartPolicy == ContainerRestartPolicyAlways
 }

@@ -71,22 +71,31 @@ func defaultPodSpec(s *api.PodSpec) {
 		s.SecurityContext = &struct{}{}
 	}
 	defaultVolumes(s)
-	for i := range s.Containers {
-		if defaultContainer(&s.Containers[i], false) {
-			copyContainers(s)
-			for j := range s.Containers {
-				defaultContainer(&s.Containers[j], true)
-			}
-			return
-		}
-	}
+	s.InitContainers = defaultContainers(s.InitContainers)
+	s.Containers = defaultContainers(s.Containers)
 }
 
-// copyContainers gives s containers of its own, deep copies of the ones
-// it shared.
-func copyContainers(s *api.PodSpec) {
-	own := api.PodSpec{Containers: s.Containers}
-	s.Containers = own.DeepCopy().Containers
+// defaultContainers returns cs with every container's defaults set: cs
+// itself when none lacks one, else a deep copy (cs may be shared with a
+// template).
+func defaultContainers(cs []api.Container) []api.Container {
+	for i := range cs {
+		if defaultContainer(&cs[i], false) {
+			cs = copyContainers(cs)
+			for j := range cs {
+				defaultContainer(&cs[j], true)
+			}
+			return cs
+		}
+	}
+	return cs
+}
+
+// copyContainers returns deep copies of cs, which the pod may share with
+// its template.
+func copyContainers(cs []api.Container) []api.Container {
+	own := api.PodSpec{Containers: cs}
+	return own.DeepCopy().Containers
 }
 
 // defaultContainer reports whether c lacks a default, and with apply
@@ -268,18 +277,20 @@ func hasToleration(ts []api.Toleration, key string) bool {
 // requests for cpu and memory, Burstable otherwise.
 func qosClass(s *api.PodSpec) string {
 	any, guaranteed := false, true
-	for _, c := range s.Containers {
-		if len(c.Resources.Requests) > 0 || len(c.Resources.Limits) > 0 {
-			any = true
-		}
-		for _, r := range []string{"cpu", "memory"} {
-			lim, ok := c.Resources.Limits[r]
-			if !ok {
-				guaranteed = false
-				continue
+	for _, cs := range [2][]api.Container{s.InitContainers, s.Containers} {
+		for _, c := range cs {
+			if len(c.Resources.Requests) > 0 || len(c.Resources.Limits) > 0 {
+				any = true
 			}
-			if req, ok := c.Resources.Requests[r]; ok && req.MilliValue() != lim.MilliValue() {
-				guaranteed = false
+			for _, r := range []string{"cpu", "memory"} {
+				lim, ok := c.Resources.Limits[r]
+				if !ok {
+					guaranteed = false
+					continue
+				}
+				if req, ok := c.Resources.Requests[r]; ok && req.MilliValue() != lim.MilliValue() {
+					guaranteed = false
+				}
 			}
 		}
 	}
@@ -296,6 +307,13 @@ func qosClass(s *api.PodSpec) string {
 // SetDefaults_Pod does for pods (not for templates), on containers of
 // s's own (copyContainers) when one lacks a request.
 func defaultRequestsFromLimits(s *api.PodSpec) {
+	s.InitContainers = requestsFromLimits(s.InitContainers)
+	s.Containers = requestsFromLimits(s.Containers)
+}
+
+// requestsFromLimits returns cs with a limit copied into each missing
+// request: cs itself when none lacks one, else a deep copy.
+func requestsFromLimits(cs []api.Container) []api.Container {
 	lacks := func(c *api.Container) bool {
 		for name := range c.Resources.Limits {
 			if _, ok := c.Resources.Requests[name]; !ok {
@@ -305,15 +323,15 @@ func defaultRequestsFromLimits(s *api.PodSpec) {
 		return false
 	}
 	i := 0
-	for i < len(s.Containers) && !lacks(&s.Containers[i]) {
+	for i < len(cs) && !lacks(&cs[i]) {
 		i++
 	}
-	if i == len(s.Containers) {
-		return
+	if i == len(cs) {
+		return cs
 	}
-	copyContainers(s)
-	for i := range s.Containers {
-		c := &s.Containers[i]
+	cs = copyContainers(cs)
+	for i := range cs {
+		c := &cs[i]
 		for name, lim := range c.Resources.Limits {
 			if _, ok := c.Resources.Requests[name]; !ok {
 				if c.Resources.Requests == nil {
@@ -323,6 +341,7 @@ func defaultRequestsFromLimits(s *api.PodSpec) {
 			}
 		}
 	}
+	return cs
 }
 
 // ApplyDefaults fills in the API defaults of obj's spec in place, as the

@@ -92,7 +92,7 @@ func (c *podSpecs) boundTo(spec *api.PodSpec, node string) *api.PodSpec {
 // same value). Specs it calls the same are equal; equal specs it may
 // not call the same, and then they are not shared.
 func sameSpec(a, b *api.PodSpec) bool {
-	return sameSlice(a.Volumes, b.Volumes) && sameSlice(a.Containers, b.Containers) &&
+	return sameSlice(a.Volumes, b.Volumes) && sameSlice(a.InitContainers, b.InitContainers) && sameSlice(a.Containers, b.Containers) &&
 		a.RestartPolicy == b.RestartPolicy && a.TerminationGracePeriodSeconds == b.TerminationGracePeriodSeconds &&
 		a.DNSPolicy == b.DNSPolicy && sameMap(a.NodeSelector, b.NodeSelector) &&
 		a.ServiceAccountName == b.ServiceAccountName && a.NodeName == b.NodeName &&

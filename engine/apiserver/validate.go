@@ -266,27 +266,17 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	}
 	for i := range s.Containers {
 		c := &s.Containers[i]
-		p := containerPath{spec: path, i: i}
-		switch {
-		case c.Name == "":
-			e.required(p.field(".name"))
-		case !isDNS1123Label(c.Name):
-			e.invalid(p.field(".name"), c.Name, dns1123LabelMsg)
-		case slices.ContainsFunc(s.Containers[:i], func(o api.Container) bool { return o.Name == c.Name }):
-			e.add(p.field(".name"), "Duplicate value: %q", c.Name)
+		p := containerPath{spec: path, list: ".containers", i: i}
+		validateContainer(e, p, c, s, template, slices.ContainsFunc(s.Containers[:i], sameName(c)))
+		if c.RestartPolicy != nil {
+			e.add(p.field(".restartPolicy"), "Forbidden: may not be set for non-init containers")
 		}
-		if c.Image == "" && template {
-			e.required(p.field(".image"))
-		} else if c.Image != strings.TrimSpace(c.Image) {
-			e.invalid(p.field(".image"), c.Image, "must not have leading or trailing whitespace")
-		}
-		validatePorts(e, p, c.Ports)
-		validateEnvSources(e, p, c)
 		validateProbe(e, p, ".livenessProbe", c.LivenessProbe)
 		validateProbe(e, p, ".readinessProbe", c.ReadinessProbe)
 		validateProbe(e, p, ".startupProbe", c.StartupProbe)
-		validateResources(e, p, &c.Resources)
-		validateVolumeMounts(e, p, c.VolumeMounts, s.Volumes)
+	}
+	for i := range s.InitContainers {
+		validateInitContainer(e, containerPath{spec: path, list: ".initContainers", i: i}, s, i, template)
 	}
 	switch s.RestartPolicy {
 	case "", "Always", "OnFailure", "Never":
@@ -298,16 +288,70 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	}
 }
 
+// validateContainer is validateContainerCommon of
+// pkg/apis/core/validation: what every container, init or not, must be.
+// duplicate says an earlier container has its name.
+func validateContainer(e *errs, p containerPath, c *api.Container, s *api.PodSpec, template, duplicate bool) {
+	switch {
+	case c.Name == "":
+		e.required(p.field(".name"))
+	case !isDNS1123Label(c.Name):
+		e.invalid(p.field(".name"), c.Name, dns1123LabelMsg)
+	case duplicate:
+		e.add(p.field(".name"), "Duplicate value: %q", c.Name)
+	}
+	if c.Image == "" && template {
+		e.required(p.field(".image"))
+	} else if c.Image != strings.TrimSpace(c.Image) {
+		e.invalid(p.field(".image"), c.Image, "must not have leading or trailing whitespace")
+	}
+	validatePorts(e, p, c.Ports)
+	validateEnvSources(e, p, c)
+	validateResources(e, p, &c.Resources)
+	validateVolumeMounts(e, p, c.VolumeMounts, s.Volumes)
+}
+
+// validateInitContainer is validateInitContainers for init container i:
+// a name no container or earlier init container has, a restartPolicy
+// that can only be Always (a sidecar), and probes and hooks only on
+// sidecars.
+func validateInitContainer(e *errs, p containerPath, s *api.PodSpec, i int, template bool) {
+	c := &s.InitContainers[i]
+	dup := slices.ContainsFunc(s.Containers, sameName(c)) || slices.ContainsFunc(s.InitContainers[:i], sameName(c))
+	validateContainer(e, p, c, s, template, dup)
+	if c.RestartPolicy != nil && *c.RestartPolicy != api.ContainerRestartPolicyAlways {
+		e.add(p.field(".restartPolicy"), "Unsupported value: %q: supported values: \"Always\"", *c.RestartPolicy)
+	}
+	if api.IsRestartableInitContainer(c) {
+		validateProbe(e, p, ".livenessProbe", c.LivenessProbe)
+		validateProbe(e, p, ".readinessProbe", c.ReadinessProbe)
+		validateProbe(e, p, ".startupProbe", c.StartupProbe)
+		return
+	}
+	for _, f := range [...]struct {
+		name string
+		set  bool
+	}{{".lifecycle", c.Lifecycle != nil}, {".livenessProbe", c.LivenessProbe != nil}, {".readinessProbe", c.ReadinessProbe != nil}, {".startupProbe", c.StartupProbe != nil}} {
+		if f.set {
+			e.add(p.field(f.name), "Forbidden: may not be set for init containers without restartPolicy=Always")
+		}
+	}
+}
+
+func sameName(c *api.Container) func(api.Container) bool {
+	return func(o api.Container) bool { return o.Name == c.Name }
+}
+
 // containerPath is the field path of a pod spec's container i, made only
 // when an error names it: validating a valid pod allocates nothing.
 type containerPath struct {
-	spec string
-	i    int
+	spec, list string // list is ".containers" or ".initContainers"
+	i          int
 }
 
 // field is the path of the container's field f (".name", ".ports[0]").
 func (p containerPath) field(f string) string {
-	return p.spec + ".containers[" + strconv.Itoa(p.i) + "]" + f
+	return p.spec + p.list + "[" + strconv.Itoa(p.i) + "]" + f
 }
 
 // validateAlwaysRestart is the workload controllers' rule for their pod

@@ -1,9 +1,11 @@
 // Package kubelet is the simulated kubelet, one per node. It owns the
 // node's container runtime (pull, create, start, probe, stop as timed
 // stages, driven by each image's behaviour) and realizes the pods bound to
-// its node, reporting what it observes into Pod status: containerStatuses,
-// conditions and phase, computed as pkg/kubelet/kubelet_pods.go and
-// status/generate.go do. It writes the status of its pods, the final
+// its node — init containers one after another, sidecars (restartable
+// init containers) kept beside the containers and stopped after them —
+// reporting what it observes into Pod status: initContainerStatuses,
+// containerStatuses, conditions and phase, computed as
+// pkg/kubelet/kubelet_pods.go and status/generate.go do. It writes the status of its pods, the final
 // deletion of a pod it has stopped, and its Node's status (the Ready
 // condition, as kubelet_node_status.go patches it). Accepts tells the
 // engine's synthetic traffic whether a pod takes a connection: running,

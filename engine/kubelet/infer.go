@@ -27,8 +27,9 @@ import (
 //     for 10 s, then fails it;
 //   - anything else (the image's own entrypoint, a program Infer does not
 //     know) runs until stopped in a pod that restarts its containers
-//     (restartPolicy Always: a server), and is assumed to exit 0 after
-//     DefaultRunMS in a pod that does not (a Job's, a one-shot pod's):
+//     (restartPolicy Always: a server; a sidecar), and is assumed to exit
+//     0 after DefaultRunMS in a pod that does not (a Job's, a one-shot
+//     pod's) and in an init container (which runs to completion):
 //     Inference.Assumed says so, and the scenario warns once per image.
 //
 // The image's pull, start and stop times are DefaultBehavior's.
@@ -75,13 +76,35 @@ func Infer(spec *api.PodSpec, c *api.Container) Inference {
 		b.LivenessFailAfterMS = agnhostLivenessMS
 		return Inference{Behavior: b, Reason: "agnhost liveness answers /healthz for 10s, then fails it"}
 	}
-	return r.inference(b, restarts(spec))
+	return r.inference(b, restarts(spec, c))
 }
 
-// restarts says the pod restarts a container that exits 0 (its
-// restartPolicy, Always by default).
-func restarts(spec *api.PodSpec) bool {
+// restarts says the kubelet restarts container c of a pod with spec when
+// it exits 0: a sidecar always, an init container never (it runs to
+// completion), a container as its pod's restartPolicy says (Always by
+// default).
+func restarts(spec *api.PodSpec, c *api.Container) bool {
+	if api.IsRestartableInitContainer(c) {
+		return true
+	}
+	if IsInitContainer(spec, c) {
+		return false
+	}
 	return spec == nil || spec.RestartPolicy == "" || spec.RestartPolicy == "Always"
+}
+
+// IsInitContainer says c is one of spec's init containers (names are
+// unique across a pod's containers).
+func IsInitContainer(spec *api.PodSpec, c *api.Container) bool {
+	if spec == nil {
+		return false
+	}
+	for i := range spec.InitContainers {
+		if spec.InitContainers[i].Name == c.Name {
+			return true
+		}
+	}
+	return false
 }
 
 // commandLine is what the container runs: its command and args, or,

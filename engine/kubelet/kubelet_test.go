@@ -37,24 +37,46 @@ func TestGetPhase(t *testing.T) {
 		LastTerminationState: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1}}}
 	done := api.ContainerStatus{State: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 0}}}
 	failed := api.ContainerStatus{State: api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1}}}
+	podInit := api.ContainerStatus{State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: "PodInitializing"}}}
+	yes, no := true, false
+	started, starting := running, running
+	started.Started, starting.Started = &yes, &no
 	always := &api.Pod{Spec: &api.PodSpec{RestartPolicy: "Always"}}
 	never := &api.Pod{Spec: &api.PodSpec{RestartPolicy: "Never"}}
+	sidecar := api.ContainerRestartPolicyAlways
+	withInit := func(policy string, restartable bool) *api.Pod {
+		ic := api.Container{Name: "init"}
+		if restartable {
+			ic.RestartPolicy = &sidecar
+		}
+		return &api.Pod{Spec: &api.PodSpec{RestartPolicy: policy, InitContainers: []api.Container{ic}}}
+	}
 	for _, tc := range []struct {
-		name     string
-		pod      *api.Pod
-		cs       []api.ContainerStatus
-		terminal bool
-		want     string
+		name        string
+		pod         *api.Pod
+		init, cs    []api.ContainerStatus
+		terminal    bool
+		initialized bool
+		want        string
 	}{
-		{"creating", always, []api.ContainerStatus{waiting}, false, api.PodPending},
-		{"running", always, []api.ContainerStatus{running}, false, api.PodRunning},
-		{"crash loop stays Running", always, []api.ContainerStatus{crashloop}, false, api.PodRunning},
-		{"one running one waiting", always, []api.ContainerStatus{running, waiting}, false, api.PodPending},
-		{"never, failed", never, []api.ContainerStatus{failed}, false, api.PodFailed},
-		{"never, done", never, []api.ContainerStatus{done}, false, api.PodSucceeded},
-		{"deleted, all exit 0", always, []api.ContainerStatus{done}, true, api.PodSucceeded},
+		{"creating", always, nil, []api.ContainerStatus{waiting}, false, false, api.PodPending},
+		{"running", always, nil, []api.ContainerStatus{running}, false, true, api.PodRunning},
+		{"crash loop stays Running", always, nil, []api.ContainerStatus{crashloop}, false, true, api.PodRunning},
+		{"one running one waiting", always, nil, []api.ContainerStatus{running, waiting}, false, true, api.PodPending},
+		{"never, failed", never, nil, []api.ContainerStatus{failed}, false, false, api.PodFailed},
+		{"never, done", never, nil, []api.ContainerStatus{done}, false, false, api.PodSucceeded},
+		{"deleted, all exit 0", always, nil, []api.ContainerStatus{done}, true, false, api.PodSucceeded},
+		{"init container running", withInit("Always", false), []api.ContainerStatus{running}, []api.ContainerStatus{podInit}, false, false, api.PodPending},
+		{"init container failed, never", withInit("Never", false), []api.ContainerStatus{failed}, []api.ContainerStatus{podInit}, false, false, api.PodFailed},
+		{"init container crash loop", withInit("Always", false), []api.ContainerStatus{crashloop}, []api.ContainerStatus{podInit}, false, false, api.PodPending},
+		{"init container done, container running", withInit("Always", false), []api.ContainerStatus{done}, []api.ContainerStatus{running}, false, true, api.PodRunning},
+		{"sidecar not yet started", withInit("Always", true), []api.ContainerStatus{starting}, []api.ContainerStatus{podInit}, false, false, api.PodPending},
+		{"sidecar restarting after initialization", withInit("Always", true), []api.ContainerStatus{starting}, []api.ContainerStatus{running}, false, true, api.PodRunning},
+		{"sidecar keeps a finished job pod running", withInit("Never", true), []api.ContainerStatus{started}, []api.ContainerStatus{done}, false, false, api.PodRunning},
+		{"stopped sidecar does not count", withInit("Never", true), []api.ContainerStatus{done}, []api.ContainerStatus{done}, false, false, api.PodSucceeded},
 	} {
-		if got := getPhase(tc.pod, tc.cs, tc.terminal); got != tc.want {
+		st := &api.PodStatus{InitContainerStatuses: tc.init, ContainerStatuses: tc.cs}
+		if got := getPhase(tc.pod, st, tc.terminal, tc.initialized); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
 	}
@@ -64,15 +86,24 @@ func TestGetPhase(t *testing.T) {
 // and is made once per list: every pod of a Deployment shares it.
 func TestContainersReadyMessage(t *testing.T) {
 	tx := newTexts()
-	c := containersReady(tx, api.PodRunning, nil, []string{"a", "b"})
-	if c.Reason != "ContainersNotReady" || c.Message != "containers with unready status: [a b]" {
+	sidecar := api.ContainerRestartPolicyAlways
+	pod := &api.Pod{Spec: &api.PodSpec{InitContainers: []api.Container{{Name: "setup"}, {Name: "proxy", RestartPolicy: &sidecar}}}}
+	st := func(names ...string) *api.PodStatus {
+		s := &api.PodStatus{Phase: api.PodRunning, InitContainerStatuses: []api.ContainerStatus{{Name: "setup", Ready: true}, {Name: "proxy"}}}
+		for _, n := range names {
+			s.ContainerStatuses = append(s.ContainerStatuses, api.ContainerStatus{Name: n})
+		}
+		return s
+	}
+	c := containersReady(tx, pod, st("a", "b"))
+	if c.Reason != "ContainersNotReady" || c.Message != "containers with unready status: [proxy a b]" {
 		t.Fatalf("%+v", c)
 	}
-	again := containersReady(tx, api.PodRunning, nil, []string{"a", "b"})
+	again := containersReady(tx, pod, st("a", "b"))
 	if unsafe.StringData(again.Message) != unsafe.StringData(c.Message) {
 		t.Error("the same unready containers made a second copy of the message")
 	}
-	if other := containersReady(tx, api.PodRunning, nil, []string{"web"}); other.Message != "containers with unready status: [web]" {
+	if other := containersReady(tx, pod, st("web")); other.Message != "containers with unready status: [proxy web]" {
 		t.Errorf("another list reads %q", other.Message)
 	}
 }

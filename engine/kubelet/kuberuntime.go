@@ -137,7 +137,7 @@ func (k *Kubelet) restart(w *worker, p *api.Pod, c *container) bool {
 	if t == nil {
 		t = c.lastTerm
 	}
-	if t == nil || !Restarts(p.Spec.RestartPolicy, t.ExitCode) {
+	if t == nil || !Restarts(c.restartPolicy(p), t.ExitCode) {
 		return false
 	}
 	expired := c.finishedAt-c.backoffAt > backOffResetMS

@@ -27,7 +27,7 @@ type worker struct {
 func (w *worker) event(c *container, typ, reason, msg string) {
 	field := ""
 	if c != nil {
-		field = w.texts.fieldPath(c.name)
+		field = w.texts.fieldPath(c.name, c.init)
 	}
 	w.tick.Event(w.pod, field, typ, reason, msg)
 }
@@ -77,11 +77,14 @@ func (k *Kubelet) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result,
 // admit takes the pod on: its containers' runtime records, and its
 // sandbox and IP address once its volumes are mounted (mount).
 func (k *Kubelet) admit(w *worker, p *api.Pod) *podRuntime {
-	rt := &podRuntime{namespace: p.Namespace, name: p.Name, uid: p.UID, startTime: w.now, gen: k.gen}
-	for i := range p.Spec.Containers {
-		c := &p.Spec.Containers[i]
+	rt := &podRuntime{namespace: p.Namespace, name: p.Name, uid: p.UID, startTime: w.now, gen: k.gen,
+		inits: len(p.Spec.InitContainers), initialized: len(p.Spec.InitContainers) == 0}
+	rt.containers = make([]*container, 0, rt.inits+len(p.Spec.Containers))
+	for i := range rt.inits + len(p.Spec.Containers) {
+		c := rt.spec(p, i)
 		b := k.behaviors.Of(p.Spec, c)
-		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image, behavior: &b})
+		rt.containers = append(rt.containers, &container{name: c.Name, image: c.Image, behavior: &b,
+			init: i < rt.inits, sidecar: api.IsRestartableInitContainer(c)})
 	}
 	k.pods.put(rt)
 	k.mount(w, p, rt)
@@ -110,11 +113,21 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 	if !k.mount(w, p, rt) {
 		return rt.mountRetryAt
 	}
+	// The containers start one after another: an init container once the
+	// one before it has succeeded (a sidecar: has started), a container
+	// once the one before it is running (SyncPod's order).
 	blocked := false
 	for i, c := range rt.containers {
-		spec := &p.Spec.Containers[i]
+		if c.init && !c.sidecar && rt.initialized {
+			continue // done: after initialization only sidecars are kept running
+		}
+		if i == rt.inits && !blocked && !rt.initialized {
+			rt.initialized = true
+			w.Note("initialized: every init container has done its part")
+		}
+		spec := rt.spec(p, i)
 		b := *c.behavior
-		if !blocked {
+		if !blocked || c.id != "" { // a container created before runs on its own
 			k.step(w, p, rt, c, spec, b)
 		}
 		switch c.stage {
@@ -134,17 +147,94 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			if c.exitAt > 0 {
 				wake(c.exitAt)
 			}
+			if c.stopAt > 0 {
+				wake(c.stopAt)
+			}
+			// A sidecar lets the next container start once its startup
+			// probe has passed; a regular init container, once it has
+			// succeeded.
+			if c.sidecar {
+				wake(c.probesFrom) // it has started then
+			}
+			if c.init && !rt.initialized && (!c.sidecar || c.probesFrom > w.now) {
+				blocked = true
+			}
 		case stageExited:
-			if c.backoffAt > 0 {
+			if c.backoffAt > 0 && c.stopAt == 0 {
 				wake(c.finishedAt + c.backoffMS)
 			}
+			// An init container that failed, or a sidecar that exited, is
+			// restarted before the next one starts.
+			if c.init && !rt.initialized && (c.sidecar || c.term == nil || c.term.ExitCode != 0) {
+				blocked = true
+			}
+		}
+	}
+	if t := k.stopSidecars(w, p, rt); t > 0 {
+		wake(t)
+	}
+	return next
+}
+
+// stopSidecars stops the pod's sidecars once it is done: every regular
+// container has exited for good, or an init container has failed for
+// good (computePodActions' KillPod: sidecars do not keep a pod alive).
+// Each gets SIGTERM now and stops when its app does, within the grace
+// period; it returns the next such stop.
+func (k *Kubelet) stopSidecars(w *worker, p *api.Pod, rt *podRuntime) int64 {
+	if rt.inits == 0 || !podDone(p, rt) {
+		return 0
+	}
+	next := int64(0)
+	for _, c := range rt.containers[:rt.inits] {
+		if !c.sidecar || c.stopAt > 0 && c.stage != stageRunning {
+			continue
+		}
+		if c.stopAt == 0 {
+			c.stopAt = w.now
+			if c.stage == stageRunning || c.stage == stageStarting {
+				c.stopAt = w.now + min(c.behavior.StopMS, gracePeriodMS(p))
+				w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
+				w.Note("pod done: stopping sidecar %s", c.name)
+			}
+		}
+		if c.stage == stageRunning && c.stopAt <= w.now {
+			c.term = &api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: api.At(c.startedAt), FinishedAt: api.At(c.stopAt), ContainerID: c.id}
+			c.stage, c.ready, c.finishedAt = stageExited, false, c.stopAt
+			w.Note("sidecar %s stopped", c.name)
+		}
+		if c.stage == stageRunning {
+			next = c.stopAt
 		}
 	}
 	return next
 }
 
+// podDone says no regular container of the pod will run again: an init
+// container failed and is not restarted, or every container has exited
+// and is not restarted.
+func podDone(p *api.Pod, rt *podRuntime) bool {
+	for _, c := range rt.containers[:rt.inits] {
+		if !c.sidecar && c.stage == stageExited && c.term != nil && c.term.ExitCode != 0 && !Restarts(c.restartPolicy(p), c.term.ExitCode) {
+			return true
+		}
+	}
+	if !rt.initialized {
+		return false
+	}
+	for _, c := range rt.regular() {
+		if c.stage != stageExited || c.term == nil || Restarts(c.restartPolicy(p), c.term.ExitCode) {
+			return false
+		}
+	}
+	return true
+}
+
 // step moves one container through every transition due at w.now.
 func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) {
+	if c.stopAt > 0 && (c.stage == stageWaiting || c.stage == stageExited) {
+		return // a stopped sidecar is not started again
+	}
 	for {
 		switch c.stage {
 		case stageWaiting:
@@ -173,8 +263,8 @@ func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec
 			if c.killed {
 				c.killed = false
 				w.Note("%s was killed (exit code %d)", c.name, c.term.ExitCode)
-				if !Restarts(p.Spec.RestartPolicy, c.term.ExitCode) {
-					w.Note("not restarted (restartPolicy %s)", p.Spec.RestartPolicy)
+				if !Restarts(c.restartPolicy(p), c.term.ExitCode) {
+					w.Note("not restarted (restartPolicy %s)", c.restartPolicy(p))
 				}
 			}
 			if !k.restart(w, p, c) {
@@ -222,18 +312,39 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 		rt.killing = true
 		rt.stopAt = w.now
 		hooks := ""
-		for i, c := range rt.containers {
+		// killContainersWithSyncResult: every container runs its preStop
+		// hook, then gets SIGTERM with what is left of the grace period;
+		// sidecars wait for the containers, then for each later sidecar
+		// (terminationOrdering), and get at least 2 s.
+		kill := func(c *container, turn int64) int64 {
 			c.sigtermAt = -1
-			if c.stage == stageRunning || c.stage == stageStarting {
-				w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
-				// killContainer: the preStop hook first, then SIGTERM
-				// with what is left of the grace period.
-				hook := min(preStopMS(p, c.name), grace)
-				if hook > 0 {
-					hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
-				}
-				c.sigtermAt = w.now + hook
-				rt.stopAt = max(rt.stopAt, w.now+hook+min(rt.containers[i].behavior.StopMS, grace-hook))
+			if c.stage != stageRunning && c.stage != stageStarting {
+				return turn
+			}
+			w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
+			hook := min(preStopMS(p, c.name), grace)
+			if hook > 0 {
+				hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
+			}
+			c.sigtermAt = max(w.now+hook, turn)
+			left := grace - (c.sigtermAt - w.now)
+			if c.sidecar {
+				left = max(left, minimumGraceMS)
+			}
+			stop := c.sigtermAt + min(c.behavior.StopMS, left)
+			rt.stopAt = max(rt.stopAt, stop)
+			return stop
+		}
+		turn := w.now
+		for _, c := range rt.regular() {
+			turn = max(turn, kill(c, w.now))
+		}
+		for i := rt.inits - 1; i >= 0; i-- {
+			if c := rt.containers[i]; c.sidecar && (c.stage == stageRunning || c.stage == stageStarting) {
+				turn = kill(c, turn)
+				hooks += "; sidecar " + c.name + " gets SIGTERM at " + trace.FormatTime(c.sigtermAt)
+			} else {
+				c.sigtermAt = -1
 			}
 		}
 		w.Note("stopping containers (grace period %ds)%s", grace/1000, hooks)
@@ -269,12 +380,26 @@ func (k *Kubelet) confirmDeletion(w *worker, p *api.Pod, key api.Key, why string
 	return nil
 }
 
+// minimumGraceMS is the least time a sidecar gets between SIGTERM and
+// SIGKILL (kuberuntime's minimumGracePeriodInSeconds).
+const minimumGraceMS = 2_000
+
 // preStopMS is how long the named container's preStop hook runs.
 func preStopMS(p *api.Pod, name string) int64 {
-	for i := range p.Spec.Containers {
-		if p.Spec.Containers[i].Name == name {
-			return p.Spec.Containers[i].PreStopMS()
+	for _, cs := range [2][]api.Container{p.Spec.Containers, p.Spec.InitContainers} {
+		for i := range cs {
+			if cs[i].Name == name {
+				return cs[i].PreStopMS()
+			}
 		}
 	}
 	return 0
+}
+
+// gracePeriodMS is the pod's termination grace period.
+func gracePeriodMS(p *api.Pod) int64 {
+	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
+		return *g * 1000
+	}
+	return api.DefaultTerminationGraceSec * 1000
 }

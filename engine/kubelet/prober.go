@@ -49,7 +49,11 @@ func (k *Kubelet) probeWakes(c *container, spec *api.Container, b Behavior, now 
 func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) bool {
 	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
 		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip, spec.Image))
-		w.event(c, api.EventNormal, "Killing", fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name))
+		msg := fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name)
+		if c.sidecar {
+			msg = fmt.Sprintf("Init container %s failed liveness probe", c.name) // computeInitContainerActions
+		}
+		w.event(c, api.EventNormal, "Killing", msg)
 		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: c.id}
 		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
 		w.Note("%s failed its liveness probe: killed", c.name)

@@ -57,6 +57,29 @@ type container struct {
 	// killed says a fault killed the container (Kill) and the pod worker
 	// has not yet noticed it.
 	killed bool
+	// init says the container is one of spec.initContainers; sidecar,
+	// that it is a restartable one (restartPolicy Always).
+	init, sidecar bool
+	// stopAt is when a sidecar stops because its pod is done (every
+	// regular container has exited for good, or an init container has
+	// failed for good): it got SIGTERM then and is not restarted. 0 until
+	// the kubelet decides to stop it.
+	stopAt int64
+}
+
+// restartPolicy is the policy the kubelet restarts c by: a sidecar's
+// Always; a regular init container's OnFailure, or Never in a pod that
+// never restarts (computeInitContainerActions); otherwise the pod's.
+func (c *container) restartPolicy(p *api.Pod) string {
+	switch {
+	case c.sidecar:
+		return api.ContainerRestartPolicyAlways
+	case c.init && p.Spec.RestartPolicy == "Never":
+		return "Never"
+	case c.init:
+		return "OnFailure"
+	}
+	return p.Spec.RestartPolicy
 }
 
 // podRuntime is the node runtime's view of one pod.
@@ -73,14 +96,29 @@ type podRuntime struct {
 	mountRetryAt, mountBackoffMS int64
 	// start is startTime as the status's startTime, made once: every
 	// status version of the pod shares it.
-	start      *api.Time
-	containers []*container
-	killing    bool
-	stopAt     int64
-	sigtermAt  int64          // when the first container got SIGTERM (after its preStop hook), once killing
-	status     *api.PodStatus // last status reported, to keep transition times
-	gen        uint64         // the Kubelet.gen of the kubelet that may change it in place
+	start *api.Time
+	// containers are the pod's init containers (the first inits), then
+	// its containers, in the spec's order (podRuntime.spec).
+	containers  []*container
+	inits       int
+	initialized bool // every init container has done its part (sticky, as HasAnyRegularContainerStarted)
+	killing     bool
+	stopAt      int64
+	sigtermAt   int64          // when the first container got SIGTERM (after its preStop hook), once killing
+	status      *api.PodStatus // last status reported, to keep transition times
+	gen         uint64         // the Kubelet.gen of the kubelet that may change it in place
 }
+
+// spec is the spec of container i of r.containers.
+func (r *podRuntime) spec(p *api.Pod, i int) *api.Container {
+	if i < r.inits {
+		return &p.Spec.InitContainers[i]
+	}
+	return &p.Spec.Containers[i-r.inits]
+}
+
+// regular is r's containers without its init containers.
+func (r *podRuntime) regular() []*container { return r.containers[r.inits:] }
 
 func (r *podRuntime) clone() *podRuntime {
 	c := *r

@@ -18,13 +18,20 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 		rt.start = &t
 	}
 	st.StartTime = rt.start
-	if len(rt.containers) > 0 {
-		st.ContainerStatuses = make([]api.ContainerStatus, 0, len(rt.containers))
+	hasInits := rt.inits > 0
+	if hasInits {
+		st.InitContainerStatuses = make([]api.ContainerStatus, 0, rt.inits)
+		for _, c := range rt.containers[:rt.inits] {
+			st.InitContainerStatuses = append(st.InitContainerStatuses, k.texts.containerStatus(c, true, now))
+		}
 	}
-	for _, c := range rt.containers {
-		st.ContainerStatuses = append(st.ContainerStatuses, k.texts.containerStatus(c))
+	if regular := rt.regular(); len(regular) > 0 {
+		st.ContainerStatuses = make([]api.ContainerStatus, 0, len(regular))
+		for _, c := range regular {
+			st.ContainerStatuses = append(st.ContainerStatuses, k.texts.containerStatus(c, hasInits, now))
+		}
 	}
-	st.Phase = getPhase(p, st.ContainerStatuses, rt.killing && allStopped(rt))
+	st.Phase = getPhase(p, &st, rt.killing && allStopped(rt), anyRegularActive(rt))
 	prev := rt.status
 	if prev == nil {
 		prev = &p.Status
@@ -38,7 +45,6 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 			st.Conditions = append(st.Conditions, c)
 		}
 	}
-	ready, unready := readiness(st.ContainerStatuses)
 	set := func(c api.PodCondition) {
 		if old := prev.Condition(c.Type); old != nil && old.Status == c.Status {
 			c.LastTransitionTime = old.LastTransitionTime
@@ -48,8 +54,8 @@ func (k *Kubelet) generateStatus(p *api.Pod, rt *podRuntime, now int64) api.PodS
 		st.Conditions = append(st.Conditions, c)
 	}
 	set(api.PodCondition{Type: api.PodReadyToStartContainers, Status: cond(rt.ip != "" && !(rt.killing && allStopped(rt)))})
-	set(api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue})
-	cr := containersReady(k.texts, st.Phase, ready, unready)
+	set(initialized(k.texts, p, &st))
+	cr := containersReady(k.texts, p, &st)
 	r := cr
 	r.Type = api.PodReady
 	set(r)
@@ -86,28 +92,81 @@ func allStopped(rt *podRuntime) bool {
 	return true
 }
 
-// readiness splits the containers into ready and not ready, by name.
-func readiness(cs []api.ContainerStatus) (ready, unready []string) {
-	for _, c := range cs {
-		if c.Ready {
-			ready = append(ready, c.Name)
-		} else {
-			unready = append(unready, c.Name)
+// anyRegularActive is HasAnyActiveRegularContainerStarted: a container
+// (not an init container) is created or running.
+func anyRegularActive(rt *podRuntime) bool {
+	for _, c := range rt.regular() {
+		if c.stage == stageRunning || c.stage == stageStarting {
+			return true
 		}
 	}
-	return ready, unready
+	return false
 }
 
-// containersReady is GenerateContainersReadyCondition.
-// Its message is kept in t, once per list of unready containers.
-func containersReady(t *texts, phase string, ready, unready []string) api.PodCondition {
+// initialized is GeneratePodInitializedCondition: True once every init
+// container has succeeded (a sidecar: has started), or once a container
+// has started, which it stays while sidecars restart; reason
+// PodCompleted for a pod that succeeded.
+func initialized(t *texts, p *api.Pod, st *api.PodStatus) api.PodCondition {
+	c := api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue}
+	if st.Phase == api.PodSucceeded {
+		c.Reason = "PodCompleted"
+		return c
+	}
+	var incomplete []string
+	for i, cs := range st.InitContainerStatuses {
+		done := cs.Ready
+		if api.IsRestartableInitContainer(&p.Spec.InitContainers[i]) {
+			done = cs.Started != nil && *cs.Started
+		}
+		if !done {
+			incomplete = append(incomplete, cs.Name)
+		}
+	}
+	if len(incomplete) == 0 || anyRegularStarted(st) {
+		return c
+	}
+	c.Status, c.Reason = api.ConditionFalse, "ContainersNotInitialized"
+	names := strings.Join(incomplete, " ")
+	c.Message = t.message(c.Reason, names, func() string { return "containers with incomplete status: [" + names + "]" })
+	return c
+}
+
+// anyRegularStarted is HasAnyRegularContainerStarted.
+func anyRegularStarted(st *api.PodStatus) bool {
+	for _, cs := range st.ContainerStatuses {
+		if cs.State.Running != nil || cs.State.Terminated != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// containersReady is GenerateContainersReadyCondition: the sidecars and
+// the containers must all be ready. Its message is kept in t, once per
+// list of unready containers.
+func containersReady(t *texts, p *api.Pod, st *api.PodStatus) api.PodCondition {
 	c := api.PodCondition{Type: api.ContainersReady, Status: api.ConditionTrue}
-	switch {
-	case phase == api.PodSucceeded:
+	switch st.Phase {
+	case api.PodSucceeded:
 		c.Status, c.Reason = api.ConditionFalse, "PodCompleted"
-	case phase == api.PodFailed:
+		return c
+	case api.PodFailed:
 		c.Status, c.Reason = api.ConditionFalse, "PodFailed"
-	case len(unready) > 0:
+		return c
+	}
+	var unready []string
+	for i, cs := range st.InitContainerStatuses {
+		if api.IsRestartableInitContainer(&p.Spec.InitContainers[i]) && !cs.Ready {
+			unready = append(unready, cs.Name)
+		}
+	}
+	for _, cs := range st.ContainerStatuses {
+		if !cs.Ready {
+			unready = append(unready, cs.Name)
+		}
+	}
+	if len(unready) > 0 {
 		c.Status, c.Reason = api.ConditionFalse, "ContainersNotReady"
 		c.Message = t.unready(strings.Join(unready, " "))
 	}
@@ -116,9 +175,21 @@ func containersReady(t *texts, phase string, ready, unready []string) api.PodCon
 
 // containerStatus is c's status. The values many statuses repeat (the
 // started flag, a waiting state's reason and message) are kept in t and
-// shared: stored statuses are never changed.
-func (t *texts) containerStatus(c *container) api.ContainerStatus {
-	cs := api.ContainerStatus{Name: c.name, Image: c.image, Ready: c.ready && c.stage == stageRunning, RestartCount: c.restarts, Started: t.flag(c.stage == stageRunning)}
+// shared: stored statuses are never changed. A container not yet created
+// waits in ContainerCreating, or PodInitializing in a pod with init
+// containers (convertToAPIContainerStatuses); an init container that
+// succeeded is ready, and a sidecar has started once its startup probe
+// has passed (prober_manager.go UpdatePodStatus).
+func (t *texts) containerStatus(c *container, hasInits bool, now int64) api.ContainerStatus {
+	running := c.stage == stageRunning
+	cs := api.ContainerStatus{Name: c.name, Image: c.image, Ready: c.ready && running, RestartCount: c.restarts, Started: t.flag(running)}
+	switch {
+	case c.sidecar:
+		cs.Started = t.flag(running && c.probesFrom <= now)
+		cs.Ready = cs.Ready && *cs.Started
+	case c.init:
+		cs.Ready = c.stage == stageExited && c.term != nil && c.term.ExitCode == 0
+	}
 	if c.id != "" {
 		cs.ImageID = c.imageRef
 		cs.ContainerID = c.id
@@ -135,7 +206,11 @@ func (t *texts) containerStatus(c *container) api.ContainerStatus {
 		cs.State.Waiting = t.waiting(c.waiting, c.waitingMsg)
 	default:
 		reason := c.waiting
-		if reason == "" {
+		switch {
+		case reason != "":
+		case hasInits:
+			reason = "PodInitializing"
+		default:
 			reason = "ContainerCreating"
 		}
 		cs.State.Waiting = t.waiting(reason, c.waitingMsg)
@@ -147,10 +222,48 @@ func (t *texts) containerStatus(c *container) api.ContainerStatus {
 	return cs
 }
 
-// getPhase is kubelet_pods.go getPhase for pods without init containers.
-func getPhase(p *api.Pod, cs []api.ContainerStatus, podIsTerminal bool) string {
-	var running, waiting, stopped, succeeded int
-	for _, c := range cs {
+// getPhase is kubelet_pods.go getPhase (the ContainerRestartRules gate
+// off, as in v1.34): an init container that failed in a pod that never
+// restarts fails the pod; one still to succeed, or a sidecar still to
+// start before the pod has initialized, keeps it Pending; then the
+// containers decide, with running sidecars counted as running and
+// stopped ones not at all.
+func getPhase(p *api.Pod, st *api.PodStatus, podIsTerminal, podHasInitialized bool) string {
+	var pendingInits, pendingSidecars, failedInit int
+	var unknown, running, waiting, stopped, succeeded int
+	for i, c := range st.InitContainerStatuses {
+		if api.IsRestartableInitContainer(&p.Spec.InitContainers[i]) {
+			switch {
+			case c.State.Running != nil:
+				if c.Started == nil || !*c.Started {
+					pendingSidecars++
+				}
+				running++
+			case c.State.Terminated != nil:
+			case c.State.Waiting != nil && c.LastTerminationState.Terminated != nil:
+			case c.State.Waiting != nil:
+				pendingSidecars++
+				waiting++
+			default:
+				pendingSidecars++
+				unknown++
+			}
+			continue
+		}
+		switch {
+		case c.State.Terminated != nil:
+			if c.State.Terminated.ExitCode != 0 {
+				failedInit++
+			}
+		case c.State.Waiting != nil && c.LastTerminationState.Terminated != nil:
+			if c.LastTerminationState.Terminated.ExitCode != 0 {
+				failedInit++
+			}
+		default:
+			pendingInits++
+		}
+	}
+	for _, c := range st.ContainerStatuses {
 		switch {
 		case c.State.Running != nil:
 			running++
@@ -165,14 +278,19 @@ func getPhase(p *api.Pod, cs []api.ContainerStatus, podIsTerminal bool) string {
 			} else {
 				waiting++
 			}
+		default:
+			unknown++
 		}
 	}
+	if failedInit > 0 && p.Spec.RestartPolicy == "Never" {
+		return api.PodFailed
+	}
 	switch {
-	case waiting > 0:
+	case pendingInits > 0 || pendingSidecars > 0 && !podHasInitialized || waiting > 0:
 		return api.PodPending
-	case running > 0:
+	case running > 0 && unknown == 0:
 		return api.PodRunning
-	case stopped > 0:
+	case running == 0 && stopped > 0 && unknown == 0:
 		if podIsTerminal {
 			if stopped == succeeded {
 				return api.PodSucceeded

@@ -47,13 +47,21 @@ func (t *texts) imageID(image string) string {
 	return id
 }
 
-// fieldPath is the involvedObject.fieldPath of a container's Events.
-func (t *texts) fieldPath(name string) string {
-	if f, ok := t.fieldPaths[name]; ok {
+// fieldPath is the involvedObject.fieldPath of a container's Events
+// (spec.initContainers{name} for an init container).
+func (t *texts) fieldPath(name string, init bool) string {
+	key := name
+	if init {
+		key = "\x00" + name // not a container name: init and regular paths apart
+	}
+	if f, ok := t.fieldPaths[key]; ok {
 		return f
 	}
 	f := "spec.containers{" + name + "}"
-	t.fieldPaths[name] = f
+	if init {
+		f = "spec.initContainers{" + name + "}"
+	}
+	t.fieldPaths[key] = f
 	return f
 }
 

@@ -22,7 +22,8 @@ func TestTextsAreMadeOnce(t *testing.T) {
 		{"created", func(t *texts) string { return t.created("web") }, "Created container: web"},
 		{"started", func(t *texts) string { return t.started("web") }, "Started container web"},
 		{"stopping", func(t *texts) string { return t.stopping("web") }, "Stopping container web"},
-		{"field path", func(t *texts) string { return t.fieldPath("web") }, "spec.containers{web}"},
+		{"field path", func(t *texts) string { return t.fieldPath("web", false) }, "spec.containers{web}"},
+		{"init field path", func(t *texts) string { return t.fieldPath("web", true) }, "spec.initContainers{web}"},
 		{"image ID", func(t *texts) string { return t.imageID("web:1") }, imageID("web:1")},
 		{"unready", func(t *texts) string { return t.unready("web sidecar") }, "containers with unready status: [web sidecar]"},
 		{"pod IP", func(t *texts) string { return t.ip(k.ipPrefix, 17) }, "10.244.1.17"},
@@ -47,7 +48,7 @@ func TestTextsAreMadeOnce(t *testing.T) {
 func TestStatusesShareWhatTheyRepeat(t *testing.T) {
 	k := New("node-1", "10.0.0.1", "10.244.1.0/24", nil)
 	creating := func() *container { return &container{name: "web", image: "web:1", stage: stagePulling} }
-	a, b := k.texts.containerStatus(creating()), k.texts.containerStatus(creating())
+	a, b := k.texts.containerStatus(creating(), false, 0), k.texts.containerStatus(creating(), false, 0)
 	if a.State.Waiting != b.State.Waiting || a.Started != b.Started {
 		t.Error("two creating containers have states of their own")
 	}
@@ -55,13 +56,13 @@ func TestStatusesShareWhatTheyRepeat(t *testing.T) {
 		t.Errorf("a creating container reads %+v, started %v", *a.State.Waiting, *a.Started)
 	}
 	running := &container{name: "web", stage: stageRunning, startedAt: 5000}
-	if r := k.texts.containerStatus(running); !*r.Started || r.Started == a.Started {
+	if r := k.texts.containerStatus(running, false, 5000); !*r.Started || r.Started == a.Started {
 		t.Error("a running container is not started, or shares the not-started flag")
 	}
 	backoff := func() *container {
 		return &container{name: "web", stage: stageWaiting, waiting: "CrashLoopBackOff", waitingMsg: "back-off 10s restarting failed container=web pod=web-1"}
 	}
-	if x, y := k.texts.containerStatus(backoff()), k.texts.containerStatus(backoff()); x.State.Waiting == y.State.Waiting {
+	if x, y := k.texts.containerStatus(backoff(), false, 0), k.texts.containerStatus(backoff(), false, 0); x.State.Waiting == y.State.Waiting {
 		t.Error("waiting states with messages are shared, and kept for every pod that ever waited")
 	}
 	rt := &podRuntime{startTime: 1000, containers: []*container{creating()}}

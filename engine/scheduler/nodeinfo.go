@@ -128,6 +128,9 @@ type podUsage struct {
 }
 
 func usageOf(p *api.Pod) podUsage {
+	if len(p.Spec.InitContainers) > 0 {
+		return usageWithInits(p)
+	}
 	var u podUsage
 	for _, c := range p.Spec.Containers {
 		cpu, hasCPU := c.Resources.Requests["cpu"]
@@ -144,6 +147,33 @@ func usageOf(p *api.Pod) podUsage {
 		} else {
 			u.nonZeroMem += defaultMemory
 		}
+		for _, port := range c.Ports {
+			if port.HostPort > 0 {
+				u.hostPorts = append(u.hostPorts, port.HostPort)
+			}
+		}
+	}
+	return u
+}
+
+// usageWithInits is usageOf a pod with init containers: its requests as
+// resource.PodRequests aggregates them (an init container runs alone with
+// the sidecars before it), the non-zero ones with the defaults put in
+// for each container that lacks a request first (NonMissingContainerRequests).
+func usageWithInits(p *api.Pod) podUsage {
+	req := api.PodRequests(p.Spec)
+	nonZero := api.AggregateRequests(p.Spec, func(c *api.Container) api.ResourceList {
+		out := api.ResourceList{"cpu": api.MilliQuantity(defaultMilliCPU), "memory": api.MilliQuantity(defaultMemory)}
+		for _, r := range [...]string{"cpu", "memory"} {
+			if q, ok := c.Resources.Requests[r]; ok && q.MilliValue() > 0 {
+				out[r] = q
+			}
+		}
+		return out
+	})
+	u := podUsage{milliCPU: req["cpu"].MilliValue(), memory: req["memory"].MilliValue(),
+		nonZeroCPU: nonZero["cpu"].MilliValue(), nonZeroMem: nonZero["memory"].MilliValue()}
+	for _, c := range p.Spec.Containers {
 		for _, port := range c.Ports {
 			if port.HostPort > 0 {
 				u.hostPorts = append(u.hostPorts, port.HostPort)

@@ -1,0 +1,118 @@
+package kubectl_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stateflow/stateflow/internal/testkit"
+	"github.com/stateflow/stateflow/kubectl"
+)
+
+// Init containers run one after another before the containers start, and
+// sidecars (restartable init containers) start before them, count in
+// READY and stop after them, as kubectl v1.34 shows a real cluster's: the
+// Kubernetes documentation's examples, pasted as they are.
+func TestInitContainersAndSidecars(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		at   int64
+		cmd  string
+		want []string // lines the output holds
+	}{
+		// concepts/workloads/pods/init-containers: two init containers
+		// (each assumed to end after 5s: their until-nslookup loops wait
+		// for Services Stateflow does not resolve), then the app.
+		{"init-containers.yaml", 3_000, "get pods", []string{"myapp-pod   0/1     Init:0/2   0          3s"}},
+		{"init-containers.yaml", 8_000, "get pods", []string{"myapp-pod   0/1     Init:1/2   0          8s"}},
+		{"init-containers.yaml", 15_000, "get pods", []string{"myapp-pod   1/1     Running   0          15s"}},
+		{"init-containers.yaml", 3_000, "get pod myapp-pod -o yaml", []string{
+			"    message: 'containers with incomplete status: [init-myservice init-mydb]'",
+			"    reason: ContainersNotInitialized",
+			"  initContainerStatuses:",
+			"        reason: PodInitializing"}},
+		{"init-containers.yaml", 15_000, "describe pod myapp-pod", []string{
+			"Init Containers:",
+			"  init-myservice:",
+			"    State:          Terminated",
+			"      Reason:       Completed",
+			"      Exit Code:    0",
+			"Containers:",
+			"  myapp-container:",
+			"  Initialized                 True ",
+			"  Normal  Started    8s    kubelet            Started container init-mydb"}},
+		{"init-containers.yaml", 15_000, "get events --field-selector involvedObject.fieldPath=spec.initContainers{init-mydb} -o custom-columns=REASON:.reason", []string{"Pulled", "Created", "Started"}},
+		// A Deployment with a logging sidecar: the sidecar starts first
+		// and counts in READY.
+		{"sidecar-deployment.yaml", 3_000, "get pods", []string{"myapp-7cf46647bb-wrw6t   1/2     PodInitializing   0          3s"}},
+		{"sidecar-deployment.yaml", 10_000, "get pods", []string{"myapp-7cf46647bb-wrw6t   2/2     Running   0          10s"}},
+		{"sidecar-deployment.yaml", 10_000, "describe deploy myapp", []string{"  Init Containers:", "   logshipper:", "  Containers:", "   myapp:"}},
+		// A Job with a sidecar: the sidecar does not keep the pod running;
+		// the kubelet stops it once the job's container has ended.
+		{"sidecar-job.yaml", 30_000, "get jobs", []string{"myjob   Complete   1/1           5s         30s"}},
+		{"sidecar-job.yaml", 30_000, "get pods", []string{"myjob-z4t96   0/2     Completed   0          30s"}},
+		{"sidecar-job.yaml", 30_000, "describe pods", []string{"  Normal  Killing    27s   kubelet            Stopping container logshipper"}},
+		// Failing init containers: the pod that never restarts fails; the
+		// other retries its init container with back-off.
+		{"init-failures.yaml", 90_000, "get pods", []string{
+			"migrate-once    0/1     Init:Error              0            90s",
+			"migrate-retry   0/1     Init:CrashLoopBackOff   4 (7s ago)   90s"}},
+		{"init-failures.yaml", 90_000, "describe pod migrate-once", []string{"Status:           Failed", "  Initialized                 False "}},
+	} {
+		t.Run(tc.file+"/"+tc.cmd, func(t *testing.T) {
+			src, err := os.ReadFile("testdata/docs/" + tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, sc := testkit.Load(t, src)
+			e.RunUntil(tc.at)
+			s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+			got := run(t, s, tc.cmd)
+			for _, want := range tc.want {
+				if !strings.Contains(got.Stdout, want+"\n") {
+					t.Errorf("%s lacks\n%s\ngot:\n%s%s", tc.cmd, want, got.Stdout, got.Stderr)
+				}
+			}
+		})
+	}
+}
+
+// An init container whose command does not say how it ends is assumed to
+// end after 5s (it runs to completion), and the scenario says so at its
+// image.
+func TestInitContainerAssumptionIsWarned(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/init-containers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sc := testkit.Load(t, src)
+	if len(sc.Warnings) != 1 {
+		t.Fatalf("%d warnings, want 1: %v", len(sc.Warnings), sc.Warnings)
+	}
+	want := "line 14:12: spec.initContainers[0].image: image busybox:1.28: no behaviour given in the Scenario's spec.images; `until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local` is assumed to exit 0 after 5s, because init container init-myservice runs to completion before pod/myapp-pod's containers start. Describe the image (exitAfter, exitCode) to decide otherwise"
+	if got := sc.Warnings[0].String(); got != want {
+		t.Errorf("warning\n%s\nwant\n%s", got, want)
+	}
+}
+
+// On deletion the sidecar gets SIGTERM only once the containers have
+// stopped (terminationOrdering): with 0.5 s to stop each, the pod is gone
+// a second after the kubelet starts, not half a second.
+func TestSidecarStopsAfterTheContainers(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/sidecar-deployment.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	e.RunUntil(10_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	run(t, s, "delete pod myapp-7cf46647bb-wrw6t --wait=false")
+	e.RunUntil(11_000) // the kubelet began at 10.2 s; myapp stopped at 10.7 s
+	if got := run(t, s, "get pod myapp-7cf46647bb-wrw6t"); !strings.Contains(got.Stdout, "Terminating") {
+		t.Fatalf("at 11s the pod is not terminating:\n%s%s", got.Stdout, got.Stderr)
+	}
+	e.RunUntil(11_500)
+	if got := run(t, s, "get pod myapp-7cf46647bb-wrw6t"); got.Stderr != "Error from server (NotFound): pods \"myapp-7cf46647bb-wrw6t\" not found\n" {
+		t.Fatalf("at 11.5s the pod is still there:\n%s%s", got.Stdout, got.Stderr)
+	}
+}

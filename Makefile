@@ -72,7 +72,9 @@ test-wasm:
 # links k8s.io/kubernetes): every deployment and ReplicaSet controller tick
 # of every example, 20 random rollouts and 20 fault scenarios, re-decided by
 # the upstream controllers (v1.34). `make conformance` replays 300 of each.
+# Its commands' tests check the files they generate (scenario/realfields.go).
 test-conformance:
+	cd conformance && $(GO) test -count=1 ./cmd/...
 	cd conformance && $(GO) test -c -o ../bin/conformance.test . && ../bin/conformance.test -test.count=1
 
 conformance:

@@ -55,14 +55,15 @@ spec:
 	}
 }
 
-// A field autoscaling/v1 does not have warns, and a version the API
+// A field autoscaling/v1 does not have is refused (metrics is v2's), as
+// kubectl's strict field validation refuses it, and a version the API
 // server does not serve is refused, naming the one to use.
 func TestAutoscalingVersions(t *testing.T) {
-	_, sc := testkit.Load(t, []byte(phpApache+"apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: php-apache}\n  maxReplicas: 3\n  metrics: []\n"))
-	if len(sc.Warnings) != 1 || !strings.Contains(sc.Warnings[0].String(), `spec.metrics: unknown or unsimulated field "metrics" is ignored`) {
-		t.Errorf("warnings %v", sc.Warnings)
+	_, err := scenario.Parse([]byte(phpApache + "apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: php-apache}\n  maxReplicas: 3\n  metrics: []\n"))
+	if err == nil || !strings.Contains(err.Error(), `spec.metrics: strict decoding error: unknown field "spec.metrics"`) {
+		t.Errorf("autoscaling/v1 with metrics: %v", err)
 	}
-	_, err := scenario.Parse([]byte(phpApache + "apiVersion: autoscaling/v3\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec: {maxReplicas: 3}\n"))
+	_, err = scenario.Parse([]byte(phpApache + "apiVersion: autoscaling/v3\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec: {maxReplicas: 3}\n"))
 	if err == nil || !strings.Contains(err.Error(), `no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v3" (use "autoscaling/v2")`) {
 		t.Errorf("autoscaling/v3: %v", err)
 	}

@@ -121,7 +121,7 @@ func TestLessonClaims(t *testing.T) {
 		t.Errorf("a claim that is a number: %v", err)
 	}
 	sc, err = Parse([]byte(lessonBase + "    - text: one\n      goto: {tick: 1}\n      claim: [x]\n"))
-	if err != nil || len(sc.Warnings) != 1 || sc.Warnings[0].String() != `line 20:7: spec.steps[0].claim: unknown or unsimulated field "claim" is ignored` {
+	if err != nil || len(sc.Warnings) != 1 || sc.Warnings[0].String() != `line 20:7: spec.steps[0].claim: unknown field "claim" is ignored` {
 		t.Errorf("a misspelt key: %v %v", err, sc.Warnings)
 	}
 }

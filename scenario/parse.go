@@ -54,6 +54,7 @@ type parser struct {
 	errs     Errors
 	scenario *yaml.Node
 	docs     []docObject
+	fields   fieldCheck // the fields of the documents read so far
 	nodes    []*api.Node
 	seen     map[api.Key]int // key → line of its first definition
 	faults   []fault
@@ -94,8 +95,10 @@ func ParseWith(src []byte, opts Options) (*Scenario, error) {
 		return nil, Errors{{Severity: Error, Line: line, Column: col, Message: fmt.Sprintf("the scenario contains the control character %U, which YAML does not allow; delete it", r)}}
 	}
 	p := &parser{sc: &Scenario{Namespace: "default"}, seen: map[api.Key]int{}}
+	p.fields.unknown = p.fieldProblem
 	p.sc.Config.TimeZones = opts.TimeZones
 	p.readDocuments(src)
+	p.noteUnsimulated()
 	if len(p.errs) == 0 {
 		p.build()
 	}
@@ -147,6 +150,25 @@ func (p *parser) errorf(line, col int, path, format string, args ...any) {
 		}
 	}
 	p.errs = append(p.errs, d)
+}
+
+// fieldProblem records an unknown field: an error in a Kubernetes
+// object, a warning in Stateflow's own documents.
+func (p *parser) fieldProblem(d Diagnostic) {
+	if d.Severity == Error {
+		p.errorf(d.Line, d.Column, d.Path, "%s", d.Message)
+		return
+	}
+	p.sc.Warnings = append(p.sc.Warnings, d)
+}
+
+// noteUnsimulated gives the file's one note of the real fields it sets
+// that Stateflow does not simulate, at the first of them.
+func (p *parser) noteUnsimulated() {
+	if len(p.fields.unsimulated) == 0 {
+		return
+	}
+	p.warnf(p.fields.first.Line, p.fields.first.Column, "", "not simulated, so ignored: %s", strings.Join(p.fields.unsimulated, ", "))
 }
 
 func (p *parser) warnf(line, col int, path, format string, args ...any) {
@@ -268,7 +290,7 @@ func (p *parser) decodeVersion(n *yaml.Node, k *kind, apiVersion string) (api.Ob
 	if !p.decode(n, into) {
 		return nil, false
 	}
-	unknownFields(n, reflect.TypeOf(into), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
+	p.fields.walk(n, reflect.TypeOf(into), realKind(apiVersion, k.name), "")
 	return convert(), true
 }
 
@@ -629,6 +651,6 @@ func (p *parser) decodeOwn(n *yaml.Node, kind, apiVersion string, out any) bool 
 	if !p.decode(n, out) {
 		return false
 	}
-	unknownFields(n, reflect.TypeOf(out).Elem(), "", func(d Diagnostic) { p.sc.Warnings = append(p.sc.Warnings, d) })
+	p.fields.walk(n, reflect.TypeOf(out).Elem(), noReal, "")
 	return true
 }

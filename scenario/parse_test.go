@@ -79,6 +79,12 @@ func TestParseErrors(t *testing.T) {
 			`spec.template.spec.initContainers[0].name: Duplicate value: "web"`},
 		{"container restart policy", strings.Replace(base, "image: nginx:1.25", "image: nginx:1.25\n          restartPolicy: Always", 1),
 			"spec.template.spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers"},
+		// A field Kubernetes does not have is refused, as kubectl's strict field validation.
+		{"unknown field", strings.Replace(base, "  replicas: 2", "  replicas: 2\n  replica: 3", 1), `line 7:3: spec.replica: strict decoding error: unknown field "spec.replica"`},
+		{"unknown container field", strings.Replace(base, "image: nginx:1.25", "image: nginx:1.25\n          imagePolicy: Always", 1), `spec.template.spec.containers[0].imagePolicy: strict decoding error: unknown field "spec.template.spec.containers[0].imagePolicy"`},
+		// FailIndex needs backoffLimitPerIndex, which is not simulated: refused, saying so.
+		{"FailIndex", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  backoffLimitPerIndex: 1\n  completionMode: Indexed\n  completions: 2\n  podFailurePolicy:\n    rules: [{action: FailIndex, onExitCodes: {operator: In, values: [1]}}]\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n",
+			`spec.podFailurePolicy.rules[0].action: Unsupported value: "FailIndex": FailIndex needs backoffLimitPerIndex, which Stateflow does not simulate; supported values: "Count", "FailJob", "Ignore"`},
 		{"not a mapping", "- a\n- b\n", "document 1 is not a mapping"},
 		{"invalid utf-8", "kind: Pod\nname: \xff\n", "line 2: the scenario is not valid UTF-8 text"},
 		{"too large", strings.Repeat("#", MaxInputBytes+1), "the limit is 1048576 bytes (1 MiB)"},
@@ -98,8 +104,8 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseWarnings(t *testing.T) {
-	src := strings.Replace(base, "  replicas: 2", "  replicas: 2\n  replica: 3", 1) +
-		"---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1}]}\n"
+	src := strings.Replace(base, "          image: nginx:1.25", "          image: nginx:1.25\n          securityContext: {runAsUser: 1000}\n          workingDir: /srv", 1) +
+		"---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: other}\nspec: {containers: [{name: c, image: x:1, securityContext: {}}], hostNetwork: true}\n"
 	sc, err := Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -109,9 +115,12 @@ func TestParseWarnings(t *testing.T) {
 		got = append(got, w.String())
 	}
 	all := strings.Join(got, "\n")
+	if n := strings.Count(all, "not simulated, so ignored"); n != 1 {
+		t.Errorf("%d notes of unsimulated fields, want one for the file:\n%s", n, all)
+	}
 	for _, want := range []string{
-		`line 7:3: spec.replica: unknown or unsimulated field "replica" is ignored`,
-		"line 18:1: document 2: kind Ingress (networking.k8s.io/v1) is not simulated; it is ignored",
+		"line 16:11: not simulated, so ignored: securityContext, workingDir, hostNetwork",
+		"line 19:1: document 2: kind Ingress (networking.k8s.io/v1) is not simulated; it is ignored",
 		`metadata.namespace: namespace "other" is not declared in the scenario; it is created for you`,
 	} {
 		if !strings.Contains(all, want) {

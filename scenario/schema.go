@@ -3,19 +3,40 @@ package scenario
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/stateflow/stateflow/engine/fieldpath"
 )
 
-// ignoredFields are set by a real API server and accepted without comment.
-var ignoredFields = map[string]bool{"metadata.managedFields": true, "metadata.selfLink": true}
+// serverFields are set by a real API server: a manifest copied from
+// kubectl get -o yaml carries them, and they are accepted without
+// comment (the API server overwrites them).
+var serverFields = map[string]bool{"metadata.managedFields": true, "metadata.selfLink": true, "metadata.uid": true,
+	"metadata.resourceVersion": true, "metadata.creationTimestamp": true, "metadata.generation": true,
+	"metadata.deletionTimestamp": true, "metadata.deletionGracePeriodSeconds": true}
 
-// unknownFields walks a YAML value against the Go type it decodes into and
-// reports each key the type has no field for, with its position.
-func unknownFields(n *yaml.Node, t reflect.Type, path string, report func(Diagnostic)) {
+// noReal says a YAML value has no Kubernetes API type to check it
+// against (Stateflow's own documents).
+const noReal = -1
+
+// fieldCheck walks a decoded document's YAML against the Go type it
+// decoded into and, for a Kubernetes object, the API's own type
+// (realTypes). A field neither has is unknown: an error for a Kubernetes
+// object, as kubectl's strict field validation refuses it, a warning in
+// Stateflow's own documents. A field the API has and Stateflow does not
+// simulate is noted once per file by name (unsimulated), except in status
+// and in the metadata the API server sets.
+type fieldCheck struct {
+	unknown     func(Diagnostic)
+	unsimulated []string
+	first       *yaml.Node // the first unsimulated field's key
+}
+
+func (c *fieldCheck) walk(n *yaml.Node, t reflect.Type, real int, path string) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -30,31 +51,85 @@ func unknownFields(n *yaml.Node, t reflect.Type, path string, report func(Diagno
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			p := fieldpath.Child(path, k.Value)
-			f, ok := fieldByJSONName(t, k.Value)
-			if !ok {
-				if !ignoredFields[p] {
-					report(Diagnostic{Severity: Warning, Line: k.Line, Column: k.Column, Path: p,
-						Message: fmt.Sprintf("unknown or unsimulated field %q is ignored", k.Value)})
-				}
+			childReal, isReal := realField(real, k.Value)
+			if f, ok := fieldByJSONName(t, k.Value); ok {
+				c.walk(v, f.Type, childReal, p)
 				continue
 			}
-			unknownFields(v, f.Type, p, report)
+			c.missing(k, p, isReal, real)
 		}
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return
 		}
 		for i, item := range n.Content {
-			unknownFields(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i), report)
+			c.walk(item, t.Elem(), real, fmt.Sprintf("%s[%d]", path, i))
 		}
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
 			return
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			unknownFields(n.Content[i+1], t.Elem(), fieldpath.Child(path, n.Content[i].Value), report)
+			c.walk(n.Content[i+1], t.Elem(), real, fieldpath.Child(path, n.Content[i].Value))
 		}
 	}
+}
+
+// missing handles key k, at path p, that the Go type does not have.
+func (c *fieldCheck) missing(k *yaml.Node, p string, isReal bool, real int) {
+	switch {
+	case serverFields[p]:
+	case real == noReal:
+		c.unknown(Diagnostic{Severity: Warning, Line: k.Line, Column: k.Column, Path: p,
+			Message: fmt.Sprintf("unknown field %q is ignored", k.Value)})
+	case !isReal:
+		c.unknown(Diagnostic{Severity: Error, Line: k.Line, Column: k.Column, Path: p,
+			Message: fmt.Sprintf("strict decoding error: unknown field %q", p)})
+	case p == "status" || strings.HasPrefix(p, "status."):
+	default:
+		if !slices.Contains(c.unsimulated, k.Value) {
+			c.unsimulated = append(c.unsimulated, k.Value)
+		}
+		if c.first == nil {
+			c.first = k
+		}
+	}
+}
+
+// realRoot is the API type of a kind at an apiVersion.
+type realRoot struct {
+	apiVersion, kind string
+	typ              int
+}
+
+// realKind is the index in realTypes of kind's type at apiVersion, or
+// noReal.
+func realKind(apiVersion, kind string) int {
+	for _, r := range realRoots {
+		if r.apiVersion == apiVersion && r.kind == kind {
+			return r.typ
+		}
+	}
+	return noReal
+}
+
+// realField looks name up in the API type real: whether it is a field,
+// and the index of its struct type (noReal for a value).
+func realField(real int, name string) (int, bool) {
+	if real == noReal {
+		return noReal, false
+	}
+	fields := realTypes[real]
+	i := strings.Index(fields, ","+name+":")
+	if i < 0 {
+		return noReal, false
+	}
+	rest := fields[i+len(name)+2:]
+	typ, err := strconv.Atoi(rest[:strings.IndexByte(rest, ',')])
+	if err != nil {
+		return noReal, true
+	}
+	return typ, true
 }
 
 // fieldByJSONName finds the struct field serialised as name, looking

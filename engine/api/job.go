@@ -12,6 +12,9 @@ const (
 	PodFailurePolicyActionFailJob = "FailJob"
 	PodFailurePolicyActionIgnore  = "Ignore"
 	PodFailurePolicyActionCount   = "Count"
+	// PodFailurePolicyActionFailIndex needs backoffLimitPerIndex, which
+	// Stateflow does not simulate: validation refuses it, saying so.
+	PodFailurePolicyActionFailIndex = "FailIndex"
 )
 
 // Job condition types (batch/v1 JobConditionType).

@@ -197,6 +197,10 @@ func validatePodFailurePolicy(e *errs, path string, sp *api.JobSpec) {
 		case api.PodFailurePolicyActionFailJob, api.PodFailurePolicyActionIgnore, api.PodFailurePolicyActionCount:
 		case "":
 			e.add(rp+".action", "Required value: valid values: [\"Count\" \"FailIndex\" \"FailJob\" \"Ignore\"]")
+		case api.PodFailurePolicyActionFailIndex:
+			// Upstream takes it with backoffLimitPerIndex set, and refuses it
+			// without ("requires the backoffLimitPerIndex to be set").
+			e.add(rp+".action", "Unsupported value: %q: FailIndex needs backoffLimitPerIndex, which Stateflow does not simulate; supported values: \"Count\", \"FailJob\", \"Ignore\"", r.Action)
 		default:
 			e.add(rp+".action", "Unsupported value: %q: supported values: \"Count\", \"FailIndex\", \"FailJob\", \"Ignore\"", r.Action)
 		}

@@ -120,6 +120,8 @@ func kindOf(gvr schema.GroupVersionResource) string {
 		return "Deployment"
 	case "replicasets":
 		return "ReplicaSet"
+	case "replicationcontrollers":
+		return "ReplicationController"
 	case "pods":
 		return "Pod"
 	case "services":
@@ -191,6 +193,8 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 		o.Status = apps.DeploymentStatus{}
 	case *apps.ReplicaSet:
 		o.Status = apps.ReplicaSetStatus{}
+	case *core.ReplicationController:
+		o.Status = core.ReplicationControllerStatus{}
 	case *core.Pod:
 		o.Status = core.PodStatus{Phase: core.PodPending, QOSClass: qos.GetPodQOS(o)}
 		admitPod(o)
@@ -644,7 +648,8 @@ func prepareForUpdate(obj, old runtime.Object, status bool) {
 // generation.
 func updateStrategy(obj runtime.Object) (hasStatus, bumpsGeneration bool) {
 	switch obj.(type) {
-	case *apps.Deployment, *apps.ReplicaSet, *apps.DaemonSet, *apps.StatefulSet, *batch.Job, *batch.CronJob, *policy.PodDisruptionBudget:
+	case *apps.Deployment, *apps.ReplicaSet, *apps.DaemonSet, *apps.StatefulSet, *batch.Job, *batch.CronJob, *policy.PodDisruptionBudget,
+		*core.ReplicationController:
 		return true, true
 	case *autoscaling.HorizontalPodAutoscaler, *core.PersistentVolumeClaim, *core.Pod:
 		return true, false

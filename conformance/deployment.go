@@ -45,24 +45,25 @@ var deploymentUtilNowFn func() time.Time
 
 // replayers are the controllers the harness checks, by component name.
 var replayers = map[string]replayer{
-	dc.Name:               replayDeployment,
-	replicaset.Name:       replayReplicaSet,
-	scheduler.Name:        replayScheduler,
-	endpointslice.Name:    replayEndpointSlice,
-	endpoint.Name:         replayEndpoints,
-	daemon.Name:           replayDaemonSet,
-	statefulset.Name:      replayStatefulSet,
-	proxy.Name:            replayKubeProxy,
-	job.Name:              replayJob,
-	cronjob.Name:          replayCronJob,
-	ttlafterfinished.Name: replayTTLAfterFinished,
-	podautoscaler.Name:    replayHPA,
-	disruption.Name:       replayDisruption,
+	dc.Name:                    replayDeployment,
+	replicaset.Name:            replayReplicaSet,
+	replicaset.ReplicationName: replayReplicationController,
+	scheduler.Name:             replayScheduler,
+	endpointslice.Name:         replayEndpointSlice,
+	endpoint.Name:              replayEndpoints,
+	daemon.Name:                replayDaemonSet,
+	statefulset.Name:           replayStatefulSet,
+	proxy.Name:                 replayKubeProxy,
+	job.Name:                   replayJob,
+	cronjob.Name:               replayCronJob,
+	ttlafterfinished.Name:      replayTTLAfterFinished,
+	podautoscaler.Name:         replayHPA,
+	disruption.Name:            replayDisruption,
 }
 
 // localState names the components whose state outside their cache a sync
 // reads, so the harness keeps a copy from before each tick.
-var localState = map[string]bool{replicaset.Name: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true,
+var localState = map[string]bool{replicaset.Name: true, replicaset.ReplicationName: true, scheduler.Name: true, endpointslice.Name: true, endpoint.Name: true, daemon.Name: true, proxy.Name: true,
 	job.Name: true, cronjob.Name: true, ttlafterfinished.Name: true, podautoscaler.Name: true, disruption.Name: true}
 
 // virtualTime names the components whose upstream controllers read the
@@ -78,6 +79,7 @@ func informersFrom(in *tickInput, kinds ...string) (informers.SharedInformerFact
 	informer := map[string]func() cache.SharedIndexInformer{
 		api.KindDeployment:              f.Apps().V1().Deployments().Informer,
 		api.KindReplicaSet:              f.Apps().V1().ReplicaSets().Informer,
+		api.KindReplicationController:   f.Core().V1().ReplicationControllers().Informer,
 		api.KindPod:                     f.Core().V1().Pods().Informer,
 		api.KindNode:                    f.Core().V1().Nodes().Informer,
 		api.KindService:                 f.Core().V1().Services().Informer,

@@ -339,7 +339,7 @@ func newTickInput(e *engine.Engine, tk *trace.Tick, comp reconcile.Component, rv
 // liveKinds are the kinds the replayed controllers read or write.
 var liveKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindEndpoints,
 	api.KindDaemonSet, api.KindStatefulSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob,
-	api.KindHorizontalPodAutoscaler, api.KindPodDisruptionBudget}
+	api.KindHorizontalPodAutoscaler, api.KindPodDisruptionBudget, api.KindReplicationController}
 
 // metricsKinds are the metrics API's kinds a component reads: they join
 // the engine's live objects of its ticks (the metrics API is not the
@@ -575,6 +575,8 @@ func kindOfObject(o runtime.Object) string {
 		return "Deployment"
 	case *apps.ReplicaSet:
 		return "ReplicaSet"
+	case *core.ReplicationController:
+		return "ReplicationController"
 	case *core.Pod:
 		return "Pod"
 	case *core.Node:

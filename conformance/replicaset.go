@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"sort"
+	_ "unsafe" // go:linkname
 
 	core "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,6 +15,7 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/controller"
 	upstream "k8s.io/kubernetes/pkg/controller/replicaset"
+	"k8s.io/kubernetes/pkg/controller/replication"
 	utilclock "k8s.io/utils/clock"
 	clocktesting "k8s.io/utils/clock/testing"
 
@@ -33,6 +35,43 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 	defer stopController(ctrl)
 	rec := &recorder{}
 	field(ctrl, "podControl").Set(reflect.ValueOf(controller.PodControlInterface(controller.RealPodControl{KubeClient: srv.client, Recorder: rec})))
+	return syncReplicaSetLike(ctx, in, ctrl, srv, rec, f)
+}
+
+// replayReplicationController runs upstream's ReplicationManager, the
+// ReplicaSet controller over ReplicationControllers
+// (pkg/controller/replication), for the tick's key: its pod control
+// converts each ReplicationController back before creating pods, so
+// they name it as their owner.
+func replayReplicationController(ctx context.Context, in *tickInput) (outcome, error) {
+	f, err := informersFrom(in, api.KindReplicationController, api.KindPod)
+	if err != nil {
+		return outcome{}, err
+	}
+	srv := newAPIServerFor(in)
+	ctrl := replication.NewReplicationManager(ctx, f.Core().V1().Pods(), f.Core().V1().ReplicationControllers(), srv.client, replicaset.BurstReplicas)
+	defer stopController(ctrl)
+	rec := &recorder{}
+	// podControlAdapter{PodControlInterface}: the same adapter around a
+	// pod control that writes to the harness's API server.
+	pc := field(ctrl, "podControl")
+	adapter := reflect.New(pc.Elem().Type()).Elem()
+	adapter.Field(0).Set(reflect.ValueOf(controller.PodControlInterface(controller.RealPodControl{KubeClient: srv.client, Recorder: rec})))
+	pc.Set(adapter)
+	return syncReplicaSetLike(ctx, in, ctrl, srv, rec, f)
+}
+
+// syncReplicaSetOf is the ReplicaSet controller's sync of one key, on
+// the controller given (its syncHandler calls it on the controller its
+// constructor made).
+//
+//go:linkname syncReplicaSetOf k8s.io/kubernetes/pkg/controller/replicaset.(*ReplicaSetController).syncReplicaSet
+func syncReplicaSetOf(rsc *upstream.ReplicaSetController, ctx context.Context, key string) error
+
+// syncReplicaSetLike runs ctrl's syncHandler (a ReplicaSetController,
+// or the ReplicationManager that embeds one) for the tick's key with the
+// expectations the engine's controller held, and reads the outcome.
+func syncReplicaSetLike(ctx context.Context, in *tickInput, ctrl any, srv *apiServer, rec *recorder, f informers.SharedInformerFactory) (outcome, error) {
 	field(ctrl, "clock").Set(reflect.ValueOf(utilclock.PassiveClock(clocktesting.NewFakePassiveClock(in.clock.now))))
 	key := in.tick.Object.Namespace + "/" + in.tick.Object.Name
 	if ours, ok := in.before.(*replicaset.Controller); ok {
@@ -51,7 +90,15 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 		}
 	}
 	sync := field(ctrl, "syncHandler").Interface().(func(context.Context, string) error)
-	err = sync(ctx, key)
+	if rm, ok := ctrl.(*replication.ReplicationManager); ok {
+		// NewReplicationManager copies the controller NewBaseController
+		// made, whose syncHandler stays bound to the original: sync the
+		// copy, whose pod control and clock the harness set.
+		sync = func(ctx context.Context, key string) error {
+			return syncReplicaSetOf(&rm.ReplicaSetController, ctx, key)
+		}
+	}
+	err := sync(ctx, key)
 	out, oerr := upstreamOutcome(srv, rec, err, in.clock)
 	if oerr != nil {
 		return out, oerr
@@ -77,18 +124,24 @@ func replayReplicaSet(ctx context.Context, in *tickInput) (outcome, error) {
 // puts exactly those first: the harness tries the victims first, name
 // order, and 500 seeded shuffles.
 func deletionChoices(f informers.SharedInformerFactory, in *tickInput) (func(victims []string) bool, error) {
-	rs, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(in.tick.Object.Namespace).Get(in.tick.Object.Name)
+	var rs metav1.Object
+	var err error
+	if in.tick.Object.Kind == api.KindReplicationController {
+		rs, err = f.Core().V1().ReplicationControllers().Lister().ReplicationControllers(in.tick.Object.Namespace).Get(in.tick.Object.Name)
+	} else {
+		rs, err = f.Apps().V1().ReplicaSets().Lister().ReplicaSets(in.tick.Object.Namespace).Get(in.tick.Object.Name)
+	}
 	if err != nil {
 		return nil, nil // deleted: nothing to rank
 	}
-	all, err := f.Core().V1().Pods().Lister().Pods(rs.Namespace).List(labels.Everything())
+	all, err := f.Core().V1().Pods().Lister().Pods(rs.GetNamespace()).List(labels.Everything())
 	if err != nil {
 		return nil, err
 	}
 	// The pods to rank: the ReplicaSet's own active pods.
 	var pods []*core.Pod
 	for _, p := range all {
-		if ref := metav1.GetControllerOf(p); ref != nil && ref.UID == rs.UID && controller.IsPodActive(p) {
+		if ref := metav1.GetControllerOf(p); ref != nil && ref.UID == rs.GetUID() && controller.IsPodActive(p) {
 			pods = append(pods, p)
 		}
 	}
@@ -97,7 +150,7 @@ func deletionChoices(f informers.SharedInformerFactory, in *tickInput) (func(vic
 	// controller selects, each once; none for a ReplicaSet without one).
 	onNode := map[string]int{}
 	if owner := metav1.GetControllerOf(rs); owner != nil {
-		rss, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(rs.Namespace).List(labels.Everything())
+		rss, err := f.Apps().V1().ReplicaSets().Lister().ReplicaSets(rs.GetNamespace()).List(labels.Everything())
 		if err != nil {
 			return nil, err
 		}

@@ -47,6 +47,7 @@ const (
 	MetricsServer           = metrics.Name
 	HPAController           = podautoscaler.Name
 	DisruptionController    = disruption.Name
+	ReplicationController   = replicaset.ReplicationName
 )
 
 // A descriptor registers one component, as kube-controller-manager's
@@ -110,6 +111,11 @@ func descriptors() []descriptor {
 				return proxy.NewWaiting(node.Name)
 			}
 			return proxy.New(node.Name)
+		}},
+		{name: replicaset.ReplicationName, latency: 100, new: func(cfg *Config) reconcile.Component {
+			rc := replicaset.NewReplication()
+			rc.Verify(cfg.VerifyIncremental)
+			return rc
 		}},
 	}
 }

@@ -11,8 +11,9 @@
 // endpointslice-controller, endpoints-controller, daemonset-controller,
 // statefulset-controller, persistentvolume-binder, pod-garbage-collector,
 // job-controller, ttl-after-finished-controller, cronjob-controller,
-// metrics-server, horizontal-pod-autoscaler, disruption-controller and
-// kube-proxy (one per node). The engine reaches them through
+// metrics-server, horizontal-pod-autoscaler, disruption-controller,
+// kube-proxy (one per node) and replication-controller (the ReplicaSet
+// controller run over ReplicationControllers). The engine reaches them through
 // reconcile.Component, and the node agents' runtime and rules through the
 // interfaces of agents.go, never by their concrete types.
 //

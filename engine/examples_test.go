@@ -182,6 +182,23 @@ var stories = map[string]story{
 			t.Errorf("each layer should lag the one below by its watch latency: pod %d, rs %d, deployment %d", ready, rsReady, dReady)
 		}
 	}},
+	"replication-controller": {until: 45_000, check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		// The ReplicaSet controller, run over the ReplicationController:
+		// it adopted the bare pod (two created at first, not three),
+		// scaled to 5, and its Events carry its own source.
+		created := 0
+		for _, ev := range testkit.Events(e, "default") {
+			if ev.Reason == "SuccessfulCreate" && ev.Source.Component == "replication-controller" && ev.InvolvedObject.Kind == api.KindReplicationController {
+				created += int(ev.Count)
+			}
+		}
+		if created != 4 {
+			t.Errorf("SuccessfulCreate Events of rc/nginx: %d pods, want 2 + 2 (the third adopted)", created)
+		}
+		if res := k.Run("get rc,pods"); res.Stdout != "" || !strings.Contains(res.Stderr, "No resources found") {
+			t.Errorf("deleting the ReplicationController deletes its pods:\n%s%s", res.Stdout, res.Stderr)
+		}
+	}},
 	"cascade-deletion": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if res := k.Run("get all"); res.Stdout != "" {
 			t.Errorf("everything is deleted:\n%s", res.Stdout)

@@ -32,6 +32,11 @@ var layers = map[string][]rule{
 		{api.KindReplicaSet, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
 	},
+	"replication-controller": {
+		{api.KindPod, trace.Translate, []trace.Op{trace.Create, trace.Delete, trace.Update}, []string{"metadata.ownerReferences", "metadata.deletionTimestamp", "metadata.deletionGracePeriodSeconds"}},
+		{api.KindReplicationController, trace.Aggregate, []trace.Op{trace.Update}, []string{"status"}},
+		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
+	},
 	"scheduler": {
 		{api.KindPod, trace.Bind, []trace.Op{trace.Update}, []string{"spec.nodeName", "status.conditions[PodScheduled]"}},
 		{api.KindEvent, trace.Event, []trace.Op{trace.Create, trace.Update}, nil},
@@ -140,6 +145,7 @@ var layers = map[string][]rule{
 var ownLayer = map[string]map[string]bool{
 	"deployment-controller":     {api.KindDeployment: true},
 	"replicaset-controller":     {api.KindReplicaSet: true},
+	"replication-controller":    {api.KindReplicationController: true},
 	"node-lifecycle-controller": {api.KindNode: true, api.KindPod: true},
 	"daemonset-controller":      {api.KindDaemonSet: true},
 	"statefulset-controller":    {api.KindStatefulSet: true},

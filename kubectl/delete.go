@@ -17,7 +17,7 @@ func buildDelete(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, rest, err := target("delete", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode,
+	k, r, rest, err := target("delete", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindReplicationController, api.KindPod, api.KindNode,
 		api.KindService, api.KindEndpoints, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet,
 		api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler, api.KindPodDisruptionBudget,
 		api.KindPodMetrics, api.KindNodeMetrics)

@@ -216,7 +216,7 @@ func containerLines(w *prefixWriter, level int, nameIndent string, c *api.Contai
 	if len(c.EnvFrom) > 0 {
 		envFromLines(w, l, c.EnvFrom)
 	}
-	envLines(w, l, c.Env, pod)
+	envLines(w, l, c, pod)
 	mountLines(w, l, c.VolumeMounts)
 }
 
@@ -235,9 +235,11 @@ func commandLines(w *prefixWriter, level int, label string, words []string) {
 }
 
 // envLines is describeContainerEnvVars for the variables Stateflow has:
-// a value, a field of the pod followed by its path, or a key of a
-// ConfigMap or a Secret (never its value).
-func envLines(w *prefixWriter, level int, env []api.EnvVar, pod *api.Pod) {
+// a value, a field of the pod followed by its path, a resource of the
+// container (resourceFieldValue), or a key of a ConfigMap or a Secret
+// (never its value).
+func envLines(w *prefixWriter, level int, c *api.Container, pod *api.Pod) {
+	env := c.Env
 	if len(env) == 0 {
 		w.line(level, "Environment:\t<none>")
 		return
@@ -249,6 +251,12 @@ func envLines(w *prefixWriter, level int, env []api.EnvVar, pod *api.Pod) {
 			w.line(level+1, "%s:\t%s", e.Name, e.Value)
 		case f.FieldRef != nil:
 			w.line(level+1, "%s:\t%s (%s:%s)", e.Name, fieldRefValue(pod, f.FieldRef.FieldPath), f.FieldRef.APIVersion, f.FieldRef.FieldPath)
+		case f.ResourceFieldRef != nil:
+			value, r := resourceFieldValue(f.ResourceFieldRef, c), f.ResourceFieldRef.Resource
+			if value == "0" && (r == "limits.cpu" || r == "limits.memory") {
+				value = "node allocatable"
+			}
+			w.line(level+1, "%s:\t%s (%s)", e.Name, value, r)
 		case f.SecretKeyRef != nil:
 			r := f.SecretKeyRef
 			w.line(level+1, "%s:\t<set to the key '%s' in secret '%s'>\tOptional: %t", e.Name, r.Key, r.Name, isSet(r.Optional))

@@ -47,7 +47,7 @@ func parseQueries(cmd string, args []string) ([]query, error) {
 			// The "all" category, in the order kubectl prints it
 			// (ControllerRevisions and PersistentVolumeClaims are not in
 			// it).
-			for _, k := range []string{api.KindPod, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet,
+			for _, k := range []string{api.KindPod, api.KindReplicationController, api.KindService, api.KindDaemonSet, api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet,
 				api.KindHorizontalPodAutoscaler, api.KindCronJob, api.KindJob} {
 				qs = append(qs, query{res: resourceFor(k)})
 			}

@@ -89,6 +89,24 @@ var kindHelpers = []kindHelper{
 		applySpec: func(cur, applied api.Object) bool {
 			return takeSpec(&cur.(*api.ReplicaSet).Spec, &applied.(*api.ReplicaSet).Spec)
 		}},
+	{kind: api.KindReplicationController, short: "rc",
+		columns: []column{{"NAME", always}, {"DESIRED", always}, {"CURRENT", always}, {"READY", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return replicationControllerRow(o.(*api.ReplicationController), name, wide, now)
+		},
+		describe: func(s *Session, w *prefixWriter, o api.Object) {
+			s.describeReplicationController(w, o.(*api.ReplicationController))
+		},
+		podSpec: func(o api.Object) *api.PodSpec {
+			if t := o.(*api.ReplicationController).Spec.Template; t != nil {
+				return &t.Spec
+			}
+			return nil
+		},
+		replicas: func(o api.Object) **int32 { return &o.(*api.ReplicationController).Spec.Replicas },
+		applySpec: func(cur, applied api.Object) bool {
+			return takeSpec(&cur.(*api.ReplicationController).Spec, &applied.(*api.ReplicationController).Spec)
+		}},
 	{kind: api.KindDaemonSet, short: "ds",
 		columns: []column{{"NAME", always}, {"DESIRED", always}, {"CURRENT", always}, {"READY", always}, {"UP-TO-DATE", always}, {"AVAILABLE", always}, {"NODE SELECTOR", always}, {"AGE", always}, {"CONTAINERS", wideOnly}, {"IMAGES", wideOnly}, {"SELECTOR", wideOnly}},
 		row: func(o api.Object, name string, wide bool, now int64) []string {

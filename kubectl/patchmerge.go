@@ -90,6 +90,7 @@ var (
 		}}}}}},
 		{api.KindDeployment, smpWorkload},
 		{api.KindReplicaSet, smpWorkload},
+		{api.KindReplicationController, smpWorkload},
 		{api.KindDaemonSet, smpWorkload},
 		{api.KindStatefulSet, smpWorkload},
 		{api.KindService, &smp{fields: []smpField{{"metadata", smpMeta}, {"spec", &smp{fields: []smpField{{"ports", &smp{merge: true, key: "port"}}}}},

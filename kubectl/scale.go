@@ -16,7 +16,7 @@ func buildScale(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, _, err := target("scale", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindStatefulSet,
+	k, r, _, err := target("scale", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindReplicationController, api.KindStatefulSet,
 		api.KindDaemonSet, api.KindControllerRevision, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler,
 		api.KindPodDisruptionBudget)
 	if err != nil {

@@ -263,6 +263,7 @@ namespaces                 ns           v1                    false        Names
 nodes                      no           v1                    false        Node
 persistentvolumeclaims     pvc          v1                    true         PersistentVolumeClaim
 pods                       po           v1                    true         Pod
+replicationcontrollers     rc           v1                    true         ReplicationController
 secrets                                 v1                    true         Secret
 services                   svc          v1                    true         Service
 controllerrevisions                     apps/v1               true         ControllerRevision
@@ -279,7 +280,7 @@ poddisruptionbudgets       pdb          policy/v1             true         PodDi
 	if res := run(t, s, "api-resources"); res.Stdout != want {
 		t.Errorf("api-resources:\n%s\nwant:\n%s", res.Stdout, want)
 	}
-	if res := run(t, s, "api-resources -o name"); res.Stdout != "configmaps\nendpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nsecrets\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\n" {
+	if res := run(t, s, "api-resources -o name"); res.Stdout != "configmaps\nendpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nreplicationcontrollers\nsecrets\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\n" {
 		t.Errorf("api-resources -o name:\n%s", res.Stdout)
 	}
 	if res := run(t, s, "api-resources --namespaced=false"); res.Stdout != "NAME         SHORTNAMES   APIVERSION   NAMESPACED   KIND\nnamespaces   ns           v1           false        Namespace\nnodes        no           v1           false        Node\n" {

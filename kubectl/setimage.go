@@ -18,7 +18,7 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindDaemonSet, api.KindStatefulSet, api.KindPod,
+	k, r, rest, err := target("set image", p.args, s.namespace(p), api.KindDeployment, api.KindReplicaSet, api.KindReplicationController, api.KindDaemonSet, api.KindStatefulSet, api.KindPod,
 		api.KindJob, api.KindCronJob)
 	if err != nil {
 		return nil, err

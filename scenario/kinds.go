@@ -44,6 +44,16 @@ var kinds = []kind{
 			return &obj.(*api.ReplicaSet).Spec.Template.Spec, "spec.template.spec"
 		},
 		pods: func(obj api.Object) (int64, bool) { return replicasOrOne(obj.(*api.ReplicaSet).Spec.Replicas), true }},
+	{name: api.KindReplicationController, new: func() api.Object { return &api.ReplicationController{} },
+		template: func(obj api.Object) (*api.PodSpec, string) {
+			if t := obj.(*api.ReplicationController).Spec.Template; t != nil {
+				return &t.Spec, "spec.template.spec"
+			}
+			return &api.PodSpec{}, "spec.template.spec"
+		},
+		pods: func(obj api.Object) (int64, bool) {
+			return replicasOrOne(obj.(*api.ReplicationController).Spec.Replicas), true
+		}},
 	{name: api.KindDaemonSet, new: func() api.Object { return &api.DaemonSet{} },
 		template: func(obj api.Object) (*api.PodSpec, string) {
 			return &obj.(*api.DaemonSet).Spec.Template.Spec, "spec.template.spec"

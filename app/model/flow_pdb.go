@@ -131,7 +131,11 @@ func (m *Model) templateLabels(k api.Key) (map[string]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	return template(o).Labels, true
+	t := template(o)
+	if t == nil {
+		return nil, false // a ReplicationController may have none
+	}
+	return t.Labels, true
 }
 
 // pdbArrows draws what the disruption controller summarises: its status

@@ -144,6 +144,9 @@ func (m *Model) scene(v Viewport) *scene {
 	for _, o := range st.List(api.KindStatefulSet, "") {
 		addLane(s.statefulSet(o.(*api.StatefulSet), owned[o.Meta().UID]), api.KeyOf(o))
 	}
+	for _, o := range st.List(api.KindReplicationController, "") {
+		addLane(s.replicationController(o.(*api.ReplicationController), owned[o.Meta().UID]), api.KeyOf(o))
+	}
 	for _, o := range st.List(api.KindCronJob, "") {
 		addLane(s.cronJob(o.(*api.CronJob), owned), api.KeyOf(o))
 	}

@@ -45,6 +45,10 @@ var staleViews = map[string]staleView{
 	api.KindStatefulSet: {by(engine.StatefulSetController), func(o api.Object) string {
 		return fmt.Sprintf("%d replicas", o.(*api.StatefulSet).Replicas())
 	}},
+	api.KindReplicationController: {by(engine.ReplicationController), func(o api.Object) string {
+		rc := o.(*api.ReplicationController)
+		return fmt.Sprintf("%d/%d ready", rc.Status.ReadyReplicas, rc.Replicas())
+	}},
 	api.KindJob: {jobReader, func(o api.Object) string { return kubectl.JobStatus(o.(*api.Job)) }},
 	api.KindCronJob: {by(engine.CronJobController), func(o api.Object) string {
 		return fmt.Sprintf("%d active", len(o.(*api.CronJob).Status.Active))
@@ -68,6 +72,8 @@ func podReader(o api.Object) string {
 			return engine.StatefulSetController
 		case api.KindJob:
 			return engine.JobController
+		case api.KindReplicationController:
+			return engine.ReplicationController
 		}
 	}
 	return engine.ReplicaSetController

@@ -93,6 +93,9 @@ func (c *Container) deepCopy() Container {
 	for i, e := range out.Env {
 		if f := e.ValueFrom; f != nil {
 			v := &EnvVarSource{FieldRef: copyPtr(f.FieldRef), ConfigMapKeyRef: copyPtr(f.ConfigMapKeyRef), SecretKeyRef: copyPtr(f.SecretKeyRef)}
+			if r := f.ResourceFieldRef; r != nil {
+				v.ResourceFieldRef = &ResourceFieldSelector{ContainerName: r.ContainerName, Resource: r.Resource, Divisor: copyPtr(r.Divisor)}
+			}
 			if v.ConfigMapKeyRef != nil {
 				v.ConfigMapKeyRef.Optional = copyPtr(f.ConfigMapKeyRef.Optional)
 			}

@@ -25,6 +25,7 @@ const (
 	KindPodDisruptionBudget     = "PodDisruptionBudget"
 	KindConfigMap               = "ConfigMap"
 	KindSecret                  = "Secret"
+	KindReplicationController   = "ReplicationController"
 )
 
 // Key names one object: Kind/namespace/name, or Kind/name when the kind

@@ -49,6 +49,7 @@ var kindTable = [...]KindInfo{
 	{KindPodDisruptionBudget, "policy/v1", "poddisruptionbudgets", "pdb", true},
 	{KindConfigMap, "v1", "configmaps", "cm", true},
 	{KindSecret, "v1", "secrets", "secret", true},
+	{KindReplicationController, "v1", "replicationcontrollers", "rc", true},
 }
 
 // NumKinds is how many kinds the API serves.

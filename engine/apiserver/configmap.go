@@ -162,6 +162,23 @@ func validateConfigKey(e *errs, path, key string) {
 	}
 }
 
+// envResources are the resources a resourceFieldRef may read
+// (validContainerResourceFieldPathExpressions), sorted.
+var envResources = [...]string{"limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"}
+
+// validateResourceFieldRef is validateContainerResourceFieldSelector for
+// an environment variable: a resource it knows (or a hugepages one).
+func validateResourceFieldRef(e *errs, path string, r *api.ResourceFieldSelector) {
+	switch {
+	case r.Resource == "":
+		e.required(path + ".resource")
+	case slices.Contains(envResources[:], r.Resource),
+		strings.HasPrefix(r.Resource, "requests.hugepages-"), strings.HasPrefix(r.Resource, "limits.hugepages-"):
+	default:
+		e.add(path+".resource", "Unsupported value: %q: supported values: \"%s\"", r.Resource, strings.Join(envResources[:], "\", \""))
+	}
+}
+
 // validateEnvSources is validateEnvVarValueFrom's and validateEnvFrom's
 // checks of where a variable's value comes from: exactly one source,
 // with a name and a valid config key for a ConfigMap's or a Secret's.
@@ -175,6 +192,10 @@ func validateEnvSources(e *errs, p containerPath, c *api.Container) {
 		sources := 0
 		if f.FieldRef != nil {
 			sources++
+		}
+		if r := f.ResourceFieldRef; r != nil {
+			sources++
+			validateResourceFieldRef(e, p.field(at+".resourceFieldRef"), r)
 		}
 		if r := f.ConfigMapKeyRef; r != nil {
 			sources++

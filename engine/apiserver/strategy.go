@@ -58,6 +58,8 @@ func strategyFor(kind string) *strategy {
 		return &deploymentStrategy
 	case api.KindReplicaSet:
 		return &replicaSetStrategy
+	case api.KindReplicationController:
+		return &replicationControllerStrategy
 	case api.KindPod:
 		return &podStrategy
 	case api.KindNode:

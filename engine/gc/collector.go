@@ -21,7 +21,7 @@ type Collector struct {
 
 // New returns an empty collector.
 func New() *Collector {
-	return &Collector{Base: reconcile.NewBase(Name, "", informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob))}
+	return &Collector{Base: reconcile.NewBase(Name, "", informer.New(api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindService, api.KindEndpointSlice, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet, api.KindPersistentVolumeClaim, api.KindJob, api.KindCronJob, api.KindReplicationController))}
 }
 
 // Clone implements reconcile.Component.

@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"go/format"
 	"os"
 	"reflect"
 	"sort"
@@ -47,6 +48,7 @@ var roots = []struct {
 	{"autoscaling/v2", "HorizontalPodAutoscaler", autoscalingv2.HorizontalPodAutoscaler{}},
 	{"autoscaling/v1", "HorizontalPodAutoscaler", autoscalingv1.HorizontalPodAutoscaler{}},
 	{"policy/v1", "PodDisruptionBudget", policyv1.PodDisruptionBudget{}},
+	{"v1", "ReplicationController", corev1.ReplicationController{}},
 }
 
 // leaves are struct types the API reads as one value.
@@ -139,5 +141,9 @@ func render() string {
 		b.WriteString(l)
 	}
 	b.WriteString("}\n")
-	return b.String()
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		panic(err) // the generator wrote Go it cannot format: a bug here
+	}
+	return string(src)
 }

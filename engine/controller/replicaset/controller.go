@@ -20,12 +20,20 @@ import (
 // Name is the component name used in Event sources and the trace.
 const Name = "replicaset-controller"
 
+// ReplicationName is the name of the same controller run over
+// ReplicationControllers (kube-controller-manager's replicationcontroller,
+// which records Events as replication-controller).
+const ReplicationName = "replication-controller"
+
 // BurstReplicas caps the pods created or deleted in one sync.
 const BurstReplicas = 500
 
-// Controller is the ReplicaSet controller with its cache of ReplicaSets and Pods.
+// Controller is the ReplicaSet controller with its cache of ReplicaSets
+// (or ReplicationControllers) and Pods.
 type Controller struct {
 	reconcile.Base
+	kind   string // api.KindReplicaSet or api.KindReplicationController
+	short  string // "rs" or "rc", in the trace's words
 	exp    expectations.Expectations
 	counts counts // the pods each ReplicaSet controls, counted (counts.go)
 	// verify makes every sync that uses counts also walk the pods and
@@ -37,8 +45,18 @@ type Controller struct {
 }
 
 // New returns a ReplicaSet controller with an empty cache.
-func New() *Controller {
-	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindReplicaSet, api.KindPod)), exp: expectations.Expectations{}, counts: counts{}}
+func New() *Controller { return newController(Name, api.KindReplicaSet, "rs") }
+
+// NewReplication returns the controller of ReplicationControllers, with
+// an empty cache: the ReplicaSet controller reading each
+// ReplicationController as a ReplicaSet (NewReplicationManager).
+func NewReplication() *Controller {
+	return newController(ReplicationName, api.KindReplicationController, "rc")
+}
+
+func newController(name, kind, short string) *Controller {
+	return &Controller{Base: reconcile.NewBase(name, "", informer.New(kind, api.KindPod)), kind: kind, short: short,
+		exp: expectations.Expectations{}, counts: counts{}}
 }
 
 // Verify makes every sync that uses the kept pod counts check them
@@ -47,21 +65,22 @@ func (c *Controller) Verify(on bool) { c.verify = on }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{Base: c.CloneBase(), exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
+	return &Controller{Base: c.CloneBase(), kind: c.kind, short: c.short, exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
 }
 
 // Observe queues the ReplicaSets it concerns.
 func (c *Controller) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
-	switch o := ev.Object.(type) {
-	case *api.ReplicaSet:
+	if p, ok := ev.Object.(*api.Pod); ok {
+		c.counts.observe(ev, p)
+		c.observePod(ev, p, q)
+		return
+	}
+	if o := ev.Object; o.GetKind() == c.kind {
 		if ev.Type == apiserver.Deleted {
 			delete(c.exp, api.KeyOf(o))
-			delete(c.counts, o.UID)
+			delete(c.counts, o.Meta().UID)
 		}
 		q.Add(api.KeyOf(o))
-	case *api.Pod:
-		c.counts.observe(ev, o)
-		c.observePod(ev, o, q)
 	}
 }
 
@@ -70,18 +89,18 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 	rs := c.owner(p)
 	switch {
 	case ev.Type == apiserver.Added && p.DeletionTimestamp == nil:
-		if rs != nil {
+		if rs.ReplicaSet != nil {
 			c.exp.CreationObserved(api.KeyOf(rs))
 		}
 	case ev.Type == apiserver.Deleted || p.DeletionTimestamp != nil && (old == nil || old.DeletionTimestamp == nil):
-		if rs != nil {
+		if rs.ReplicaSet != nil {
 			c.exp.DeletionObserved(api.KeyOf(rs), api.KeyOf(p))
 		}
 	}
-	if rs == nil {
+	if rs.ReplicaSet == nil {
 		if p.ControllerRef() == nil {
-			for _, o := range c.Informer.List(api.KindReplicaSet, p.Namespace) {
-				if o.(*api.ReplicaSet).Spec.Selector.Matches(p.Labels) {
+			for _, o := range c.Informer.List(c.kind, p.Namespace) {
+				if targetOf(o).Spec.Selector.Matches(p.Labels) {
 					q.Add(api.KeyOf(o))
 				}
 			}
@@ -94,20 +113,26 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 	}
 }
 
-func (c *Controller) owner(p *api.Pod) *api.ReplicaSet {
-	rs, _ := controllerutil.ResolveControllerRef[*api.ReplicaSet](c.Informer, api.KindReplicaSet, p.Namespace, p.ControllerRef())
-	return rs
+// owner is the pod's controller, if the cache holds it; a target
+// without a ReplicaSet otherwise.
+func (c *Controller) owner(p *api.Pod) target {
+	o, ok := controllerutil.ResolveControllerRef[api.Object](c.Informer, c.kind, p.Namespace, p.ControllerRef())
+	if !ok {
+		return target{}
+	}
+	return targetOf(o)
 }
 
 // Reconcile is syncReplicaSet (replica_set.go).
 func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Result, error) {
-	rs, ok := informer.Get[*api.ReplicaSet](c.Informer, key)
+	o, ok := c.Informer.Get(key)
 	if !ok {
 		delete(c.exp, key)
-		tick.Explain("rs/%s: deleted; nothing to do", key.Name)
+		tick.Explain("%s/%s: deleted; nothing to do", c.short, key.Name)
 		return reconcile.Result{}, nil
 	}
-	tick.Read(rs)
+	tick.Read(o)
+	rs := targetOf(o)
 	now := tick.Now()
 	needsSync := c.exp.Satisfied(key, now)
 	if pc, ok := c.countedSync(rs, needsSync); ok {
@@ -128,7 +153,7 @@ func (c *Controller) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resu
 		action = waitsAction
 	}
 	newStatus := calculateStatus(rs, pods, manageErr, now)
-	return c.finishSync(tick, rs, len(pods), newStatus, manageErr, func(u *api.ReplicaSet) reconcile.Result {
+	return c.finishSync(tick, rs, len(pods), newStatus, manageErr, func(u target) reconcile.Result {
 		if u.Spec.MinReadySeconds > 0 && u.Status.ReadyReplicas != u.Status.AvailableReplicas {
 			return reconcile.Result{RequeueAfter: nextAvailabilityCheck(pods, u.Spec.MinReadySeconds, now)}
 		}
@@ -145,7 +170,7 @@ const waitsAction = "waits for its earlier creations/deletions to show up in its
 // adopted, no pod is to be deleted (choosing which needs the pods), and
 // availability is readiness (minReadySeconds 0, so no pod's ready time
 // matters).
-func (c *Controller) countedSync(rs *api.ReplicaSet, needsSync bool) (*podCounts, bool) {
+func (c *Controller) countedSync(rs target, needsSync bool) (*podCounts, bool) {
 	if rs.Spec.MinReadySeconds != 0 {
 		return nil, false
 	}
@@ -162,7 +187,7 @@ func (c *Controller) countedSync(rs *api.ReplicaSet, needsSync bool) (*podCounts
 // syncCounted is the rest of syncReplicaSet decided from the counts:
 // ClaimPods would keep every pod rs controls and adopt none, so the
 // claimed pods are the counted ones.
-func (c *Controller) syncCounted(tick reconcile.Tick, rs *api.ReplicaSet, pc *podCounts, needsSync bool, now int64) (reconcile.Result, error) {
+func (c *Controller) syncCounted(tick reconcile.Tick, rs target, pc *podCounts, needsSync bool, now int64) (reconcile.Result, error) {
 	if c.verify {
 		owned, _ := activePods(c.Informer, rs, nil)
 		if err := pc.check(rs, owned); err != nil {
@@ -180,13 +205,13 @@ func (c *Controller) syncCounted(tick reconcile.Tick, rs *api.ReplicaSet, pc *po
 		action = waitsAction
 	}
 	newStatus := statusOf(rs, n, pc.labeled, pc.ready, pc.ready, manageErr, now)
-	return c.finishSync(tick, rs, n, newStatus, manageErr, func(*api.ReplicaSet) reconcile.Result { return reconcile.Result{} }, action)
+	return c.finishSync(tick, rs, n, newStatus, manageErr, func(target) reconcile.Result { return reconcile.Result{} }, action)
 }
 
 // finishSync explains the sync and writes the status; requeue says when
 // to sync again after a successful write.
-func (c *Controller) finishSync(tick reconcile.Tick, rs *api.ReplicaSet, pods int, newStatus api.ReplicaSetStatus, manageErr error, requeue func(*api.ReplicaSet) reconcile.Result, action string) (reconcile.Result, error) {
-	tick.Explain("rs/%s: saw %d of %d pods (%d ready, %d available)%s", rs.Name, pods, rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
+func (c *Controller) finishSync(tick reconcile.Tick, rs target, pods int, newStatus api.ReplicaSetStatus, manageErr error, requeue func(target) reconcile.Result, action string) (reconcile.Result, error) {
+	tick.Explain("%s/%s: saw %d of %d pods (%d ready, %d available)%s", c.short, rs.Name, pods, rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
 	updated, err := c.updateStatus(tick, rs, newStatus)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -240,7 +265,7 @@ func prefix(s string) string {
 // and those orphaned in its namespace, without terminal or terminating ones
 // (FilterActivePods). The pods come in no particular order; code whose
 // effects depend on the order sorts what it acts on.
-func activePods(cache *informer.Cache, rs *api.ReplicaSet, owned []*api.Pod) (_, orphans []*api.Pod) {
+func activePods(cache *informer.Cache, rs target, owned []*api.Pod) (_, orphans []*api.Pod) {
 	cache.EachOwned(api.KindPod, rs.UID, func(o api.Object) {
 		if p := o.(*api.Pod); api.IsPodActive(p) {
 			owned = append(owned, p)
@@ -260,12 +285,12 @@ func byName(ps []*api.Pod) {
 }
 
 // claimPods is PodControllerRefManager.ClaimPods for the ReplicaSet.
-func (c *Controller) claimPods(tick reconcile.Tick, rs *api.ReplicaSet, owned, orphans []*api.Pod) ([]*api.Pod, error) {
+func (c *Controller) claimPods(tick reconcile.Tick, rs target, owned, orphans []*api.Pod) ([]*api.Pod, error) {
 	return refmanager.ClaimPods(tick, rs, rs.Spec.Selector, owned, orphans, nil)
 }
 
 // manageReplicas creates or deletes pods towards spec.replicas.
-func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *api.ReplicaSet) (string, error) {
+func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs target) (string, error) {
 	diff := len(pods) - int(rs.Replicas())
 	key := api.KeyOf(rs)
 	switch {
@@ -303,7 +328,7 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs *ap
 
 // createReplicas creates the diff missing pods, at most BurstReplicas,
 // expecting their creations first.
-func (c *Controller) createReplicas(tick reconcile.Tick, rs *api.ReplicaSet, diff int) (string, error) {
+func (c *Controller) createReplicas(tick reconcile.Tick, rs target, diff int) (string, error) {
 	key := api.KeyOf(rs)
 	n := min(diff, BurstReplicas)
 	c.exp.ExpectCreations(key, n, tick.Now())
@@ -318,10 +343,10 @@ func (c *Controller) createReplicas(tick reconcile.Tick, rs *api.ReplicaSet, dif
 
 // slowStartBatch creates count pods in batches of 1, 2, 4, … and stops at
 // the first batch with a failure (controller_utils.go slowStartBatch).
-func (c *Controller) slowStartBatch(tick reconcile.Tick, rs *api.ReplicaSet, count int) (int, string, error) {
+func (c *Controller) slowStartBatch(tick reconcile.Tick, rs target, count int) (int, string, error) {
 	remaining, successes := count, 0
 	var sizes []string
-	owners := []api.OwnerReference{api.NewControllerRef(rs, "apps/v1")} // shared by the pods, which never change it
+	owners := []api.OwnerReference{api.NewControllerRef(rs, api.APIVersionOf(c.kind))} // shared by the pods, which never change it
 	for batch := min(remaining, 1); batch > 0; batch = min(2*batch, remaining) {
 		sizes = append(sizes, fmt.Sprint(batch))
 		var firstErr error
@@ -342,7 +367,7 @@ func (c *Controller) slowStartBatch(tick reconcile.Tick, rs *api.ReplicaSet, cou
 	return successes, strings.Join(sizes, ", "), nil
 }
 
-func (c *Controller) createPod(tick reconcile.Tick, rs *api.ReplicaSet, owners []api.OwnerReference) error {
+func (c *Controller) createPod(tick reconcile.Tick, rs target, owners []api.OwnerReference) error {
 	// GetPodFromTemplate copies the template; here the pod shares its
 	// labels, annotations and spec with it instead, as stored objects are
 	// never changed (the API server copies what admission changes).
@@ -358,8 +383,8 @@ func (c *Controller) createPod(tick reconcile.Tick, rs *api.ReplicaSet, owners [
 	return nil
 }
 
-func (c *Controller) deletePod(tick reconcile.Tick, rs *api.ReplicaSet, p *api.Pod) error {
-	err := tick.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("rs/%s deleted pod/%s (scale down to %d)", rs.Name, p.Name, rs.Replicas()))
+func (c *Controller) deletePod(tick reconcile.Tick, rs target, p *api.Pod) error {
+	err := tick.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("%s/%s deleted pod/%s (scale down to %d)", c.short, rs.Name, p.Name, rs.Replicas()))
 	if err != nil {
 		if apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return nil
@@ -379,12 +404,12 @@ func (c *Controller) deletePod(tick reconcile.Tick, rs *api.ReplicaSet, p *api.P
 // by node. The counts are all the ranking reads of the related pods:
 // they come from the pod counts kept for each related ReplicaSet, or,
 // when one has none yet, from a walk over their pods.
-func (c *Controller) relatedNodeCounts(rs *api.ReplicaSet) (map[string]int, error) {
+func (c *Controller) relatedNodeCounts(rs target) (map[string]int, error) {
 	ref := rs.ControllerRef()
 	if ref == nil {
 		return map[string]int{}, nil
 	}
-	related := c.Informer.Owned(api.KindReplicaSet, ref.UID)
+	related := c.Informer.Owned(c.kind, ref.UID)
 	kept, ok := c.counts.onNodes(related)
 	if ok && !c.verify {
 		return kept, nil
@@ -398,14 +423,14 @@ func (c *Controller) relatedNodeCounts(rs *api.ReplicaSet) (map[string]int, erro
 		})
 	}
 	if ok && !maps.Equal(kept, onNode) {
-		return nil, fmt.Errorf("internal error: the kept pod counts by node of rs/%s's related ReplicaSets %v differ from its cache's %v", rs.Name, kept, onNode)
+		return nil, fmt.Errorf("internal error: the kept pod counts by node of %s/%s's related ReplicaSets %v differ from its cache's %v", c.short, rs.Name, kept, onNode)
 	}
 	return onNode, nil
 }
 
 // calculateStatus aggregates the pods into the ReplicaSet's status
 // (replica_set_utils.go calculateStatus).
-func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now int64) api.ReplicaSetStatus {
+func calculateStatus(rs target, pods []*api.Pod, manageErr error, now int64) api.ReplicaSetStatus {
 	var labeled, ready, available int32
 	templateLabels := api.EqualityMatcher(rs.Spec.Template.Labels)
 	for _, p := range pods {
@@ -424,7 +449,7 @@ func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now i
 
 // statusOf is the rest of calculateStatus, from the counts of the pods:
 // the ReplicaFailure condition follows manageErr.
-func statusOf(rs *api.ReplicaSet, pods int, labeled, ready, available int32, manageErr error, now int64) api.ReplicaSetStatus {
+func statusOf(rs target, pods int, labeled, ready, available int32, manageErr error, now int64) api.ReplicaSetStatus {
 	st := rs.Status
 	st.Conditions = append([]api.ReplicaSetCondition(nil), rs.Status.Conditions...)
 	failure := st.Condition(api.ReplicaSetReplicaFailure)
@@ -455,27 +480,25 @@ func statusOf(rs *api.ReplicaSet, pods int, labeled, ready, available int32, man
 // in replica_set_utils.go): observedGeneration is the generation of the
 // ReplicaSet this sync read, and a failed write is retried once on a
 // fresh read from the API server, keeping that observedGeneration.
-func (c *Controller) updateStatus(tick reconcile.Tick, rs *api.ReplicaSet, st api.ReplicaSetStatus) (*api.ReplicaSet, error) {
+func (c *Controller) updateStatus(tick reconcile.Tick, rs target, st api.ReplicaSetStatus) (target, error) {
 	st.ObservedGeneration = rs.Generation
 	if reflect.DeepEqual(&rs.Status, &st) {
 		return rs, nil
 	}
 	cur := rs
 	for i := 0; ; i++ {
-		cp := cur.DeepCopy()
-		cp.Status = st
-		summary := fmt.Sprintf("rs/%s status: %d replicas, %d ready, %d available", cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
-		out, err := tick.UpdateStatus(trace.Aggregate, cp, summary)
+		summary := fmt.Sprintf("%s/%s status: %d replicas, %d ready, %d available", c.short, cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
+		out, err := tick.UpdateStatus(trace.Aggregate, cur.withStatus(st), summary)
 		if err == nil {
-			return out.(*api.ReplicaSet), nil
+			return targetOf(out), nil
 		}
 		if i >= 1 {
-			return nil, err
+			return target{}, err
 		}
 		live, ok := tick.LiveGet(api.KeyOf(rs))
 		if !ok {
-			return nil, apiserver.NotFound(api.KindReplicaSet, rs.Name)
+			return target{}, apiserver.NotFound(c.kind, rs.Name)
 		}
-		cur = live.(*api.ReplicaSet)
+		cur = targetOf(live)
 	}
 }

@@ -53,7 +53,7 @@ func (cs counts) clone() counts {
 
 // rebuild counts rs's pods from a walk: owned are the active pods the
 // cache holds with rs's UID as their controller.
-func (cs counts) rebuild(rs *api.ReplicaSet, owned []*api.Pod) *podCounts {
+func (cs counts) rebuild(rs target, owned []*api.Pod) *podCounts {
 	c := &podCounts{selector: rs.Spec.Selector, template: rs.Spec.Template.Labels,
 		match: rs.Spec.Selector.Matcher(), labels: api.EqualityMatcher(rs.Spec.Template.Labels), onNode: map[string]int32{}}
 	for _, p := range owned {
@@ -128,7 +128,7 @@ func (cs counts) onNodes(rss []api.Object) (map[string]int, bool) {
 
 // usable returns rs's counts when a sync may use them instead of walking
 // its pods: made with rs's selector and template labels.
-func (cs counts) usable(rs *api.ReplicaSet) (*podCounts, bool) {
+func (cs counts) usable(rs target) (*podCounts, bool) {
 	c, ok := cs[rs.UID]
 	if !ok {
 		return nil, false
@@ -141,7 +141,7 @@ func (cs counts) usable(rs *api.ReplicaSet) (*podCounts, bool) {
 }
 
 // check compares the counts with a walk's, for Config.VerifyIncremental.
-func (c *podCounts) check(rs *api.ReplicaSet, owned []*api.Pod) error {
+func (c *podCounts) check(rs target, owned []*api.Pod) error {
 	want := (counts{}).rebuild(rs, owned)
 	if c.active != want.active || c.matching != want.matching || c.labeled != want.labeled || c.ready != want.ready {
 		return fmt.Errorf("internal error: rs/%s's kept pod counts (active %d, matching %d, labeled %d, ready %d) differ from its cache's (%d, %d, %d, %d)",

@@ -69,7 +69,7 @@ func TestCalculateStatusCountsOnlyActiveReadyAndAvailable(t *testing.T) {
 		p.Labels = map[string]string{"app": "web"}
 		return p
 	}
-	st := calculateStatus(rs, []*api.Pod{ready(now - 20_000), ready(now - 5_000), pod("x", "x", "n", api.PodPending, -1, 0, 0)}, nil, now)
+	st := calculateStatus(targetOf(rs), []*api.Pod{ready(now - 20_000), ready(now - 5_000), pod("x", "x", "n", api.PodPending, -1, 0, 0)}, nil, now)
 	if st.Replicas != 3 || st.ReadyReplicas != 2 || st.AvailableReplicas != 1 || st.FullyLabeledReplicas != 2 {
 		t.Fatalf("status %+v", st)
 	}
@@ -95,7 +95,7 @@ func TestFullyLabeledNeedsEveryTemplateLabelPresent(t *testing.T) {
 		labeled("b", map[string]string{"app": "web", "tier": "", "extra": "1"}),
 		labeled("c", map[string]string{"app": "web"}), // tier removed
 	}
-	if st := calculateStatus(rs, pods, nil, 0); st.FullyLabeledReplicas != 2 {
+	if st := calculateStatus(targetOf(rs), pods, nil, 0); st.FullyLabeledReplicas != 2 {
 		t.Fatalf("fullyLabeledReplicas %d, want 2 (the pod without tier is not fully labeled)", st.FullyLabeledReplicas)
 	}
 }

@@ -252,7 +252,7 @@ func statusCause(p *api.Pod, statuses []api.ContainerStatus) cause {
 				return pull
 			case "CreateContainerConfigError":
 				return config
-			case "ContainerCreating":
+			case "ContainerCreating", "PodInitializing":
 				if c := p.Status.Condition(api.PodReadyToStartContainers); p.Spec.NodeName != "" && c != nil && c.Status == api.ConditionFalse {
 					return config // no sandbox: its volumes are not mounted
 				}

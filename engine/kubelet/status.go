@@ -155,20 +155,29 @@ func containersReady(t *texts, p *api.Pod, st *api.PodStatus) api.PodCondition {
 		c.Status, c.Reason = api.ConditionFalse, "PodFailed"
 		return c
 	}
-	var unready []string
+	// The unready names, space-separated: built only when there are
+	// several (one is the name itself), as most reports have none.
+	names, n := "", 0
+	add := func(name string) {
+		if n++; n == 1 {
+			names = name
+		} else {
+			names += " " + name
+		}
+	}
 	for i, cs := range st.InitContainerStatuses {
 		if api.IsRestartableInitContainer(&p.Spec.InitContainers[i]) && !cs.Ready {
-			unready = append(unready, cs.Name)
+			add(cs.Name)
 		}
 	}
 	for _, cs := range st.ContainerStatuses {
 		if !cs.Ready {
-			unready = append(unready, cs.Name)
+			add(cs.Name)
 		}
 	}
-	if len(unready) > 0 {
+	if n > 0 {
 		c.Status, c.Reason = api.ConditionFalse, "ContainersNotReady"
-		c.Message = t.unready(strings.Join(unready, " "))
+		c.Message = t.unready(names)
 	}
 	return c
 }

@@ -32,10 +32,13 @@ const BurstReplicas = 500
 // (or ReplicationControllers) and Pods.
 type Controller struct {
 	reconcile.Base
-	kind   string // api.KindReplicaSet or api.KindReplicationController
-	short  string // "rs" or "rc", in the trace's words
-	exp    expectations.Expectations
-	counts counts // the pods each ReplicaSet controls, counted (counts.go)
+	kind  string // api.KindReplicaSet or api.KindReplicationController
+	short string // "rs" or "rc", in the trace's words
+	// formats are the trace's sentences with short in them, made once:
+	// a kind passed as an argument would be boxed at every sync.
+	formats *formats
+	exp     expectations.Expectations
+	counts  counts // the pods each ReplicaSet controls, counted (counts.go)
 	// verify makes every sync that uses counts also walk the pods and
 	// fail if the two differ (engine.Config.VerifyIncremental).
 	verify bool
@@ -56,8 +59,14 @@ func NewReplication() *Controller {
 
 func newController(name, kind, short string) *Controller {
 	return &Controller{Base: reconcile.NewBase(name, "", informer.New(kind, api.KindPod)), kind: kind, short: short,
+		formats: &formats{saw: short + "/%s: saw %d of %d pods (%d ready, %d available)%s",
+			deleted: short + "/%s deleted pod/%s (scale down to %d)", status: short + "/%s status: %d replicas, %d ready, %d available"},
 		exp: expectations.Expectations{}, counts: counts{}}
 }
+
+// formats are the trace's sentences of one controller (they never
+// change: clones share them).
+type formats struct{ saw, deleted, status string }
 
 // Verify makes every sync that uses the kept pod counts check them
 // against a walk over the cache (for tests: engine.Config.VerifyIncremental).
@@ -65,7 +74,7 @@ func (c *Controller) Verify(on bool) { c.verify = on }
 
 // Clone implements reconcile.Component.
 func (c *Controller) Clone() reconcile.Component {
-	return &Controller{Base: c.CloneBase(), kind: c.kind, short: c.short, exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
+	return &Controller{Base: c.CloneBase(), kind: c.kind, short: c.short, formats: c.formats, exp: c.exp.Clone(), counts: c.counts.clone(), verify: c.verify}
 }
 
 // Observe queues the ReplicaSets it concerns.
@@ -90,11 +99,11 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 	switch {
 	case ev.Type == apiserver.Added && p.DeletionTimestamp == nil:
 		if rs.ReplicaSet != nil {
-			c.exp.CreationObserved(api.KeyOf(rs))
+			c.exp.CreationObserved(api.KeyOf(rs.obj))
 		}
 	case ev.Type == apiserver.Deleted || p.DeletionTimestamp != nil && (old == nil || old.DeletionTimestamp == nil):
 		if rs.ReplicaSet != nil {
-			c.exp.DeletionObserved(api.KeyOf(rs), api.KeyOf(p))
+			c.exp.DeletionObserved(api.KeyOf(rs.obj), api.KeyOf(p))
 		}
 	}
 	if rs.ReplicaSet == nil {
@@ -107,9 +116,9 @@ func (c *Controller) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile
 		}
 		return
 	}
-	q.Add(api.KeyOf(rs))
+	q.Add(api.KeyOf(rs.obj))
 	if old != nil && !api.IsPodReady(old) && api.IsPodReady(p) && rs.Spec.MinReadySeconds > 0 {
-		q.AddAfter(api.KeyOf(rs), int64(rs.Spec.MinReadySeconds)*1000)
+		q.AddAfter(api.KeyOf(rs.obj), int64(rs.Spec.MinReadySeconds)*1000)
 	}
 }
 
@@ -211,7 +220,7 @@ func (c *Controller) syncCounted(tick reconcile.Tick, rs target, pc *podCounts, 
 // finishSync explains the sync and writes the status; requeue says when
 // to sync again after a successful write.
 func (c *Controller) finishSync(tick reconcile.Tick, rs target, pods int, newStatus api.ReplicaSetStatus, manageErr error, requeue func(target) reconcile.Result, action string) (reconcile.Result, error) {
-	tick.Explain("%s/%s: saw %d of %d pods (%d ready, %d available)%s", c.short, rs.Name, pods, rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
+	tick.Explain(c.formats.saw, rs.Name, pods, rs.Replicas(), newStatus.ReadyReplicas, newStatus.AvailableReplicas, prefix(action))
 	updated, err := c.updateStatus(tick, rs, newStatus)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -286,13 +295,13 @@ func byName(ps []*api.Pod) {
 
 // claimPods is PodControllerRefManager.ClaimPods for the ReplicaSet.
 func (c *Controller) claimPods(tick reconcile.Tick, rs target, owned, orphans []*api.Pod) ([]*api.Pod, error) {
-	return refmanager.ClaimPods(tick, rs, rs.Spec.Selector, owned, orphans, nil)
+	return refmanager.ClaimPods(tick, rs.obj, rs.Spec.Selector, owned, orphans, nil)
 }
 
 // manageReplicas creates or deletes pods towards spec.replicas.
 func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs target) (string, error) {
 	diff := len(pods) - int(rs.Replicas())
-	key := api.KeyOf(rs)
+	key := api.KeyOf(rs.obj)
 	switch {
 	case diff < 0:
 		return c.createReplicas(tick, rs, -diff)
@@ -329,7 +338,7 @@ func (c *Controller) manageReplicas(tick reconcile.Tick, pods []*api.Pod, rs tar
 // createReplicas creates the diff missing pods, at most BurstReplicas,
 // expecting their creations first.
 func (c *Controller) createReplicas(tick reconcile.Tick, rs target, diff int) (string, error) {
-	key := api.KeyOf(rs)
+	key := api.KeyOf(rs.obj)
 	n := min(diff, BurstReplicas)
 	c.exp.ExpectCreations(key, n, tick.Now())
 	ok, batches, err := c.slowStartBatch(tick, rs, n)
@@ -346,7 +355,7 @@ func (c *Controller) createReplicas(tick reconcile.Tick, rs target, diff int) (s
 func (c *Controller) slowStartBatch(tick reconcile.Tick, rs target, count int) (int, string, error) {
 	remaining, successes := count, 0
 	var sizes []string
-	owners := []api.OwnerReference{api.NewControllerRef(rs, api.APIVersionOf(c.kind))} // shared by the pods, which never change it
+	owners := []api.OwnerReference{api.NewControllerRef(rs.obj, api.APIVersionOf(c.kind))} // shared by the pods, which never change it
 	for batch := min(remaining, 1); batch > 0; batch = min(2*batch, remaining) {
 		sizes = append(sizes, fmt.Sprint(batch))
 		var firstErr error
@@ -376,23 +385,23 @@ func (c *Controller) createPod(tick reconcile.Tick, rs target, owners []api.Owne
 		Annotations: t.Annotations, OwnerReferences: owners}, Spec: &t.Spec}
 	created, err := tick.Create(trace.Translate, p, "")
 	if err != nil {
-		tick.Event(rs, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
+		tick.Event(rs.obj, "", api.EventWarning, "FailedCreate", "Error creating: "+err.Error())
 		return err
 	}
-	tick.Event(rs, "", api.EventNormal, "SuccessfulCreate", "Created pod: "+created.Meta().Name)
+	tick.Event(rs.obj, "", api.EventNormal, "SuccessfulCreate", "Created pod: "+created.Meta().Name)
 	return nil
 }
 
 func (c *Controller) deletePod(tick reconcile.Tick, rs target, p *api.Pod) error {
-	err := tick.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf("%s/%s deleted pod/%s (scale down to %d)", c.short, rs.Name, p.Name, rs.Replicas()))
+	err := tick.Delete(trace.Translate, api.KeyOf(p), apiserver.DeleteOptions{UID: p.UID}, fmt.Sprintf(c.formats.deleted, rs.Name, p.Name, rs.Replicas()))
 	if err != nil {
 		if apiserver.IsReason(err, apiserver.ReasonNotFound) {
 			return nil
 		}
-		tick.Event(rs, "", api.EventWarning, "FailedDelete", "Error deleting: "+err.Error())
+		tick.Event(rs.obj, "", api.EventWarning, "FailedDelete", "Error deleting: "+err.Error())
 		return err
 	}
-	tick.Event(rs, "", api.EventNormal, "SuccessfulDelete", "Deleted pod: "+p.Name)
+	tick.Event(rs.obj, "", api.EventNormal, "SuccessfulDelete", "Deleted pod: "+p.Name)
 	return nil
 }
 
@@ -487,7 +496,7 @@ func (c *Controller) updateStatus(tick reconcile.Tick, rs target, st api.Replica
 	}
 	cur := rs
 	for i := 0; ; i++ {
-		summary := fmt.Sprintf("%s/%s status: %d replicas, %d ready, %d available", c.short, cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
+		summary := fmt.Sprintf(c.formats.status, cur.Name, st.Replicas, st.ReadyReplicas, st.AvailableReplicas)
 		out, err := tick.UpdateStatus(trace.Aggregate, cur.withStatus(st), summary)
 		if err == nil {
 			return targetOf(out), nil
@@ -495,7 +504,7 @@ func (c *Controller) updateStatus(tick reconcile.Tick, rs target, st api.Replica
 		if i >= 1 {
 			return target{}, err
 		}
-		live, ok := tick.LiveGet(api.KeyOf(rs))
+		live, ok := tick.LiveGet(api.KeyOf(rs.obj))
 		if !ok {
 			return target{}, apiserver.NotFound(c.kind, rs.Name)
 		}

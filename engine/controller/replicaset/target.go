@@ -7,7 +7,9 @@ import "github.com/stateflow/stateflow/engine/api"
 // ReplicationController converted (AsReplicaSet), as
 // pkg/controller/replication runs this controller over
 // ReplicationControllers. Keys, owner references, Events and status
-// writes name obj: target's GetKind is obj's.
+// writes name obj, passed as it is (a target turned into an api.Object
+// would be boxed, an allocation per use); target's GetKind is obj's all
+// the same.
 type target struct {
 	*api.ReplicaSet
 	obj api.Object

@@ -46,6 +46,34 @@ func TestConfigMapVolumeWaitsForItsConfigMap(t *testing.T) {
 	}
 }
 
+// Each volume that cannot be set up records a FailedMount of its own at
+// every attempt, as the volume manager sets each volume up apart.
+func TestEachFailingVolumeRecordsItsFailedMount(t *testing.T) {
+	e, sc := testkit.Load(t, []byte(`apiVersion: v1
+kind: Pod
+metadata: {name: two}
+spec:
+  containers:
+  - name: c
+    image: nginx:1.25
+  volumes:
+  - {name: conf, configMap: {name: app-config}}
+  - {name: creds, secret: {secretName: app-secret}}
+  - {name: scratch, emptyDir: {}}
+`))
+	e.RunUntil(10_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	got := run(t, s, "describe pod two").Stdout
+	for _, want := range []string{
+		"  Warning  FailedMount  3s (x5 over 10s)  kubelet            MountVolume.SetUp failed for volume \"conf\" : configmap \"app-config\" not found\n",
+		"  Warning  FailedMount  3s (x5 over 10s)  kubelet            MountVolume.SetUp failed for volume \"creds\" : secret \"app-secret\" not found\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("describe lacks\n%s\ngot:\n%s", want, got)
+		}
+	}
+}
+
 // Every volume source and mount a manifest gives is stored with its
 // defaults and described as kubectl v1.34 does; an optional ConfigMap
 // that does not exist mounts empty.

@@ -6,7 +6,8 @@ package kubelet
 // volume whose object, or a key its items name, is missing cannot be set
 // up. syncPod waits for the pod's volumes before it creates the sandbox,
 // so the pod has no IP and its containers wait in ContainerCreating; each
-// failed SetUp records a FailedMount Event and is retried after the
+// failed SetUp records a FailedMount Event (one per failing volume) and
+// is retried after the
 // operation executor's exponential backoff (500 ms doubling to 2 min
 // 2 s). Once the object exists, the next retry mounts it and the pod
 // starts. The other sources (emptyDir, hostPath, the downward API, a
@@ -26,19 +27,21 @@ const (
 	mountMaxBackoffMS     = 122_000
 )
 
-// mountError is why the pod's volumes cannot all be set up, "" when they
-// can: the first ConfigMap or Secret volume, or projected source, whose
-// object or item key is missing and that is not optional, as the Event
-// says it ("MountVolume.SetUp failed for volume "config" : configmap
-// "app" not found").
-func mountError(tick reconcile.Tick, p *api.Pod) string {
+// mountErrors are why the pod's volumes cannot all be set up, none when
+// they can: one message per ConfigMap or Secret volume (or projected
+// source) whose object or item key is missing and that is not optional,
+// as its Event says it ("MountVolume.SetUp failed for volume "config" :
+// configmap "app" not found"). The volume manager sets each volume up
+// apart and records a FailedMount for each that fails.
+func mountErrors(tick reconcile.Tick, p *api.Pod) []string {
+	var out []string
 	for i := range p.Spec.Volumes {
 		v := &p.Spec.Volumes[i]
 		if msg := volumeSourceError(tick, p.Namespace, v); msg != "" {
-			return fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", v.Name, msg)
+			out = append(out, fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", v.Name, msg))
 		}
 	}
-	return ""
+	return out
 }
 
 // volumeSourceError is why one volume cannot be set up, "".
@@ -114,15 +117,21 @@ func (k *Kubelet) mount(w *worker, p *api.Pod, rt *podRuntime) bool {
 	if w.now < rt.mountRetryAt {
 		return false
 	}
-	msg := mountError(w.tick, p)
-	if msg == "" {
+	msgs := mountErrors(w.tick, p)
+	if len(msgs) == 0 {
 		rt.mounted = true
 		k.sandbox(w, rt)
 		return true
 	}
-	w.event(nil, api.EventWarning, "FailedMount", msg)
+	for _, msg := range msgs {
+		w.event(nil, api.EventWarning, "FailedMount", msg)
+	}
 	rt.mountBackoffMS = min(max(2*rt.mountBackoffMS, mountInitialBackoffMS), mountMaxBackoffMS)
 	rt.mountRetryAt = w.now + rt.mountBackoffMS
-	w.Note("volumes not mounted (%s); retry in %dms", msg, rt.mountBackoffMS)
+	more := ""
+	if len(msgs) > 1 {
+		more = fmt.Sprintf(", and %d more", len(msgs)-1)
+	}
+	w.Note("volumes not mounted (%s%s); retry in %dms", msgs[0], more, rt.mountBackoffMS)
 	return false
 }

@@ -55,7 +55,7 @@ const stalePodDisruptionTimeout = 2 * time.Minute
 // apipod.UpdatePodCondition), so the tick's time is anchored at the wall
 // clock (newClock) and the fake clock set to it.
 func replayDisruption(ctx context.Context, in *tickInput) (outcome, error) {
-	f, err := informersFrom(in, api.KindPodDisruptionBudget, api.KindPod, api.KindReplicaSet, api.KindDeployment, api.KindStatefulSet)
+	f, err := informersFrom(in, api.KindPodDisruptionBudget, api.KindPod, api.KindReplicaSet, api.KindDeployment, api.KindStatefulSet, api.KindReplicationController)
 	if err != nil {
 		return outcome{}, err
 	}

@@ -363,16 +363,22 @@ func plural(n int, noun string) string {
 func crashDetail(p *api.Pod) string {
 	for _, list := range allStatuses(p) {
 		for _, cs := range list {
-			restarts := plural(int(cs.RestartCount), "restart")
 			if wt := cs.State.Waiting; wt != nil && wt.Reason == "CrashLoopBackOff" {
+				restarts := plural(int(cs.RestartCount), "restart")
 				if rest, ok := strings.CutPrefix(wt.Message, "back-off "); ok {
 					d, _, _ := strings.Cut(rest, " ")
 					return fmt.Sprintf("CrashLoopBackOff, back-off %s, %s", d, restarts)
 				}
 				return "CrashLoopBackOff, " + restarts
 			}
-			if t := cs.LastTerminationState.Terminated; t != nil && cs.RestartCount > 0 {
-				return fmt.Sprintf("exit code %d, %s", t.ExitCode, restarts)
+		}
+	}
+	// Between crashes: the last failure of a container still not ready
+	// (an init container that failed once and then succeeded is ready).
+	for _, list := range allStatuses(p) {
+		for _, cs := range list {
+			if t := cs.LastTerminationState.Terminated; t != nil && cs.RestartCount > 0 && !cs.Ready {
+				return fmt.Sprintf("exit code %d, %s", t.ExitCode, plural(int(cs.RestartCount), "restart"))
 			}
 		}
 	}

@@ -77,4 +77,16 @@ func TestResourceFieldRefVariables(t *testing.T) {
 		`spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "requests.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"`) {
 		t.Errorf("an unknown resource: %v", err)
 	}
+	bad = strings.Replace(string(src), "resource: requests.cpu", "resource: requests.cpu\n              divisor: 2", 1)
+	if _, err := scenario.Parse([]byte(bad)); err == nil || !strings.Contains(err.Error(),
+		`spec.containers[0].env[0].valueFrom.resourceFieldRef.divisor: Invalid value: "requests.cpu": only divisor's values 1m and 1 are supported with the cpu resource`) {
+		t.Errorf("a cpu divisor of 2: %v", err)
+	}
+	good := strings.Replace(string(src), "resource: requests.memory", "resource: requests.memory\n              divisor: 1Mi", 1)
+	e, sc = testkit.Load(t, []byte(good))
+	e.RunUntil(10_000)
+	s = &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	if got := run(t, s, "describe pod dapi-envars-resourcefieldref").Stdout; !strings.Contains(got, "      MY_MEM_REQUEST:  32 (requests.memory)\n") {
+		t.Errorf("32Mi in Mi reads 32:\n%s", got)
+	}
 }

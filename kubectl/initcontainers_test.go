@@ -116,3 +116,32 @@ func TestSidecarStopsAfterTheContainers(t *testing.T) {
 		t.Fatalf("at 11.5s the pod is still there:\n%s%s", got.Stdout, got.Stderr)
 	}
 }
+
+// Deleting a pod stops the init container it is running (Killing, with
+// the grace period), an update may change an init container's image but
+// not take the init containers away (ValidatePodUpdate), and kubectl set
+// image reaches init containers by name.
+func TestInitContainersUnderChange(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/init-containers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	e.RunUntil(3_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	if got := run(t, s, "set image pod/myapp-pod init-mydb=busybox:1.36"); got.Stdout != "pod/myapp-pod image updated\n" {
+		t.Errorf("set image of an init container: %+v", got)
+	}
+	if got := run(t, s, "get pod myapp-pod -o jsonpath={.spec.initContainers[1].image}"); got.Stdout != "busybox:1.36" {
+		t.Errorf("init-mydb's image %q", got.Stdout)
+	}
+	got := run(t, s, `patch pod myapp-pod --type json -p '[{"op":"remove","path":"/spec/initContainers"}]'`)
+	if !strings.Contains(got.Stderr, "The Pod \"myapp-pod\" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,") {
+		t.Errorf("removing the init containers: %+v", got)
+	}
+	run(t, s, "delete pod myapp-pod --wait=false")
+	e.RunUntil(3_500)
+	if got := run(t, s, "describe pod myapp-pod").Stdout; !strings.Contains(got, "kubelet            Stopping container init-myservice\n") {
+		t.Errorf("the running init container is not stopped:\n%s", got)
+	}
+}

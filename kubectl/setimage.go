@@ -42,21 +42,18 @@ func buildSetImage(s *Session, args []string) (*Mutation, error) {
 			return "", err
 		}
 		spec := podSpecOf(o)
+		if spec == nil {
+			spec = &api.PodSpec{} // a ReplicationController without a template
+		}
 		changed := false
 		for _, c := range order {
-			found := false
-			for i := range spec.Containers {
-				if spec.Containers[i].Name == c || c == "*" {
-					found = true
-					if spec.Containers[i].Image != images[c] {
-						spec.Containers[i].Image = images[c]
-						changed = true
-					}
-				}
-			}
-			if !found {
+			// set_image.go: the containers, then the init containers.
+			found, ch := setImage(spec.Containers, c, images[c])
+			foundInit, chInit := setImage(spec.InitContainers, c, images[c])
+			if !found && !foundInit {
 				return "", errorf("unable to find container named %q", c)
 			}
+			changed = changed || ch || chInit
 		}
 		if !changed {
 			return "", nil
@@ -84,4 +81,19 @@ func patchFailed(err error) error {
 		msg = invalidMessage(ie)
 	}
 	return errorf("failed to patch image update to pod template: %s", msg)
+}
+
+// setImage sets the image of the container named name ("*": every one)
+// and says whether one was found and whether an image changed.
+func setImage(cs []api.Container, name, image string) (found, changed bool) {
+	for i := range cs {
+		if cs[i].Name == name || name == "*" {
+			found = true
+			if cs[i].Image != image {
+				cs[i].Image = image
+				changed = true
+			}
+		}
+	}
+	return found, changed
 }

@@ -176,6 +176,38 @@ func validateResourceFieldRef(e *errs, path string, r *api.ResourceFieldSelector
 		strings.HasPrefix(r.Resource, "requests.hugepages-"), strings.HasPrefix(r.Resource, "limits.hugepages-"):
 	default:
 		e.add(path+".resource", "Unsupported value: %q: supported values: \"%s\"", r.Resource, strings.Join(envResources[:], "\", \""))
+		return
+	}
+	validateDivisor(e, path, r)
+}
+
+// byteDivisors are the divisors of a memory, ephemeral-storage or
+// hugepages resource (validContainerResourceDivisorForMemory).
+var byteDivisors = [...]string{"1", "1k", "1M", "1G", "1T", "1P", "1E", "1Ki", "1Mi", "1Gi", "1Ti", "1Pi", "1Ei"}
+
+// validateDivisor is validateContainerResourceDivisor: 1m or 1 for cpu,
+// a unit of bytes for the others.
+func validateDivisor(e *errs, path string, r *api.ResourceFieldSelector) {
+	if r.Divisor == nil || r.Divisor.MilliValue() == 0 {
+		return
+	}
+	d, what := r.Divisor.String(), ""
+	_, name, _ := strings.Cut(r.Resource, ".")
+	switch {
+	case name == "cpu":
+		if d != "1m" && d != "1" {
+			e.invalid(path+".divisor", r.Resource, "only divisor's values 1m and 1 are supported with the cpu resource")
+		}
+		return
+	case name == "memory":
+		what = "memory"
+	case name == "ephemeral-storage":
+		what = "local ephemeral storage"
+	case strings.HasPrefix(name, "hugepages-"):
+		what = "hugepages"
+	}
+	if what != "" && !slices.Contains(byteDivisors[:], d) {
+		e.invalid(path+".divisor", r.Resource, "only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the "+what+" resource")
 	}
 }
 

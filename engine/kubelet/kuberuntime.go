@@ -101,6 +101,11 @@ func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Contain
 		// liveness probing begin once it has passed.
 		if _, passed := probeState(c.startedAt, spec.StartupProbe, false, livenessAnswer(c.startedAt, b), c.startedAt-1); passed >= 0 {
 			c.probesFrom = passed
+		} else if c.sidecar {
+			// A sidecar whose startup probe never passes never starts,
+			// and the init containers after it wait (the real kubelet also
+			// kills and restarts it, which is not simulated).
+			c.probesFrom = neverStarted
 		}
 	}
 	if b.ExitAfterMS > 0 {

@@ -130,16 +130,19 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 		if !blocked || c.id != "" { // a container created before runs on its own
 			k.step(w, p, rt, c, spec, b)
 		}
+		// Once the pod has initialized, a restarting sidecar holds back
+		// nothing (computePodActions starts the containers regardless).
+		holds := !(c.sidecar && rt.initialized)
 		switch c.stage {
 		case stagePulling, stageStarting:
 			wake(c.due)
-			blocked = true
+			blocked = blocked || holds
 		case stageWaiting:
 			wake(c.pullRetryAt)
 			if c.waiting == "ErrImagePull" {
 				wake(c.due)
 			}
-			blocked = true
+			blocked = blocked || holds
 		case stageRunning:
 			for _, t := range k.probeWakes(c, spec, b, w.now) {
 				wake(t)
@@ -153,7 +156,7 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			// A sidecar lets the next container start once its startup
 			// probe has passed; a regular init container, once it has
 			// succeeded.
-			if c.sidecar {
+			if c.sidecar && c.probesFrom != neverStarted {
 				wake(c.probesFrom) // it has started then
 			}
 			if c.init && !rt.initialized && (!c.sidecar || c.probesFrom > w.now) {
@@ -192,10 +195,16 @@ func (k *Kubelet) stopSidecars(w *worker, p *api.Pod, rt *podRuntime) int64 {
 		}
 		if c.stopAt == 0 {
 			c.stopAt = w.now
-			if c.stage == stageRunning || c.stage == stageStarting {
+			switch {
+			case c.stage == stageRunning:
 				c.stopAt = w.now + min(c.behavior.StopMS, gracePeriodMS(p))
 				w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
 				w.Note("pod done: stopping sidecar %s", c.name)
+			case c.term == nil:
+				// Not running and never ended: not started again, it is
+				// reported as terminated (as terminate reports such a container).
+				c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "ContainerStatusUnknown", FinishedAt: api.At(w.now)}
+				c.stage, c.ready, c.waiting, c.waitingMsg = stageExited, false, "", ""
 			}
 		}
 		if c.stage == stageRunning && c.stopAt <= w.now {
@@ -232,8 +241,8 @@ func podDone(p *api.Pod, rt *podRuntime) bool {
 
 // step moves one container through every transition due at w.now.
 func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) {
-	if c.stopAt > 0 && (c.stage == stageWaiting || c.stage == stageExited) {
-		return // a stopped sidecar is not started again
+	if c.stopAt > 0 && c.stage != stageRunning {
+		return // a stopped sidecar is not started (again)
 	}
 	for {
 		switch c.stage {
@@ -340,11 +349,12 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 			turn = max(turn, kill(c, w.now))
 		}
 		for i := rt.inits - 1; i >= 0; i-- {
-			if c := rt.containers[i]; c.sidecar && (c.stage == stageRunning || c.stage == stageStarting) {
+			switch c := rt.containers[i]; {
+			case c.sidecar && (c.stage == stageRunning || c.stage == stageStarting):
 				turn = kill(c, turn)
 				hooks += "; sidecar " + c.name + " gets SIGTERM at " + trace.FormatTime(c.sigtermAt)
-			} else {
-				c.sigtermAt = -1
+			default:
+				kill(c, w.now) // an init container still running stops at once, in no order
 			}
 		}
 		w.Note("stopping containers (grace period %ds)%s", grace/1000, hooks)

@@ -21,6 +21,10 @@ const (
 	backOffResetMS   = 2 * backOffMaxMS
 )
 
+// neverStarted is the probesFrom of a sidecar whose startup probe never
+// passes.
+const neverStarted = int64(1<<63 - 1)
+
 // container is one container in the node's runtime.
 type container struct {
 	name, image string

@@ -93,10 +93,11 @@ func allStopped(rt *podRuntime) bool {
 }
 
 // anyRegularActive is HasAnyActiveRegularContainerStarted: a container
-// (not an init container) is created or running.
+// (not an init container) has been created in the pod's sandbox, whether
+// it runs now or has exited.
 func anyRegularActive(rt *podRuntime) bool {
 	for _, c := range rt.regular() {
-		if c.stage == stageRunning || c.stage == stageStarting {
+		if c.id != "" {
 			return true
 		}
 	}

@@ -173,10 +173,16 @@ func usageWithInits(p *api.Pod) podUsage {
 	})
 	u := podUsage{milliCPU: req["cpu"].MilliValue(), memory: req["memory"].MilliValue(),
 		nonZeroCPU: nonZero["cpu"].MilliValue(), nonZeroMem: nonZero["memory"].MilliValue()}
-	for _, c := range p.Spec.Containers {
-		for _, port := range c.Ports {
-			if port.HostPort > 0 {
-				u.hostPorts = append(u.hostPorts, port.HostPort)
+	// GetHostPorts: the containers' and the sidecars' (restartable init
+	// containers run beside them).
+	for list, cs := range [2][]api.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range cs {
+			if c := &cs[i]; list == 1 || api.IsRestartableInitContainer(c) {
+				for _, port := range c.Ports {
+					if port.HostPort > 0 {
+						u.hostPorts = append(u.hostPorts, port.HostPort)
+					}
+				}
 			}
 		}
 	}

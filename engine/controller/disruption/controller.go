@@ -40,7 +40,7 @@ type Controller struct {
 
 // New returns a controller with an empty cache.
 func New() *Controller {
-	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindPodDisruptionBudget, api.KindPod, api.KindReplicaSet, api.KindDeployment, api.KindStatefulSet))}
+	return &Controller{Base: reconcile.NewBase(Name, "", informer.New(api.KindPodDisruptionBudget, api.KindPod, api.KindReplicaSet, api.KindDeployment, api.KindStatefulSet, api.KindReplicationController))}
 }
 
 // Clone implements reconcile.Component.

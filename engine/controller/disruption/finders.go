@@ -49,10 +49,22 @@ type controllerAndScale struct {
 // finder maps a pod's controllerRef to its controller and scale, or nil.
 type finder func(tick reconcile.Tick, ref *api.OwnerReference, ns string) (*controllerAndScale, error)
 
-// finders are upstream's, in its order (there are no
-// ReplicationControllers to find here).
+// finders are upstream's, in its order.
 func (c *Controller) finders() []finder {
-	return []finder{c.getPodDeployment, c.getPodReplicaSet, c.getPodStatefulSet, c.getScaleController}
+	return []finder{c.getPodReplicationController, c.getPodDeployment, c.getPodReplicaSet, c.getPodStatefulSet, c.getScaleController}
+}
+
+// getPodReplicationController finds the pod's ReplicationController.
+func (c *Controller) getPodReplicationController(_ reconcile.Tick, ref *api.OwnerReference, ns string) (*controllerAndScale, error) {
+	ok, err := verifyGroupKind(ref, api.KindReplicationController, "")
+	if !ok || err != nil {
+		return nil, err
+	}
+	rc, found := controllerutil.ResolveControllerRef[*api.ReplicationController](c.Informer, api.KindReplicationController, ns, ref)
+	if !found {
+		return nil, nil
+	}
+	return &controllerAndScale{rc.UID, rc.Replicas()}, nil
 }
 
 // getExpectedScale sums the scale of every controller of the pods; pods
@@ -177,7 +189,7 @@ func (c *Controller) getScaleController(tick reconcile.Tick, ref *api.OwnerRefer
 
 // hasScale reports whether the kind serves the scale subresource.
 func hasScale(kind string) bool {
-	return kind == api.KindDeployment || kind == api.KindReplicaSet || kind == api.KindStatefulSet
+	return kind == api.KindDeployment || kind == api.KindReplicaSet || kind == api.KindStatefulSet || kind == api.KindReplicationController
 }
 
 func scaleOf(o api.Object) int32 {
@@ -187,6 +199,8 @@ func scaleOf(o api.Object) int32 {
 	case *api.ReplicaSet:
 		return t.Replicas()
 	case *api.StatefulSet:
+		return t.Replicas()
+	case *api.ReplicationController:
 		return t.Replicas()
 	}
 	return 0

@@ -156,7 +156,7 @@ type scale struct {
 // them, in their API groups.
 var servedKinds = []string{api.KindDeployment, api.KindReplicaSet, api.KindPod, api.KindNode, api.KindEvent, api.KindNamespace, api.KindService,
 	api.KindEndpointSlice, api.KindEndpoints, api.KindDaemonSet, api.KindControllerRevision, api.KindStatefulSet, api.KindPersistentVolumeClaim,
-	api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler, api.KindPodMetrics, api.KindNodeMetrics}
+	api.KindJob, api.KindCronJob, api.KindHorizontalPodAutoscaler, api.KindPodMetrics, api.KindNodeMetrics, api.KindReplicationController}
 
 // restMapping is the RESTMapper's (a discovery mapper's) kind for a
 // group and kind: a served kind of the group, by its name or in lower
@@ -215,7 +215,7 @@ func getScale(tick reconcile.Tick, h *api.HorizontalPodAutoscaler) (scale, error
 	fail := func(err error) (scale, error, error) {
 		return scale{}, err, fmt.Errorf("failed to query scale subresource for %s: %v", reference, err)
 	}
-	if kind != api.KindDeployment && kind != api.KindReplicaSet && kind != api.KindStatefulSet {
+	if kind != api.KindDeployment && kind != api.KindReplicaSet && kind != api.KindStatefulSet && kind != api.KindReplicationController {
 		return fail(errNoScale)
 	}
 	o, ok := tick.LiveGet(api.Key{Kind: kind, Namespace: h.Namespace, Name: ref.Name})
@@ -226,6 +226,9 @@ func getScale(tick reconcile.Tick, h *api.HorizontalPodAutoscaler) (scale, error
 		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil, nil
 	case *api.StatefulSet:
 		return scale{o, t.Replicas(), t.Status.Replicas, t.Spec.Selector}, nil, nil
+	case *api.ReplicationController:
+		// Its scale subresource gives its selector map as a selector.
+		return scale{o, t.Replicas(), t.Status.Replicas, &api.LabelSelector{MatchLabels: t.Spec.Selector}}, nil, nil
 	}
 	return fail(apiserver.NotFound(kind, ref.Name))
 }
@@ -243,6 +246,8 @@ func updateScale(tick reconcile.Tick, s scale, h *api.HorizontalPodAutoscaler, r
 	case *api.ReplicaSet:
 		t.Spec.Replicas = api.Int32(replicas)
 	case *api.StatefulSet:
+		t.Spec.Replicas = api.Int32(replicas)
+	case *api.ReplicationController:
 		t.Spec.Replicas = api.Int32(replicas)
 	}
 	_, err := tick.Update(trace.Translate, c, fmt.Sprintf("hpa/%s scaled %s/%s to %d (%s)", h.Name, api.ShortKind(c.GetKind()), c.Meta().Name, replicas, reason))

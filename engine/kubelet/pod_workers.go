@@ -106,7 +106,7 @@ func (k *Kubelet) sandbox(w *worker, rt *podRuntime) {
 func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 	next := int64(-1)
 	wake := func(t int64) {
-		if t > w.now && (next < 0 || t < next) {
+		if t > w.now && t != neverStarted && (next < 0 || t < next) {
 			next = t
 		}
 	}

@@ -77,9 +77,20 @@ func TestEmbedLegibleEveryExample(t *testing.T) {
 					}
 				}
 				tb.settle()
-				problems := eval[[]string](tb, layoutProblems)
-				for _, js := range []string{legibility(11), embedProblems, captionProblems} {
-					problems = append(problems, eval[[]string](tb, js)...)
+				measure := func() []string {
+					problems := eval[[]string](tb, layoutProblems)
+					for _, js := range []string{legibility(11), embedProblems, captionProblems} {
+						problems = append(problems, eval[[]string](tb, js)...)
+					}
+					return problems
+				}
+				// What a reader sees once the page has laid itself out: on a
+				// loaded machine the new page's Fit can land a few frames
+				// after the tick shows, so a problem must outlast them.
+				problems := measure()
+				for try := 0; len(problems) > 0 && try < 5; try++ {
+					tb.settle()
+					problems = measure()
 				}
 				if len(problems) > 0 {
 					t.Errorf("%s (%s, tick %s):\n  %s", mo.name, frame.name, tb.tick(), strings.Join(problems, "\n  "))

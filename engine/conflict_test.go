@@ -56,7 +56,7 @@ func TestWrappedConflictKeepsItsExplanation(t *testing.T) {
 				t.Fatal(err)
 			}
 			ci := e.w.addComponent(&staleWriter{stale: stale, wrap: wrap}, 0)
-			tick := e.reconcile(ci, key)
+			tick := e.reconcile(ci, key, nil)
 			if !strings.Contains(tick.Err(), "the object has been modified") {
 				t.Fatalf("the stale write was not refused as a Conflict: %q", tick.Err())
 			}

@@ -184,21 +184,23 @@ func (e *Engine) process(it item) *trace.Tick {
 	w.expireEvents()
 	switch it.kind {
 	case kindDelivery:
-		w.q = queue{w: w, comp: it.comp, now: it.at}
-		w.handle(it.comp, &w.q) // a pointer: no allocation per delivery
+		ev := w.received(it.comp)
+		w.q = queue{w: w, comp: it.comp, now: it.at, by: ev.Object}
+		w.handle(it.comp, ev, &w.q) // a pointer: no allocation per delivery
 		return nil
 	case kindWork:
 		wk := workKey{it.comp, it.key}
-		if p, ok := w.pending[wk]; !ok || p.seq != it.seq {
+		p, ok := w.pending[wk]
+		if !ok || p.seq != it.seq {
 			return nil
 		}
 		delete(w.pending, wk)
-		return e.finish(e.reconcile(it.comp, it.key))
+		return e.finish(e.reconcile(it.comp, it.key, p.by))
 	case kindTimer:
 		wk := workKey{it.comp, it.key}
 		if p, ok := w.waiting[wk]; ok && p.seq == it.seq {
 			delete(w.waiting, wk)
-			w.add(wk)
+			w.add(wk, p.by...)
 		}
 		return nil
 	case kindAction:
@@ -218,12 +220,14 @@ func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *l
 }
 
 // reconcile runs one component on one key, recovering from a panic so a
-// bug in a component can never stop the simulation.
-func (e *Engine) reconcile(ci int, key api.Key) *trace.Tick {
+// bug in a component can never stop the simulation. queuedBy are the
+// objects whose watch events queued the key: the tick reads them too.
+func (e *Engine) reconcile(ci int, key api.Key, queuedBy []api.Object) *trace.Tick {
 	w := e.w
 	comp := w.comp(ci)
 	t, tick := e.newTick(comp, key)
 	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(tick, key) })
+	tick.readQueued(queuedBy)
 	if err != nil {
 		t.SetErr(err.Error())
 		delay := w.addRateLimited(ci, key)

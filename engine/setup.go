@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/proxy"
 	"github.com/stateflow/stateflow/engine/reconcile"
 )
@@ -62,8 +63,8 @@ func (w *world) addAgents(node *api.Node, cfg *Config, ds []descriptor, joinsLat
 // handle is a shared informer's HandleDeltas for the watch event comp
 // received: the event goes into comp's cache, then to its handlers
 // (Observe), which see the cache as it now is.
-func (w *world) handle(comp int, q reconcile.Queue) {
-	c, ev := w.comp(comp), w.received(comp)
+func (w *world) handle(comp int, ev apiserver.WatchEvent, q reconcile.Queue) {
+	c := w.comp(comp)
 	c.Cache().Apply(ev)
 	c.Observe(ev, q)
 }
@@ -75,7 +76,7 @@ func (w *world) primeCaches() {
 	for w.agenda.Len() > 0 {
 		it := w.agenda.pop()
 		if it.kind == kindDelivery {
-			w.handle(it.comp, discard{})
+			w.handle(it.comp, w.received(it.comp), discard{})
 		}
 	}
 	w.pending = map[workKey]pendingEntry{}

@@ -56,16 +56,38 @@ func (c *liveTick) Program(change trace.RuleChange) {
 	c.tick.AddRule(change)
 }
 
-func (c *liveTick) Read(obj api.Object) {
-	if len(c.tick.Reads) >= 32 {
+// maxReads bounds the reads a tick keeps.
+const maxReads = 32
+
+func (c *liveTick) Read(obj api.Object) { c.read(obj, false) }
+
+// readQueued records the objects whose watch events queued the tick's
+// key, at the versions those events carried: what the component saw
+// change. One the component read itself is marked as queuing the tick.
+func (c *liveTick) readQueued(by []api.Object) {
+	for _, o := range by {
+		c.read(o, true)
+	}
+}
+
+func (c *liveTick) read(obj api.Object, queued bool) {
+	k := api.KeyOf(obj)
+	if queued {
+		for i := range c.tick.Reads {
+			if r := &c.tick.Reads[i]; r.Object == k {
+				r.Queued = true
+				return
+			}
+		}
+	}
+	if len(c.tick.Reads) >= maxReads {
 		return
 	}
-	k := api.KeyOf(obj)
 	live := "<deleted>"
 	if o, ok := c.w.store.Get(k); ok {
 		live = o.Meta().ResourceVersion
 	}
-	c.tick.Reads = append(c.tick.Reads, trace.Read{Object: k, Cached: obj.Meta().ResourceVersion, Live: live})
+	c.tick.Reads = append(c.tick.Reads, trace.Read{Object: k, Cached: obj.Meta().ResourceVersion, Live: live, Queued: queued})
 }
 
 func (c *liveTick) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }

@@ -6,6 +6,8 @@ package engine
 // Forget. The queued keys live in the engine's agenda.
 
 import (
+	"slices"
+
 	"github.com/stateflow/stateflow/engine/api"
 )
 
@@ -20,42 +22,91 @@ type workKey struct {
 // add (AddAfter) waits as a timer that keeps only the earliest time per key
 // and queues the key when it fires, even if the key was processed since.
 // Add and AddAfter are it at now and at now+delay.
-func (w *world) enqueue(comp int, key api.Key, at int64) {
+func (w *world) enqueue(comp int, key api.Key, at int64) { w.enqueueBy(comp, key, at, nil) }
+
+// enqueueBy is enqueue for a key a watch event about by queued (nil for
+// none): the key remembers by, and a timer hands it on when it fires, so
+// the tick that handles the key reads what queued it (queuedReads).
+func (w *world) enqueueBy(comp int, key api.Key, at int64, by api.Object) {
 	wk := workKey{comp, key}
 	if at <= w.now {
-		w.add(wk)
+		w.add(wk, by)
 		return
 	}
-	if t, ok := w.waiting[wk]; ok && t.at <= at {
+	t, ok := w.waiting[wk]
+	if ok && t.at <= at {
+		if by != nil {
+			t.by = queuedBy(t.by, key, by)
+			w.waiting[wk] = t
+		}
 		return
 	}
 	w.schedule(item{at: at, kind: kindTimer, comp: comp, key: key})
-	w.waiting[wk] = pendingEntry{at: at, seq: w.seq}
+	w.waiting[wk] = pendingEntry{at: at, seq: w.seq, by: queuedBy(t.by, key, by)}
 }
 
-// add puts the key in the queue now unless it is already there.
-func (w *world) add(wk workKey) {
-	if _, queued := w.pending[wk]; queued {
-		return
+// add puts the key in the queue now unless it is already there, and
+// remembers the objects whose watch events queued it (by).
+func (w *world) add(wk workKey, by ...api.Object) {
+	p, queued := w.pending[wk]
+	if !queued {
+		w.schedule(item{at: w.now, kind: kindWork, comp: wk.comp, key: wk.key})
+		p = pendingEntry{at: w.now, seq: w.seq}
 	}
-	w.schedule(item{at: w.now, kind: kindWork, comp: wk.comp, key: wk.key})
-	w.pending[wk] = pendingEntry{at: w.now, seq: w.seq}
+	for _, o := range by {
+		p.by = queuedBy(p.by, wk.key, o)
+	}
+	if !queued || len(by) > 0 {
+		w.pending[wk] = p
+	}
 }
 
 type pendingEntry struct {
 	at  int64
 	seq uint64
+	by  []api.Object
 }
 
-// queue is the reconcile.Queue handed to Observe.
+// maxQueuedBy bounds the objects a queued key remembers, as a tick's
+// reads are bounded (liveTick.Read).
+const maxQueuedBy = 32
+
+// queuedBy is by with the object o added: o replaces an earlier version
+// of itself, and is left out when it is the key itself (the tick reads
+// its own object) or by is full. A checkpoint shares the slice, so it
+// is never appended to in place.
+func queuedBy(by []api.Object, key api.Key, o api.Object) []api.Object {
+	if o == nil {
+		return by
+	}
+	k := api.KeyOf(o)
+	if k == key {
+		return by
+	}
+	for i, b := range by {
+		if api.KeyOf(b) == k {
+			out := slices.Clone(by)
+			out[i] = o
+			return out
+		}
+	}
+	if len(by) >= maxQueuedBy {
+		return by
+	}
+	return append(slices.Clip(by), o)
+}
+
+// queue is the reconcile.Queue handed to Observe: by is the object of
+// the watch event being observed.
 type queue struct {
 	w    *world
 	comp int
 	now  int64
+	by   api.Object
 }
 
-func (q queue) Add(key api.Key)                { q.w.enqueue(q.comp, key, q.now) }
-func (q queue) AddAfter(key api.Key, ms int64) { q.w.enqueue(q.comp, key, q.now+ms) }
+func (q queue) Add(key api.Key)                { q.w.enqueueBy(q.comp, key, q.now, q.by) }
+func (q queue) AddAfter(key api.Key, ms int64) { q.w.enqueueBy(q.comp, key, q.now+ms, q.by) }
 func (q queue) Now() int64                     { return q.now }
 
 // addRateLimited is client-go's AddRateLimited: the key comes back after

@@ -284,6 +284,11 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 	}
 	s.nextStart = (s.nextStart + processed) % total
 	if len(feasible) == 0 {
+		for _, info := range s.order {
+			if info.node != nil {
+				tick.Read(info.node) // every node turned the pod away
+			}
+		}
 		return "", fitError(total, failures), processed
 	}
 	scores := s.scores(p, &u, feasible)

@@ -62,6 +62,7 @@ type jsonRead struct {
 	Cached string `json:"cached"`
 	Live   string `json:"live"`
 	Stale  bool   `json:"stale,omitempty"`
+	Queued bool   `json:"queued,omitempty"`
 }
 
 type jsonEffect struct {
@@ -77,7 +78,7 @@ func (t *Tick) MarshalJSON() ([]byte, error) {
 	j := jsonTick{Tick: t.Seq, Time: t.Time, Component: t.Component, Host: t.Host, Object: t.Object.String(),
 		Explanation: t.Explanation(), Error: t.Err(), Output: t.Output(), Effects: make([]jsonEffect, 0, len(t.Effects))}
 	for _, r := range t.Reads {
-		j.Reads = append(j.Reads, jsonRead{Object: r.Object.String(), Cached: r.Cached, Live: r.Live, Stale: r.Stale()})
+		j.Reads = append(j.Reads, jsonRead{Object: r.Object.String(), Cached: r.Cached, Live: r.Live, Stale: r.Stale(), Queued: r.Queued})
 	}
 	for i := range t.Effects {
 		e := &t.Effects[i]

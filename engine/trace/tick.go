@@ -184,11 +184,14 @@ func (e *Effect) Changes() []Change {
 
 // Read is a cached object a component acted on, with the version its
 // cache held and the version the API server held at that moment; they
-// differ when the component acted on stale state.
+// differ when the component acted on stale state. Queued marks an
+// object whose watch event queued the tick's key (the version it
+// carried is Cached): what the component saw change.
 type Read struct {
 	Object api.Key
 	Cached string
 	Live   string
+	Queued bool
 }
 
 // Stale reports whether the cache lagged the API server.

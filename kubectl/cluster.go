@@ -19,8 +19,12 @@ type Cluster interface {
 	// Tick is the current tick; Now its virtual time in milliseconds.
 	Tick() int
 	Now() int64
-	// Trace is the ticks taken so far (rollout history reads it).
+	// Trace is the ticks taken so far (rollout history and why read it);
+	// FirstTick is the tick before the first one kept, and FullTick a
+	// kept tick with the pod versions a long run pruned.
 	Trace() []*trace.Tick
+	FirstTick() int
+	FullTick(n int) *trace.Tick
 	// Act performs a write as a tick of its own, by actor, about object.
 	Act(actor string, object api.Key, run func(tick reconcile.Tick) error) *trace.Tick
 	// Start performs a command that goes on after its first tick (kubectl

@@ -127,28 +127,8 @@ func (s *Session) RunArgs(args []string) (res Result) {
 			res = Result{Stderr: fmt.Sprintf("error: internal error in the simulated kubectl: %v\n", r), Code: 1}
 		}
 	}()
-	if len(args) > 0 && args[0] == "kubectl" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		return Result{Stderr: "error: a command is required\nRun 'kubectl --help' for usage.\n", Code: 1}
-	}
-	verb := args[0]
-	v, rest, group, ok := lookupVerb(args)
-	if !ok && group == "" {
-		if hint, known := unsupported[verb]; known {
-			return Result{Stderr: fmt.Sprintf("error: %q is not supported by Stateflow's simulated cluster: %s\n", verb, hint), Code: 1}
-		}
-		return Result{Stderr: fmt.Sprintf("error: unknown command %q for \"kubectl\"%s\nRun 'kubectl --help' for usage.\n", verb, suggest(verb)), Code: 1}
-	}
 	s.warnings, s.terminal = nil, ""
-	var out string
-	var err error
-	if ok {
-		out, err = s.runVerb(v, rest)
-	} else {
-		err = groupErr(group, args[1:])
-	}
+	out, err := s.dispatch(args)
 	res.Stdout, res.terminal = out, s.terminal
 	if err != nil {
 		var ce *cmdError
@@ -167,6 +147,34 @@ func (s *Session) RunArgs(args []string) (res Result) {
 		s.warnings = nil
 	}
 	return res
+}
+
+// dispatch runs the command args name: Stateflow's why, or a kubectl
+// verb (with or without "kubectl" before it).
+func (s *Session) dispatch(args []string) (string, error) {
+	if len(args) > 0 && args[0] == WhyCommand {
+		return s.why(args[1:])
+	}
+	if len(args) > 0 && args[0] == "kubectl" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return "", &cmdError{msg: "error: a command is required\nRun 'kubectl --help' for usage.", code: 1}
+	}
+	verb := args[0]
+	v, rest, group, ok := lookupVerb(args)
+	switch {
+	case ok:
+		return s.runVerb(v, rest)
+	case group != "":
+		return "", groupErr(group, args[1:])
+	case verb == WhyCommand:
+		return "", &cmdError{msg: "error: \"why\" is Stateflow's own command, not kubectl's: type it without kubectl, as in: why deploy/web .status.availableReplicas", code: 1}
+	}
+	if hint, known := unsupported[verb]; known {
+		return "", &cmdError{msg: fmt.Sprintf("error: %q is not supported by Stateflow's simulated cluster: %s", verb, hint), code: 1}
+	}
+	return "", &cmdError{msg: fmt.Sprintf("error: unknown command %q for \"kubectl\"%s\nRun 'kubectl --help' for usage.", verb, suggest(verb)), code: 1}
 }
 
 // suggest offers the closest known command, as cobra does.

@@ -3,6 +3,7 @@
 //
 //	stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
 //	stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
+//	stateflow why FILE TYPE/NAME FIELD [--at TICK] [-o text|json]
 //	stateflow check FILE...
 //	stateflow serve [--addr 127.0.0.1:8080] [--web web]
 //	stateflow build --out DIR [--base /prefix] [--domain HOST] [--web web]
@@ -24,6 +25,7 @@ import (
 const usage = `usage:
   stateflow run FILE [--until DURATION | --ticks N | --until-settled] [-o text|json]
   stateflow kubectl FILE [--at DURATION | --tick N | --until-settled] -- ARGS...
+  stateflow why FILE TYPE/NAME FIELD [--at TICK] [-o text|json]
   stateflow check FILE...
   stateflow serve [--addr 127.0.0.1:8080] [--web web]
   stateflow build --out DIR [--base /prefix] [--domain HOST] [--web web]
@@ -33,6 +35,8 @@ const usage = `usage:
 FILE is a scenario YAML file (run also takes - for standard input).
 kubectl runs one kubectl command against the simulated cluster at that
 moment (default: once it has settled) and prints what kubectl would.
+why prints why an object's field has its value at tick TICK (default:
+once settled): the writes and reads that made it, back to your action.
 check runs each scenario and prints every claim of its header (# expect:
 lines) and its lesson (claims:) that the simulation contradicts, as
 FILE:line:column: claim: what it read; see docs/lessons.md, Claims.
@@ -75,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runCommand(args[1:], stdin, stdout, stderr)
 	case "kubectl":
 		return kubectlCommand(args[1:], stdin, stdout, stderr)
+	case "why":
+		return whyCommand(args[1:], stdin, stdout, stderr)
 	case "check":
 		return checkCommand(args[1:], stdout, stderr)
 	case "serve":

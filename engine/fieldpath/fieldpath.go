@@ -79,3 +79,52 @@ func bracket(s string) (string, int) {
 	}
 	return s[1:end], end
 }
+
+// Lookup is the value at path in v, an object as encoding/json decodes it
+// into an any (maps, lists and leaves): a map's key, or a list's item by
+// its index or by its type or name. False when the path reaches nothing.
+func Lookup(v any, path string) (any, bool) {
+	for _, seg := range Split(path) {
+		switch t := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = t[seg]; !ok {
+				return nil, false
+			}
+		case []any:
+			var ok bool
+			if v, ok = listItem(t, seg); !ok {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// listItem is list[key]: by index, or the item whose type or name is key.
+func listItem(list []any, key string) (any, bool) {
+	if i, err := strconv.Atoi(key); err == nil {
+		if i >= 0 && i < len(list) {
+			return list[i], true
+		}
+		return nil, false
+	}
+	for _, e := range list {
+		if m, ok := e.(map[string]any); ok && (m["type"] == key || m["name"] == key) {
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// Within reports whether path is field or lies inside it
+// ("status.conditions[Ready].status" lies inside "status.conditions").
+func Within(path, field string) bool {
+	if !strings.HasPrefix(path, field) {
+		return false
+	}
+	rest := path[len(field):]
+	return rest == "" || rest[0] == '.' || rest[0] == '['
+}

@@ -1,6 +1,7 @@
 package fieldpath
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 )
@@ -25,5 +26,52 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if got := Child("metadata.labels", "app.kubernetes.io/name"); got != `metadata.labels["app.kubernetes.io/name"]` {
 		t.Errorf("Child quotes a key with dots as %s", got)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	var obj any
+	doc := `{"spec":{"containers":[{"name":"web","image":"nginx"}]},
+		"metadata":{"labels":{"app.kubernetes.io/name":"web"}},
+		"status":{"replicas":3,"conditions":[{"type":"Available","status":"True"}]}}`
+	if err := json.Unmarshal([]byte(doc), &obj); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		want any
+		ok   bool
+	}{
+		{"status.replicas", 3.0, true},
+		{"status.conditions[Available].status", "True", true},
+		{"spec.containers[web].image", "nginx", true},
+		{"spec.containers[0].image", "nginx", true},
+		{`metadata.labels["app.kubernetes.io/name"]`, "web", true},
+		{"status.conditions[Progressing].status", nil, false},
+		{"spec.containers[1]", nil, false},
+		{"status.replicas.x", nil, false},
+		{"status.missing", nil, false},
+	} {
+		got, ok := Lookup(obj, tc.path)
+		if ok != tc.ok || got != tc.want {
+			t.Errorf("Lookup(%s) = %v, %v; want %v, %v", tc.path, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestWithin(t *testing.T) {
+	for _, tc := range []struct {
+		path, field string
+		want        bool
+	}{
+		{"status.replicas", "status.replicas", true},
+		{"status.conditions[Ready].status", "status.conditions", true},
+		{"status.conditions[Ready].status", "status.conditions[Ready]", true},
+		{"status.replicasX", "status.replicas", false},
+		{"status", "status.replicas", false},
+	} {
+		if got := Within(tc.path, tc.field); got != tc.want {
+			t.Errorf("Within(%q, %q) = %v", tc.path, tc.field, got)
+		}
 	}
 }

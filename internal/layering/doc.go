@@ -4,6 +4,7 @@
 //	engine/...         the simulated control plane's parts: api, apiserver, informer,
 //	                   the controllers, scheduler, kubelet, trace… (import one another, never engine)
 //	engine             the loop that wires them: ticks, checkpoints, settle and seek
+//	provenance         why a field has its value: a chain read back from the trace
 //	kubectl            a client of the engine: kubectl's commands at a tick
 //	scenario           a client of the engine: the scenario file, its actions and faults
 //	examples/...       scenarios as data, and generators of them

@@ -20,6 +20,7 @@ const testkit = module + "/internal/testkit"
 var layers = [][]string{
 	{"engine/"}, // every package under engine/, not engine itself
 	{"engine"},
+	{"provenance"},
 	{"kubectl"},
 	{"scenario"},
 	{"examples"},

@@ -38,6 +38,9 @@ type Flow struct {
 	Selected api.Key
 	// Marks are the objects the lesson's step points at.
 	Marks []api.Key
+	// Why names the inspector's open "why?" answer, whose objects the
+	// diagram numbers ("" for none).
+	Why string
 	// Compact is the embed's diagram: the pane alone (no zoom tools or
 	// legend), its objects named but not buttons (there is no inspector
 	// to open).
@@ -308,6 +311,9 @@ func accessibleName(b model.Box) string {
 	if b.Lesson {
 		name += ", the lesson's step points at it"
 	}
+	if b.Why > 0 {
+		name += fmt.Sprintf(", step %d of the why chain", b.Why)
+	}
 	name += ")"
 	if b.Stale != "" {
 		name += ". Stale cache: " + b.Stale
@@ -346,11 +352,14 @@ func (c *Flow) node(b model.Box) app.UI {
 	if b.Lesson {
 		cls += " lesson"
 	}
+	if b.Why > 0 {
+		cls += " why"
+	}
 	if b.Opens != "" {
 		cls += " group"
 	}
 	g := svg("g").Class(cls).DataSet("testid", "flow-node").DataSet("kind", b.Kind).DataSet("name", b.Name).DataSet("key", b.Key.String()).
-		DataSet("id", b.ID).DataSet("opens", b.Opens).DataSet("highlight", b.Highlight.String()).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson)
+		DataSet("id", b.ID).DataSet("opens", b.Opens).DataSet("highlight", b.Highlight.String()).DataSet("stale", b.Stale != "").DataSet("lesson", b.Lesson).DataSet("why", b.Why)
 	switch {
 	case b.Opens != "":
 		g = g.Attr("tabindex", 0).Attr("role", "button").Aria("expanded", strconv.FormatBool(b.Open)).
@@ -373,7 +382,14 @@ func (c *Flow) node(b model.Box) app.UI {
 		// keeps saying its status and this tick's effect.
 		body = append(body, svg("rect").Class("lesson-ring").Attr("x", b.X-4).Attr("y", b.Y-4).Attr("width", b.W+8).Attr("height", b.H+8).Attr("rx", 9))
 	}
-	body = append(body, svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+model.TitleY).Text(model.Clip(b.Title, b.W-badgeRoom)))
+	if b.Why > 0 {
+		body = append(body, whyMark(b)...)
+	}
+	titleRoom := b.W - badgeRoom
+	if b.Why > 0 {
+		titleRoom -= whyBadgeW(b.Why)
+	}
+	body = append(body, svg("text").Class("title").Attr("x", b.X+model.TextPad).Attr("y", b.Y+model.TitleY).Text(model.Clip(b.Title, titleRoom)))
 	for i, l := range b.Lines {
 		body = append(body, svg("text").Attr("x", b.X+model.TextPad).Attr("y", b.Y+model.TitleY+(i+1)*model.LineH).Text(model.Clip(l, b.W)))
 	}
@@ -385,6 +401,16 @@ func (c *Flow) node(b model.Box) app.UI {
 	}
 	return g.Body(append(body, badges(b)...)...)
 }
+
+// whyMark is a box's solid ring in the open "why?" chain; its number
+// is a badge (badges).
+func whyMark(b model.Box) []app.UI {
+	return []app.UI{svg("rect").Class("why-ring").Attr("x", b.X-3).Attr("y", b.Y-3).Attr("width", b.W+6).Attr("height", b.H+6).Attr("rx", 8)}
+}
+
+// whyBadgeW is the width of the badge that numbers a box in a "why?"
+// chain: its digits and a margin.
+func whyBadgeW(n int) int { return model.TextPx(len(strconv.Itoa(n))) + 8 }
 
 // badgeRoom is the room a box's title leaves for its badges.
 const badgeRoom = 2 * model.BadgeW
@@ -408,6 +434,12 @@ func badges(b model.Box) []app.UI {
 	if b.Refused {
 		out = append(out, svg("text").Class("badge refused-badge").Attr("x", x).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "end").Text("429"))
 		x -= model.TextPx(3) + 3
+	}
+	if b.Why > 0 {
+		w := whyBadgeW(b.Why)
+		out = append(out, svg("rect").Class("why-disc").Attr("x", x-w+3).Attr("y", b.Y+model.TitleY-12).Attr("width", w).Attr("height", 16).Attr("rx", 8),
+			svg("text").Class("why-num").Attr("x", x-w/2+3).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "middle").Text(strconv.Itoa(b.Why)))
+		x -= w + 2
 	}
 	if b.Stale != "" {
 		out = append(out, svg("text").Class("stale-badge").Attr("x", x).Attr("y", b.Y+model.TitleY).Attr("text-anchor", "end").Text("◔"),

@@ -18,18 +18,34 @@ type Inspector struct {
 	Rev      model.Rev
 	Selected api.Key
 	Shown    bool
+	// Asked names the open "why?" answer (its field and tick), "" for
+	// none: a new question renders the inspector again.
+	Asked string
 
-	// objects is what it reads of the view-model at Rev and choose
-	// selects an object (the page's: go-app copies exported fields only).
+	// objects is what it reads of the view-model at Rev, choose selects
+	// an object and why asks, follows and closes a "why?" (the page's:
+	// go-app copies exported fields only).
 	objects inspectable
 	choose  func(api.Key)
+	why     whyActions
 	bridge  bridge
+	// field is the field the "why?" menu has chosen ("" for its first).
+	field string
+}
+
+// whyActions are the inspector's handlers for "why?": ask about a field
+// of the selected object, go to a step's tick, close the answer.
+type whyActions struct {
+	ask   func(ctx app.Context, field string)
+	seek  func(ctx app.Context, tick int)
+	close func(ctx app.Context)
 }
 
 // inspectable is what the inspector reads of the view-model.
 type inspectable interface {
 	Inspect() model.Inspection
 	Pickable() model.Picker
+	Why() *model.WhyAnswer
 }
 
 // OnUpdate brings the field the lesson points at into view.
@@ -77,7 +93,9 @@ func (c *Inspector) Render() app.UI {
 				return app.Option().Value("").Disabled(true).Text(text)
 			}),
 		),
-		app.If(in.Key.Kind != "", func() app.UI { return changes(in) }),
+		app.If(in.Key.Kind != "", func() app.UI { return c.changes(in) }),
+		app.If(len(in.WhyFields) > 0, func() app.UI { return c.whyMenu(in) }),
+		app.If(c.objects.Why() != nil, func() app.UI { return c.answer(c.objects.Why()) }),
 		app.If(in.Stale != "", func() app.UI {
 			return app.P().Class("stale-note").DataSet("testid", "inspector-stale").
 				Text("◔ Stale cache: " + strings.ReplaceAll(in.Stale, " · ", ", ") + ".")
@@ -103,8 +121,8 @@ func (c *Inspector) Render() app.UI {
 }
 
 // changes is the inspector's first section: what this tick did to the
-// object, field by field.
-func changes(in model.Inspection) app.UI {
+// object, field by field, each with a "Why?".
+func (c *Inspector) changes(in model.Inspection) app.UI {
 	var head string
 	switch {
 	case in.Op == "create":
@@ -127,13 +145,14 @@ func changes(in model.Inspection) app.UI {
 		app.P().Class("changed-note").Text(head),
 		app.If(len(in.Diff) > 0, func() app.UI {
 			return app.Table().Class("diff").Body(
-				app.THead().Body(app.Tr().Body(app.Th().Text("field"), app.Th().Text("was"), app.Th().Text("now"))),
+				app.THead().Body(app.Tr().Body(app.Th().Text("field"), app.Th().Text("was"), app.Th().Text("now"), app.Th().Text("cause"))),
 				app.TBody().Body(app.Range(in.Diff).Slice(func(i int) app.UI {
 					d := in.Diff[i]
 					return app.Tr().Body(
 						app.Td().Class("path").Text(d.Path),
 						app.Td().Class("from").Text(shorten(d.From, 80)).Title(d.From),
 						app.Td().Class("to").Text("→ "+shorten(d.To, 80)).Title(d.To),
+						app.Td().Body(c.whyButton(d.Path, "why-change")),
 					)
 				})),
 			)

@@ -430,6 +430,12 @@ func (c *LessonPanel) feedback() app.UI {
 	return app.Div().Body(
 		verdict,
 		app.P().Class("why").Body(app.Strong().Text("The proof: "), app.Text(capitalize(q.Why))),
+		app.If(len(q.Chain) > 0, func() app.UI {
+			return app.Div().Class("why-chain").DataSet("testid", "lesson-why").Body(
+				app.P().Body(app.Strong().Text("Why, newest cause first:")),
+				app.Ol().Body(app.Range(q.Chain).Slice(func(i int) app.UI { return app.Li().Text(q.Chain[i]) })),
+			)
+		}),
 		app.Button().DataSet("testid", "lesson-show-me").Title("Go to the tick that proves the answer").Text("Show me tick "+itoa(q.Proof)).
 			OnClick(func(ctx app.Context, e app.Event) { c.do.showMe(ctx) }),
 	)

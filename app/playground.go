@@ -351,6 +351,13 @@ func (p *page) setEventSelector(s string) { p.eventSelector = s }
 // toggleWide gives the console the diagram's room, or gives it back.
 func (p *page) toggleWide() { p.wide = !p.wide }
 
+// askWhy answers "why?" about a field of the inspected object; the
+// diagram numbers the objects of its chain.
+func (p *page) askWhy(ctx app.Context, field string) { p.m.AskWhy(field) }
+
+// closeWhy closes the answer.
+func (p *page) closeWhy(ctx app.Context) { p.m.CloseWhy() }
+
 // inspect shows an object in the inspector (on a phone, the details pane).
 func (p *page) inspect(k api.Key) {
 	p.m.Select(k)
@@ -470,7 +477,7 @@ func (p *page) controls() *Controls {
 }
 
 func (p *page) flow(rev model.Rev) *Flow {
-	return &Flow{Rev: rev, Selected: p.m.Selected, Marks: p.m.LessonMarks(),
+	return &Flow{Rev: rev, Selected: p.m.Selected, Marks: p.m.LessonMarks(), Why: whyAsked(p.m.Why()),
 		layout: p.m, inspect: p.inspect, bridge: p.bridge, rendered: &p.renders.flow}
 }
 
@@ -480,7 +487,8 @@ func (p *page) log(rev model.Rev) *Log {
 }
 
 func (p *page) inspector(rev model.Rev) *Inspector {
-	return &Inspector{Rev: rev, Selected: p.m.Selected, Shown: p.tab == "inspector", objects: p.m, choose: p.m.Select, bridge: p.bridge}
+	return &Inspector{Rev: rev, Selected: p.m.Selected, Shown: p.tab == "inspector", Asked: whyAsked(p.m.Why()), objects: p.m, choose: p.m.Select,
+		why: whyActions{ask: p.askWhy, seek: p.seekTo, close: p.closeWhy}, bridge: p.bridge}
 }
 
 func (p *page) events(rev model.Rev) *Events {

@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/provenance"
 	"github.com/stateflow/stateflow/scenario"
 )
 
@@ -32,6 +33,8 @@ func (l *Lesson) ask(q *scenario.QuestionSpec, t int, w *world) (*Question, erro
 		out, err = l.askMaxPods(q, t, w)
 	case scenario.AskBindNode:
 		out, err = l.askBindNode(q, t, w)
+	case scenario.AskWhyWriter:
+		out, err = l.askWhyWriter(q, t, w)
 	default:
 		return nil, fmt.Errorf("unknown question %q", q.Ask)
 	}
@@ -206,6 +209,41 @@ func (l *Lesson) askBindNode(q *scenario.QuestionSpec, t int, w *world) (*Questi
 	sort.Strings(nodes)
 	out := offer(fmt.Sprintf("Which node will the scheduler bind %s to?", short(k)), node, nodes, false, n, l.tick(n))
 	out.Object = k
+	return out, nil
+}
+
+// askWhyWriter: which component's write gave the field the value it has
+// now? The answer is the first step of the field's provenance (package
+// provenance); the other choices are the components of its later steps,
+// then the usual ones. The feedback shows the chain.
+func (l *Lesson) askWhyWriter(q *scenario.QuestionSpec, t int, w *world) (*Question, error) {
+	r, _ := scenario.ParseRef(q.Object)
+	k, ok := w.newest(r, nil)
+	if !ok {
+		return nil, fmt.Errorf("no object matches %s at tick %d", q.Object, t)
+	}
+	c, err := provenance.Why(l.e, provenance.Query{Object: k, Field: q.Field, At: t})
+	if err != nil {
+		return nil, fmt.Errorf("why %s %s at tick %d: %v", short(k), q.Field, t, err)
+	}
+	if !c.Set {
+		return nil, fmt.Errorf("%s has no %s at tick %d: ask about a field it has", short(k), q.Field, t)
+	}
+	first := c.Steps[0]
+	var others []string
+	for _, s := range c.Steps[1:] {
+		if s.Component != "" && s.Component != first.Component && !slices.Contains(others, s.Component) {
+			others = append(others, s.Component)
+		}
+	}
+	for _, comp := range []string{engine.Kubelet, engine.DeploymentController, engine.ReplicaSetController, engine.Scheduler, engine.KubectlActor} {
+		if comp != first.Component && !slices.Contains(others, comp) {
+			others = append(others, comp)
+		}
+	}
+	prompt := fmt.Sprintf("Which component's write made %s of %s %s?", q.Field, short(k), provenance.FormatValue(c.Value, c.Set))
+	out := offer(prompt, first.Component, others, false, first.Ticks[0], l.tick(first.Ticks[0]))
+	out.Object, out.Chain = k, c
 	return out, nil
 }
 

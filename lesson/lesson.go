@@ -7,6 +7,7 @@ import (
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/trace"
+	"github.com/stateflow/stateflow/provenance"
 	"github.com/stateflow/stateflow/scenario"
 )
 
@@ -72,6 +73,9 @@ type Question struct {
 	// Proof is the tick that shows the answer, and Why what it did.
 	Proof int
 	Why   string
+	// Chain is the field's provenance, for a why-writer question: the
+	// feedback shows it.
+	Chain *provenance.Chain
 }
 
 // New starts playing the lesson of a scenario on a fresh simulation of

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/fieldpath"
+	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/examples"
 	"github.com/stateflow/stateflow/kubectl"
 	"github.com/stateflow/stateflow/scenario"
@@ -73,7 +75,11 @@ func checkQuestion(t *testing.T, sc *scenario.Scenario, i int, s Step, q *Questi
 			t.Errorf("step %d: choice %q offered twice", i+1, c)
 		}
 	}
-	if q.Proof <= s.Tick && q.Ask != scenario.AskMaxPods {
+	if q.Ask == scenario.AskWhyWriter {
+		if q.Proof > s.Tick || q.Chain == nil {
+			t.Errorf("step %d: why-writer's proof (tick %d) is after the step's tick %d, or it has no chain", i+1, q.Proof, s.Tick)
+		}
+	} else if q.Proof <= s.Tick && q.Ask != scenario.AskMaxPods {
 		t.Errorf("step %d: the proof (tick %d) is not after the step's tick %d", i+1, q.Proof, s.Tick)
 	}
 	e, err := engine.New(sc.Config)
@@ -113,6 +119,15 @@ func checkQuestion(t *testing.T, sc *scenario.Scenario, i int, s Step, q *Questi
 		if got := pod(t, e, q.Object).Spec.NodeName; got != right {
 			t.Errorf("step %d: %s bound to %q, the answer says %q", i+1, q.Object.Short(), got, right)
 		}
+	case scenario.AskWhyWriter:
+		// The right answer is the component of the last tick at or before
+		// the step's that changed the field, read from the trace.
+		e.Seek(s.Tick)
+		field := sc.Lesson.Steps[i].Question.Field
+		last := lastChange(e, q.Object, field)
+		if last == nil || last.Seq != q.Proof || last.Component != right {
+			t.Errorf("step %d: the last change of %s %s is %v, the answer says %s at tick %d", i+1, q.Object.Short(), field, last, right, q.Proof)
+		}
 	case scenario.AskMaxPods:
 		e.Seek(s.Tick)
 		o, _ := e.Store().Get(q.Object)
@@ -137,6 +152,28 @@ func checkQuestion(t *testing.T, sc *scenario.Scenario, i int, s Step, q *Questi
 			t.Errorf("step %d: at most %d pods of %s, the answer says %s", i+1, most, q.Object.Short(), right)
 		}
 	}
+}
+
+// lastChange is the last tick that changed k's field (or a field inside
+// it, or the field it lies in), or created k.
+func lastChange(e *engine.Engine, k api.Key, field string) *trace.Tick {
+	tr := e.Trace()
+	for i := len(tr) - 1; i >= 0; i-- {
+		for _, ef := range tr[i].Effects {
+			if ef.Object != k {
+				continue
+			}
+			if ef.Op == trace.Create {
+				return tr[i]
+			}
+			for _, ch := range ef.Changes() {
+				if fieldpath.Within(ch.Path, field) || fieldpath.Within(field, ch.Path) {
+					return tr[i]
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func pod(t *testing.T, e *engine.Engine, k api.Key) *api.Pod {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/stateflow/stateflow/engine/order"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -20,13 +21,13 @@ type groupKey struct {
 // the same depth become one step (three kubelets reporting three pods
 // ready). The field's own write is a step of its own, with its change.
 func (w *walker) fold(reached []node, notes map[int]*tickNotes, from *fieldWrite) []Step {
-	var order []groupKey
+	var keys []groupKey
 	groups := map[groupKey][]node{}
 	for _, n := range reached {
 		t, e := w.tick(n.tick), w.effect(n.write)
 		k := groupKey{n.depth, t.Component, e.Object.Kind, e.Class}
 		if _, ok := groups[k]; !ok {
-			order = append(order, k)
+			keys = append(keys, k)
 		}
 		groups[k] = append(groups[k], n)
 	}
@@ -34,12 +35,12 @@ func (w *walker) fold(reached []node, notes map[int]*tickNotes, from *fieldWrite
 	for _, n := range reached {
 		in[n.tick] = true
 	}
-	steps := make([]Step, 0, len(order))
-	for _, k := range order {
+	steps := make([]Step, 0, len(keys))
+	for _, k := range keys {
 		steps = append(steps, w.step(groups[k], notes, in))
 	}
 	steps[0].Change = from.change
-	slices.SortStableFunc(steps, func(a, b Step) int {
+	order.SortStableFunc(steps, func(a, b Step) int {
 		return cmp.Or(cmp.Compare(b.Ticks[0], a.Ticks[0]), cmp.Compare(a.Depth, b.Depth))
 	})
 	return steps
@@ -49,7 +50,7 @@ func (w *walker) fold(reached []node, notes map[int]*tickNotes, from *fieldWrite
 // A side cause is named unless the chain reached its write by another
 // way (in).
 func (w *walker) step(ns []node, notes map[int]*tickNotes, in map[int]bool) Step {
-	slices.SortFunc(ns, func(a, b node) int { return cmp.Compare(b.tick, a.tick) })
+	order.SortFunc(ns, func(a, b node) int { return cmp.Compare(b.tick, a.tick) })
 	newest := w.tick(ns[0].tick)
 	s := Step{Time: newest.Time, Component: newest.Component, Class: w.effect(ns[0].write).Class,
 		Text: newest.Explanation(), User: isUser(newest.Component), Depth: ns[0].depth}

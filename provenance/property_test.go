@@ -182,8 +182,11 @@ func wroteUpTo(w *trace.Tick, r trace.Read) bool {
 	}
 	for i := range w.Effects {
 		ef := &w.Effects[i]
-		if ef.Object != r.Object || ef.After == nil {
+		if ef.Object != r.Object {
 			continue
+		}
+		if ef.After == nil {
+			return ef.Op == trace.Delete // the read was of the deletion
 		}
 		if rv, err := strconv.ParseUint(ef.After.Meta().ResourceVersion, 10, 64); err == nil && rv <= cached {
 			return true

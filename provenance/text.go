@@ -84,6 +84,15 @@ func pad(s string, n int) string {
 	return s
 }
 
+// Summary is the step in a sentence for a narrow column: its ticks, its
+// actor with its class's arrow, and what the newest tick said.
+func (s *Step) Summary() string {
+	if s.Before {
+		return s.Text
+	}
+	return s.TickLabel() + " " + s.Class.Symbol() + " " + s.Actor() + ": " + s.Text
+}
+
 // TickLabel names the step's ticks: "#35", or "#31–33 ×3" for a folded
 // step.
 func (s *Step) TickLabel() string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
@@ -328,11 +329,7 @@ func (w *walker) writerOf(t *trace.Tick, r trace.Read) (write, bool) {
 	for i >= 0 && writes[i].tick >= t.Seq {
 		i--
 	}
-	for ; i >= 0; i-- {
-		if e := w.effect(writes[i]); e.After != nil && e.After.Meta().ResourceVersion == r.Cached {
-			break
-		}
-	}
+	i = w.versionAt(writes, i, r.Cached)
 	for i >= 0 && r.Object == t.Object && w.tick(writes[i].tick).Component == t.Component && w.effect(writes[i]).Class == trace.Aggregate {
 		i--
 	}
@@ -340,6 +337,35 @@ func (w *walker) writerOf(t *trace.Tick, r trace.Read) (write, bool) {
 		return write{}, false
 	}
 	return writes[i], true
+}
+
+// versionAt is the index in writes (from i back) of the write that made
+// version rv: the one that wrote it, or, for the version of a deletion
+// (whose effect keeps no object), the deletion after the last version
+// older than rv. -1 when no kept write did.
+func (w *walker) versionAt(writes []write, i int, rv string) int {
+	want, err := strconv.ParseUint(rv, 10, 64)
+	if err != nil {
+		return -1
+	}
+	deletion := -1
+	for ; i >= 0; i-- {
+		e := w.effect(writes[i])
+		if e.After == nil {
+			deletion = i
+			continue
+		}
+		have, err := strconv.ParseUint(e.After.Meta().ResourceVersion, 10, 64)
+		switch {
+		case err != nil || have > want:
+			deletion = -1
+		case have == want:
+			return i
+		default:
+			return deletion
+		}
+	}
+	return -1
 }
 
 // isUser reports whether a tick's actor is the user's: a kubectl command

@@ -29,10 +29,11 @@ const (
 	AskFieldAfter    = "field-after"    // what will a field read after the object's next aggregate write?
 	AskMaxPods       = "max-pods"       // how many pods of a Deployment exist at most until its rollout completes?
 	AskBindNode      = "bind-node"      // which node will the scheduler bind a pod to?
+	AskWhyWriter     = "why-writer"     // which component's write gave a field its value? (its provenance)
 )
 
 // Asks lists the question kinds.
-var Asks = []string{AskNextComponent, AskFieldAfter, AskMaxPods, AskBindNode}
+var Asks = []string{AskNextComponent, AskFieldAfter, AskMaxPods, AskBindNode, AskWhyWriter}
 
 // Lesson is the scenario's Lesson document.
 type Lesson struct {
@@ -126,10 +127,12 @@ type Highlight struct {
 type QuestionSpec struct {
 	// Ask is one of Asks.
 	Ask string `json:"ask" yaml:"ask"`
-	// Object is the object asked about: field-after's (an object the
-	// scenario writes), max-pods' Deployment, bind-node's pod.
+	// Object is the object asked about: field-after's and why-writer's
+	// (an object the scenario writes), max-pods' Deployment, bind-node's
+	// pod.
 	Object string `json:"object,omitempty" yaml:"object,omitempty"`
-	// Field is field-after's field path ("status.readyReplicas").
+	// Field is field-after's and why-writer's field path
+	// ("status.readyReplicas").
 	Field string `json:"field,omitempty" yaml:"field,omitempty"`
 	// Prompt replaces the question's generated words.
 	Prompt string `json:"prompt,omitempty" yaml:"prompt,omitempty"`
@@ -300,7 +303,7 @@ func lessonQuestion(field string, q *QuestionSpec, bad func(field, format string
 	}
 	switch q.Ask {
 	case AskNextComponent:
-	case AskFieldAfter:
+	case AskFieldAfter, AskWhyWriter:
 		need("object", q.Object, "the object whose field is asked about (such as rs/web-*)")
 		need("field", q.Field, "a field path (such as status.readyReplicas)")
 	case AskMaxPods:

@@ -78,6 +78,9 @@ type Box struct {
 	Refused bool
 	// Lesson says the lesson's step points at this object.
 	Lesson bool
+	// Why numbers the object in the inspector's open "why?" chain: the
+	// step it first appears in, 1 the newest (0 when it is not in one).
+	Why int
 }
 
 // SparkBar is one interval of traffic: requests served and failed.

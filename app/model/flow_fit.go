@@ -118,6 +118,7 @@ func (ms *measured) draw(a *arrangement, step int) Flow {
 	l.edges()
 	l.highlight()
 	l.markLesson()
+	l.markWhy()
 	f.Focus = l.focusBox()
 	for _, id := range sortedIDs(l.boxes) {
 		f.Boxes = append(f.Boxes, *l.boxes[id])
@@ -229,6 +230,19 @@ func (l *layout) markLesson() {
 	for _, b := range l.boxes {
 		if b.Key.Kind != "" && set[b.Key] {
 			b.Lesson = true
+		}
+	}
+}
+
+// markWhy numbers the boxes of the objects in the open "why?" chain.
+func (l *layout) markWhy() {
+	marks := l.m.WhyMarks()
+	if len(marks) == 0 {
+		return
+	}
+	for _, b := range l.boxes {
+		if n, ok := marks[b.Key]; ok && b.Key.Kind != "" {
+			b.Why = n
 		}
 	}
 }

@@ -275,6 +275,9 @@ func (s *scene) storyKeys() (touched, focus, story map[api.Key]bool) {
 	for _, k := range s.m.LessonMarks() {
 		focus[k], story[k] = true, true
 	}
+	for k := range s.m.WhyMarks() {
+		focus[k], story[k] = true, true
+	}
 	if k := s.m.Selected; k.Kind != "" {
 		focus[k] = true
 	}

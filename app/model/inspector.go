@@ -55,6 +55,10 @@ type Inspection struct {
 	// Stale is what a component's lagging cache believes about the
 	// object (the diagram's ◔), "" when none lags.
 	Stale string
+	// WhyFields are the fields the inspector offers to ask "why?" about:
+	// the object's status fields (and a pod's node, a workload's
+	// replicas); a changed field is asked about from its row of Diff.
+	WhyFields []string
 }
 
 // RulesRow is one node's rules for the inspected Service.
@@ -224,6 +228,7 @@ func (m *Model) Inspect() (in Inspection) {
 		in.Rules = m.rulesRows(api.KeyOf(svc))
 	}
 	in.Stale = m.staleNote(o)
+	in.WhyFields = whyFields(o)
 	in.LessonField = m.lessonField(m.Selected)
 	lesson := map[string]bool{in.LessonField: in.LessonField != ""}
 	in.LessonUnset = in.LessonField != ""

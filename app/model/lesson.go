@@ -331,6 +331,9 @@ type QuestionView struct {
 	// Proof is the tick that shows the answer, Why that tick in words.
 	Proof int
 	Why   string
+	// Chain is a why-writer question's provenance, a line per step,
+	// newest first.
+	Chain []string
 }
 
 // Score counts the questions of a lesson and those answered right at
@@ -365,10 +368,16 @@ func (m *Model) Lesson() (LessonView, bool) {
 }
 
 func questionView(q *lesson.Question, a Answer) *QuestionView {
-	return &QuestionView{
+	v := &QuestionView{
 		Prompt: q.Prompt, Choices: q.Choices, Chosen: slices.Index(q.Choices, a.Choice), Answer: q.Answer,
 		FirstRight: a.First != "" && a.First == q.Choices[q.Answer], Proof: q.Proof, Why: q.Why,
 	}
+	if q.Chain != nil {
+		for _, s := range q.Chain.Steps {
+			v.Chain = append(v.Chain, s.Summary())
+		}
+	}
+	return v
 }
 
 // score counts the lesson's questions and the learner's answers (every

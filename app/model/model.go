@@ -53,6 +53,8 @@ type Model struct {
 	lesson    *player
 	lessonGen int
 	progress  Progress
+	// why is the inspector's open answer to "why?" (why.go).
+	why *WhyAnswer
 }
 
 // Rev identifies what the page shows of the model: the scenario applied,
@@ -139,7 +141,7 @@ func (m *Model) Apply(source string) (applied bool) {
 	m.kubectl = &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: m.decode, WatchTicks: ConsoleWatchTicks}
 	m.Problems, m.Refused, m.Horizon, m.Notice, m.Crash = sc.Warnings, false, 0, "", ""
 	m.gen++
-	m.Selected = api.Key{}
+	m.Selected, m.why = api.Key{}, nil
 	for _, o := range sc.Objects {
 		if o.GetKind() == api.KindDeployment {
 			m.Selected = api.KeyOf(o)

@@ -71,7 +71,7 @@ func (s *Session) whyChain(r resource, key api.Key, field string, at int) (*prov
 	if !ok {
 		return nil, serverErr("NotFound", fmt.Sprintf("%s %q not found", r.pluralQualified(), key.Name))
 	}
-	return provenance.Before(o, field, at), nil
+	return provenance.Before(o, field, at, s.Cluster.FirstTick()), nil
 }
 
 // whyObject resolves TYPE/NAME in the command's namespace.

@@ -19,11 +19,12 @@ import (
 var ErrNoWrites = errors.New("no tick wrote the object")
 
 // Before is the answer for an object that existed before the first kept
-// tick, as o, the object at the tick asked about, holds the field.
-func Before(o api.Object, field string, at int) *Chain {
+// tick (first, 0 when every tick is kept), as o, the object at the tick
+// asked about, holds the field.
+func Before(o api.Object, field string, at, first int) *Chain {
 	v, set := lookup(o, field)
 	k := api.KeyOf(o)
-	return &Chain{Object: k.String(), Field: field, At: at, Value: v, Set: set, Steps: []Step{beforeStep(k, 0)}}
+	return &Chain{Object: k.String(), Field: field, At: at, Value: v, Set: set, Steps: []Step{beforeStep([]string{k.String()}, 0, first)}}
 }
 
 // Why answers q from the trace: the chain of writes and reads that gave
@@ -35,7 +36,7 @@ func Why(tr Trace, q Query) (*Chain, error) {
 	if q.At <= first || q.At > last {
 		return nil, fmt.Errorf("tick %d is not in the trace: it holds ticks %d to %d", q.At, first+1, last)
 	}
-	w := &walker{tr: tr, first: first, ticks: ticks, index: indexWrites(ticks)}
+	w := &walker{tr: tr, first: first, ticks: ticks, index: indexWrites(ticks), fulls: map[int]*trace.Tick{}}
 	c := &Chain{Object: q.Object.String(), Field: q.Field, At: q.At, Steps: []Step{}}
 	found, err := w.lastWrite(q)
 	if err != nil {
@@ -73,6 +74,8 @@ type walker struct {
 	first int
 	ticks []*trace.Tick
 	index map[api.Key][]write
+	// fulls are the pruned ticks rebuilt so far (each FullTick replays).
+	fulls map[int]*trace.Tick
 }
 
 // tick is tick n as kept; full is it with its pod versions (FullTick when
@@ -83,10 +86,15 @@ func (w *walker) full(n int) *trace.Tick {
 	if t := w.tick(n); !t.Pruned {
 		return t
 	}
-	if t := w.tr.FullTick(n); t != nil {
+	if t, ok := w.fulls[n]; ok {
 		return t
 	}
-	return w.tick(n)
+	t := w.tr.FullTick(n)
+	if t == nil {
+		t = w.tick(n)
+	}
+	w.fulls[n] = t
+	return t
 }
 
 // effect is the write's effect, with its objects.
@@ -121,7 +129,7 @@ func (w *walker) lastWrite(q Query) (*fieldWrite, error) {
 		e := w.effect(writes[i])
 		switch e.Op {
 		case trace.Create:
-			return &fieldWrite{write: writes[i], value: value, set: set}, nil
+			return &fieldWrite{write: writes[i], value: value, set: set, change: fieldChange(e, q.Field)}, nil
 		default:
 			for _, ch := range changes(e) {
 				if fieldpath.Within(ch.Path, q.Field) || fieldpath.Within(q.Field, ch.Path) {
@@ -205,7 +213,7 @@ func (w *walker) follow(c *Chain, from *fieldWrite) {
 			}
 			switch {
 			case !ca.ok:
-				before = appendBefore(before, ca.read.Object, n.depth+1)
+				before = w.appendBefore(before, ca.read.Object, n.depth+1)
 			case seen[ca.wr.tick]:
 			case len(seen) >= MaxTicks:
 				c.Folded++
@@ -374,14 +382,23 @@ func isUser(component string) bool {
 	return component == engine.KubectlActor || component == engine.ScenarioActor
 }
 
-// beforeStep is what existed before the first kept tick.
-func beforeStep(k api.Key, depth int) Step {
-	return Step{Objects: []string{k.String()}, Before: true, Depth: depth,
-		Text: k.Short() + " existed before the first tick: the scenario's cluster"}
+// beforeStep is objects that existed before the first kept tick (first,
+// 0 when the run keeps every tick).
+func beforeStep(objs []string, depth, first int) Step {
+	what := api.ShortKind(objectKind(objs[0])) + "/" + objectName(objs[0])
+	if len(objs) > 1 {
+		what = fmt.Sprintf("%d %ss", len(objs), api.ShortKind(objectKind(objs[0])))
+	}
+	text := what + " existed before the first tick: the scenario's cluster"
+	if first > 0 {
+		text = fmt.Sprintf("%s as written before tick %d, the first this run still keeps", what, first+1)
+	}
+	return Step{Objects: objs, Before: true, Depth: depth, Text: text}
 }
 
-// appendBefore adds k to the steps of what existed before, once.
-func appendBefore(steps []Step, k api.Key, depth int) []Step {
+// appendBefore adds k to the steps of what existed before, once: to the
+// step of its kind at its depth, if there is one.
+func (w *walker) appendBefore(steps []Step, k api.Key, depth int) []Step {
 	for i := range steps {
 		if slices.Contains(steps[i].Objects, k.String()) {
 			return steps
@@ -389,16 +406,21 @@ func appendBefore(steps []Step, k api.Key, depth int) []Step {
 	}
 	for i := range steps {
 		if steps[i].Depth == depth && objectKind(steps[i].Objects[0]) == k.Kind {
-			steps[i].Objects = append(steps[i].Objects, k.String())
-			steps[i].Text = fmt.Sprintf("%d %ss existed before the first tick: the scenario's cluster", len(steps[i].Objects), api.ShortKind(k.Kind))
+			steps[i] = beforeStep(append(steps[i].Objects, k.String()), depth, w.first)
 			return steps
 		}
 	}
-	return append(steps, beforeStep(k, depth))
+	return append(steps, beforeStep([]string{k.String()}, depth, w.first))
 }
 
-// objectKind is the kind of a Kind/namespace/name string.
+// objectKind and objectName are the kind and the name of a
+// Kind/namespace/name string.
 func objectKind(s string) string {
 	k, _ := api.ParseKey(s)
 	return k.Kind
+}
+
+func objectName(s string) string {
+	k, _ := api.ParseKey(s)
+	return k.Name
 }

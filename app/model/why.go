@@ -39,7 +39,7 @@ func (m *Model) AskWhy(field string) {
 	c, err := provenance.Why(m.eng, provenance.Query{Object: k, Field: field, At: at})
 	if errors.Is(err, provenance.ErrNoWrites) {
 		if o, ok := m.eng.Store().Get(k); ok {
-			c, err = provenance.Before(o, field, at), nil
+			c, err = provenance.Before(o, field, at, m.eng.FirstTick()), nil
 		} else {
 			err = fmt.Errorf("%s does not exist at tick %d", k.Short(), at)
 		}

@@ -13,11 +13,13 @@ import (
 // provenance) as a short story, one line per step, newest first, each
 // step's tick a link to it; the diagram numbers the objects of the steps.
 
-// whyButton asks why the field has its value.
+// whyButton asks why the field has its value (its data-field: go-app
+// keeps a handler's first closure, which would ask about the field the
+// button first showed).
 func (c *Inspector) whyButton(field, testid string) app.UI {
 	return app.Button().Class("why-ask").DataSet("testid", testid).DataSet("field", field).Text("Why?").
 		Aria("label", "Why does "+field+" have this value?").
-		OnClick(func(ctx app.Context, e app.Event) { c.why.ask(ctx, field) })
+		OnClick(func(ctx app.Context, e app.Event) { c.why.ask(ctx, dataOf(ctx, "field")) })
 }
 
 // whyMenu offers every status field of the object to ask about.
@@ -80,7 +82,13 @@ func (c *Inspector) step(n int, s provenance.Step) app.UI {
 		newest := s.Ticks[0]
 		tick = app.Button().Class("why-tick").DataSet("testid", "why-tick").DataSet("tick", newest).
 			Aria("label", s.TickLabel()+": go to tick "+strconv.Itoa(newest)).Text(s.TickLabel()).
-			OnClick(func(ctx app.Context, e app.Event) { c.why.seek(ctx, newest) })
+			OnClick(func(ctx app.Context, e app.Event) {
+				// go-app keeps a handler's first closure: read the tick
+				// from the element.
+				if n, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
+					c.why.seek(ctx, n)
+				}
+			})
 	}
 	actor := s.Actor()
 	if s.Class != 0 {

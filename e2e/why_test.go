@@ -78,6 +78,12 @@ func TestWhyInTheInspector(t *testing.T) {
 				t.Errorf("axe-core with the answer open: %v", v)
 			}
 			tb.artifact("why-" + s.name + ".png")
+			// Another field of the menu: the button asks about it.
+			tb.setValue("why-field", "status.updatedReplicas")
+			tb.click("why-ask")
+			if h := eval[string](tb, sel("why")+".querySelector('h3').textContent"); h != "Why is status.updatedReplicas = 3?" {
+				t.Errorf("after choosing status.updatedReplicas the answer's heading reads %q", h)
+			}
 			// A step's link goes to its tick; the answer stays.
 			link := `document.querySelectorAll('[data-testid=why-tick]')[2]`
 			tick := eval[string](tb, link+".dataset.tick")

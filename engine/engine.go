@@ -221,13 +221,15 @@ func (e *Engine) newTick(comp reconcile.Component, key api.Key) (*trace.Tick, *l
 
 // reconcile runs one component on one key, recovering from a panic so a
 // bug in a component can never stop the simulation. queuedBy are the
-// objects whose watch events queued the key: the tick reads them too.
-func (e *Engine) reconcile(ci int, key api.Key, queuedBy []api.Object) *trace.Tick {
+// objects whose watch events queued the key: the tick reads them too, as
+// its cache holds them before it acts.
+func (e *Engine) reconcile(ci int, key api.Key, queuedBy []api.Key) *trace.Tick {
 	w := e.w
 	comp := w.comp(ci)
 	t, tick := e.newTick(comp, key)
+	queued := tick.queuedReads(comp.Cache(), queuedBy)
 	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(tick, key) })
-	tick.readQueued(queuedBy)
+	tick.addQueued(queued)
 	if err != nil {
 		t.SetErr(err.Error())
 		delay := w.addRateLimited(ci, key)

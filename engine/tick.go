@@ -3,11 +3,13 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/apiserver"
 	"github.com/stateflow/stateflow/engine/events"
+	"github.com/stateflow/stateflow/engine/informer"
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
@@ -56,38 +58,62 @@ func (c *liveTick) Program(change trace.RuleChange) {
 	c.tick.AddRule(change)
 }
 
-// maxReads bounds the reads a tick keeps.
+// maxReads bounds the reads a component makes in a tick; the objects
+// whose watch events queued the tick have room of their own
+// (maxQueuedBy).
 const maxReads = 32
 
-func (c *liveTick) Read(obj api.Object) { c.read(obj, false) }
-
-// readQueued records the objects whose watch events queued the tick's
-// key, at the versions those events carried: what the component saw
-// change. One the component read itself is marked as queuing the tick.
-func (c *liveTick) readQueued(by []api.Object) {
-	for _, o := range by {
-		c.read(o, true)
-	}
-}
-
-func (c *liveTick) read(obj api.Object, queued bool) {
-	k := api.KeyOf(obj)
-	if queued {
-		for i := range c.tick.Reads {
-			if r := &c.tick.Reads[i]; r.Object == k {
-				r.Queued = true
-				return
-			}
-		}
-	}
+func (c *liveTick) Read(obj api.Object) {
 	if len(c.tick.Reads) >= maxReads {
 		return
 	}
-	live := "<deleted>"
+	k := api.KeyOf(obj)
+	c.tick.Reads = append(c.tick.Reads, trace.Read{Object: k, Cached: obj.Meta().ResourceVersion, Live: c.live(k)})
+}
+
+// live is the API server's version of k, "<deleted>" when it holds none.
+func (c *liveTick) live(k api.Key) string {
 	if o, ok := c.w.store.Get(k); ok {
-		live = o.Meta().ResourceVersion
+		return o.Meta().ResourceVersion
 	}
-	c.tick.Reads = append(c.tick.Reads, trace.Read{Object: k, Cached: obj.Meta().ResourceVersion, Live: live, Queued: queued})
+	return deleted
+}
+
+// deleted stands for a version of an object that is gone: the API
+// server's, or a cache's once the deletion reached it.
+const deleted = "<deleted>"
+
+// queuedReads are the reads of the objects whose watch events queued the
+// tick's key (by), taken before the component acts: the version its
+// cache holds ("<deleted>" once the deletion reached it) and the API
+// server's then.
+func (c *liveTick) queuedReads(cache *informer.Cache, by []api.Key) []trace.Read {
+	if len(by) == 0 || cache == nil {
+		return nil
+	}
+	out := make([]trace.Read, 0, len(by))
+	for _, k := range by {
+		cached := deleted
+		if o, ok := cache.Get(k); ok {
+			cached = o.Meta().ResourceVersion
+		}
+		out = append(out, trace.Read{Object: k, Cached: cached, Live: c.live(k), Queued: true})
+	}
+	return out
+}
+
+// addQueued adds the queued reads after the component's own: one it
+// read itself is marked as queuing the tick.
+func (c *liveTick) addQueued(reads []trace.Read) {
+	own := len(c.tick.Reads)
+	for _, q := range reads {
+		i := slices.IndexFunc(c.tick.Reads[:own], func(r trace.Read) bool { return r.Object == q.Object })
+		if i >= 0 {
+			c.tick.Reads[i].Queued = true
+			continue
+		}
+		c.tick.Reads = append(c.tick.Reads, q)
+	}
 }
 
 func (c *liveTick) LiveGet(key api.Key) (api.Object, bool) { return c.w.store.Get(key) }

@@ -25,12 +25,13 @@ type workKey struct {
 func (w *world) enqueue(comp int, key api.Key, at int64) { w.enqueueBy(comp, key, at, nil) }
 
 // enqueueBy is enqueue for a key a watch event about by queued (nil for
-// none): the key remembers by, and a timer hands it on when it fires, so
-// the tick that handles the key reads what queued it (queuedReads).
+// none): the key remembers by's key, and a timer hands it on when it
+// fires, so the tick that handles the key reads what queued it
+// (liveTick.queuedReads).
 func (w *world) enqueueBy(comp int, key api.Key, at int64, by api.Object) {
 	wk := workKey{comp, key}
 	if at <= w.now {
-		w.add(wk, by)
+		w.add(wk, queuedBy(nil, key, by)...)
 		return
 	}
 	t, ok := w.waiting[wk]
@@ -47,53 +48,48 @@ func (w *world) enqueueBy(comp int, key api.Key, at int64, by api.Object) {
 
 // add puts the key in the queue now unless it is already there, and
 // remembers the objects whose watch events queued it (by).
-func (w *world) add(wk workKey, by ...api.Object) {
+func (w *world) add(wk workKey, by ...api.Key) {
 	p, queued := w.pending[wk]
 	if !queued {
 		w.schedule(item{at: w.now, kind: kindWork, comp: wk.comp, key: wk.key})
 		p = pendingEntry{at: w.now, seq: w.seq}
 	}
-	for _, o := range by {
-		p.by = queuedBy(p.by, wk.key, o)
+	for _, k := range by {
+		p.by = appendKey(p.by, wk.key, k)
 	}
 	if !queued || len(by) > 0 {
 		w.pending[wk] = p
 	}
 }
 
+// pendingEntry is a queued key or a timer: when, the agenda item's
+// sequence number, and for a queued key the objects whose watch events
+// queued it since it was last handled (at most maxQueuedBy).
 type pendingEntry struct {
 	at  int64
 	seq uint64
-	by  []api.Object
+	by  []api.Key
 }
 
-// maxQueuedBy bounds the objects a queued key remembers, as a tick's
-// reads are bounded (liveTick.Read).
+// maxQueuedBy bounds the objects a queued key remembers.
 const maxQueuedBy = 32
 
-// queuedBy is by with the object o added: o replaces an earlier version
-// of itself, and is left out when it is the key itself (the tick reads
-// its own object) or by is full. A checkpoint shares the slice, so it
-// is never appended to in place.
-func queuedBy(by []api.Object, key api.Key, o api.Object) []api.Object {
+// queuedBy is by with o's key added (appendKey); o may be nil.
+func queuedBy(by []api.Key, key api.Key, o api.Object) []api.Key {
 	if o == nil {
 		return by
 	}
-	k := api.KeyOf(o)
-	if k == key {
+	return appendKey(by, key, api.KeyOf(o))
+}
+
+// appendKey is by with k added, once, unless k is the queued key itself
+// (the tick reads its own object) or by is full. A checkpoint shares the
+// slice, so it is never appended to in place.
+func appendKey(by []api.Key, key, k api.Key) []api.Key {
+	if k == key || len(by) >= maxQueuedBy || slices.Contains(by, k) {
 		return by
 	}
-	for i, b := range by {
-		if api.KeyOf(b) == k {
-			out := slices.Clone(by)
-			out[i] = o
-			return out
-		}
-	}
-	if len(by) >= maxQueuedBy {
-		return by
-	}
-	return append(slices.Clip(by), o)
+	return append(slices.Clip(by), k)
 }
 
 // queue is the reconcile.Queue handed to Observe: by is the object of

@@ -100,6 +100,9 @@ func whyField(s string) string {
 
 // whyTick is --at, the current tick when it is not given.
 func (s *Session) whyTick(p *parsed) (int, error) {
+	if s.Cluster.Tick() == 0 {
+		return 0, whyErr("nothing has happened yet: step the simulation, then ask")
+	}
 	if !p.has("at") {
 		return s.Cluster.Tick(), nil
 	}

@@ -51,6 +51,9 @@ func TestWhyCommand(t *testing.T) {
 }
 
 func TestWhyCommandErrors(t *testing.T) {
+	if res := run(t, seedSession(t, false), "why deploy/codartium-api .status"); res.Code != 1 || !strings.Contains(res.Stderr, "nothing has happened yet") {
+		t.Errorf("at tick 0: exit %d, %q", res.Code, res.Stderr)
+	}
 	s := seedSession(t, true)
 	for _, tc := range []struct{ line, want string }{
 		{"why", "error: needs an object and a field, as in: why deploy/web .status.availableReplicas\nUsage: why TYPE/NAME FIELD"},

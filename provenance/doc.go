@@ -9,9 +9,10 @@
 // as the control plane's layers do: a summary written up (aggregate) is
 // explained by the objects below it that the component saw change (the
 // reads their watch events queued, trace.Read.Queued); desired state
-// written down (translate), a binding and a kubelet's work (realize) by
-// the object the component reconciled, as its cache held it, and then
-// by what else it saw change. A component reading back its own summary
+// written down (translate) and a kubelet's work (realize) by the object
+// the component reconciled, as its cache held it, and then by what else
+// it saw change; a binding by everything the scheduler read (the pod,
+// and the nodes when none fits). A component reading back its own summary
 // is passed over, to the write before it, so a chain never loops through
 // a controller's status writes.
 //

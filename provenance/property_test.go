@@ -151,8 +151,10 @@ func lastFieldWrite(e *engine.Engine, q question) int {
 	return 0
 }
 
-// readByNearer reports whether a tick of a step at depth d, later than
-// w, read an object w wrote at a version no newer than the one it read.
+// readByNearer reports whether a tick u of a step at depth d, later than
+// w, read an object w wrote, at the version w wrote (or its deletion);
+// or read its own object at a later version (a component reading back
+// its own summary is passed over to the write before it).
 func readByNearer(c *provenance.Chain, tick func(int) *trace.Tick, d int, w *trace.Tick) bool {
 	for _, s := range c.Steps {
 		if s.Depth != d {
@@ -164,7 +166,7 @@ func readByNearer(c *provenance.Chain, tick func(int) *trace.Tick, d int, w *tra
 				continue
 			}
 			for _, r := range u.Reads {
-				if wroteUpTo(w, r) {
+				if wrote(w, r, r.Object == u.Object) {
 					return true
 				}
 			}
@@ -173,26 +175,32 @@ func readByNearer(c *provenance.Chain, tick func(int) *trace.Tick, d int, w *tra
 	return false
 }
 
-// wroteUpTo reports whether w wrote r's object at a resourceVersion no
-// newer than the one r read.
-func wroteUpTo(w *trace.Tick, r trace.Read) bool {
-	cached, err := strconv.ParseUint(r.Cached, 10, 64)
-	if err != nil {
-		return false
-	}
+// wrote reports whether w wrote the version r read: the same
+// resourceVersion, or the deletion of a read "<deleted>"; with older, a
+// version before it too.
+func wrote(w *trace.Tick, r trace.Read, older bool) bool {
 	for i := range w.Effects {
 		ef := &w.Effects[i]
-		if ef.Object != r.Object {
-			continue
-		}
-		if ef.After == nil {
-			return ef.Op == trace.Delete // the read was of the deletion
-		}
-		if rv, err := strconv.ParseUint(ef.After.Meta().ResourceVersion, 10, 64); err == nil && rv <= cached {
+		switch {
+		case ef.Object != r.Object:
+		case ef.After == nil:
+			if ef.Op == trace.Delete && r.Cached == "<deleted>" {
+				return true
+			}
+		case ef.After.Meta().ResourceVersion == r.Cached:
+			return true
+		case older && rvBefore(ef.After.Meta().ResourceVersion, r.Cached):
 			return true
 		}
 	}
 	return false
+}
+
+// rvBefore reports whether resourceVersion a is older than b.
+func rvBefore(a, b string) bool {
+	x, errA := strconv.ParseUint(a, 10, 64)
+	y, errB := strconv.ParseUint(b, 10, 64)
+	return errA == nil && errB == nil && x < y
 }
 
 // A long run's ticks drop their pod versions (the playground's engine);

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
@@ -13,9 +12,9 @@ import (
 	"github.com/stateflow/stateflow/engine/trace"
 )
 
-// ErrNoWrites is Why's error for an object no kept tick at or before the
-// tick asked about wrote: one that existed before the first tick (Before
-// answers for it), or none at all.
+// ErrNoWrites is Why's error for an object no kept tick wrote: one that
+// existed before the first tick and never changed (Before answers for it,
+// with the object as the API server holds it), or none at all.
 var ErrNoWrites = errors.New("no tick wrote the object")
 
 // Before is the answer for an object that existed before the first kept
@@ -38,11 +37,13 @@ func Why(tr Trace, q Query) (*Chain, error) {
 	}
 	w := &walker{tr: tr, first: first, ticks: ticks, index: indexWrites(ticks), fulls: map[int]*trace.Tick{}}
 	c := &Chain{Object: q.Object.String(), Field: q.Field, At: q.At, Steps: []Step{}}
-	found, err := w.lastWrite(q)
-	if err != nil {
+	found, then, err := w.lastWrite(q)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if found == nil {
+	case found == nil && then != nil:
+		return Before(then, q.Field, q.At, first), nil
+	case found == nil:
 		return nil, ErrNoWrites
 	}
 	c.Value, c.Set = found.value, found.set
@@ -109,36 +110,42 @@ type fieldWrite struct {
 }
 
 // lastWrite is the last write at or before q.At that changed q.Field (or
-// a field inside it, or the field it lies inside), or created q.Object
-// with it; nil when the object exists but no kept tick wrote the field.
-func (w *walker) lastWrite(q Query) (*fieldWrite, error) {
+// a field inside it, or the field it lies inside), or created q.Object.
+// When no kept tick did, it is nil and then is the object as it was at
+// q.At (nil when no kept tick wrote it at all); an error when the object
+// did not exist at q.At.
+func (w *walker) lastWrite(q Query) (found *fieldWrite, then api.Object, err error) {
 	writes := w.index[q.Object]
 	i := len(writes) - 1
 	for i >= 0 && writes[i].tick > q.At {
 		i--
 	}
 	if i < 0 {
-		return nil, nil
+		if len(writes) == 0 {
+			return nil, nil, nil
+		}
+		if e := w.effect(writes[0]); e.Op != trace.Create {
+			return nil, e.Before, nil // as it was before its first kept write
+		}
+		return nil, nil, fmt.Errorf("%s did not exist yet at tick %d: it was created at tick %d", q.Object.Short(), q.At, writes[0].tick)
 	}
 	if e := w.effect(writes[i]); e.Op == trace.Delete && e.After == nil {
-		return nil, fmt.Errorf("%s was deleted at tick %d", q.Object.Short(), writes[i].tick)
+		return nil, nil, fmt.Errorf("%s was deleted at tick %d", q.Object.Short(), writes[i].tick)
 	}
-	current := w.effect(writes[i]).After
-	value, set := lookup(current, q.Field)
+	then = w.effect(writes[i]).After
+	value, set := lookup(then, q.Field)
 	for ; i >= 0; i-- {
 		e := w.effect(writes[i])
-		switch e.Op {
-		case trace.Create:
-			return &fieldWrite{write: writes[i], value: value, set: set, change: fieldChange(e, q.Field)}, nil
-		default:
-			for _, ch := range changes(e) {
-				if fieldpath.Within(ch.Path, q.Field) || fieldpath.Within(q.Field, ch.Path) {
-					return &fieldWrite{write: writes[i], value: value, set: set, change: fieldChange(e, q.Field)}, nil
-				}
+		if e.Op == trace.Create {
+			return &fieldWrite{write: writes[i], value: value, set: set, change: fieldChange(e, q.Field)}, then, nil
+		}
+		for _, ch := range changes(e) {
+			if fieldpath.Within(ch.Path, q.Field) || fieldpath.Within(q.Field, ch.Path) {
+				return &fieldWrite{write: writes[i], value: value, set: set, change: fieldChange(e, q.Field)}, then, nil
 			}
 		}
 	}
-	return nil, nil
+	return nil, then, nil
 }
 
 // changes are the fields an update changed, or a graceful deletion (its
@@ -188,6 +195,8 @@ func (w *walker) follow(c *Chain, from *fieldWrite) {
 	queue := []node{{from.write, 0}}
 	var reached []node
 	notes := map[int]*tickNotes{} // by the tick they are about
+	left := map[int]bool{}        // the ticks left out past MaxTicks
+	dropped := 0                  // the reads left out past MaxCauses
 	var before []Step
 	for len(queue) > 0 {
 		n := queue[0]
@@ -200,7 +209,7 @@ func (w *walker) follow(c *Chain, from *fieldWrite) {
 		cl := w.effect(n.write).Class
 		reads := w.relevantReads(t, cl)
 		if len(reads) > MaxCauses {
-			c.Folded += len(reads) - MaxCauses
+			dropped += len(reads) - MaxCauses
 			reads = reads[:MaxCauses]
 		}
 		tn := &tickNotes{}
@@ -216,7 +225,7 @@ func (w *walker) follow(c *Chain, from *fieldWrite) {
 				before = w.appendBefore(before, ca.read.Object, n.depth+1)
 			case seen[ca.wr.tick]:
 			case len(seen) >= MaxTicks:
-				c.Folded++
+				left[ca.wr.tick] = true
 			default:
 				seen[ca.wr.tick] = true
 				queue = append(queue, node{ca.wr, n.depth + 1})
@@ -225,9 +234,7 @@ func (w *walker) follow(c *Chain, from *fieldWrite) {
 	}
 	c.Steps = w.fold(reached, notes, from)
 	c.Steps = append(c.Steps, before...)
-	for _, s := range c.Steps {
-		c.Folded += len(s.Also)
-	}
+	c.Folded = dropped + len(left)
 }
 
 // tickNotes are what a step says of one of its ticks: the reads that
@@ -348,33 +355,25 @@ func (w *walker) writerOf(t *trace.Tick, r trace.Read) (write, bool) {
 }
 
 // versionAt is the index in writes (from i back) of the write that made
-// version rv: the one that wrote it, or, for the version of a deletion
-// (whose effect keeps no object), the deletion after the last version
-// older than rv. -1 when no kept write did.
+// version rv, or, for "<deleted>", of the deletion; -1 when no kept write
+// did.
 func (w *walker) versionAt(writes []write, i int, rv string) int {
-	want, err := strconv.ParseUint(rv, 10, 64)
-	if err != nil {
-		return -1
-	}
-	deletion := -1
 	for ; i >= 0; i-- {
 		e := w.effect(writes[i])
-		if e.After == nil {
-			deletion = i
-			continue
-		}
-		have, err := strconv.ParseUint(e.After.Meta().ResourceVersion, 10, 64)
 		switch {
-		case err != nil || have > want:
-			deletion = -1
-		case have == want:
+		case rv == deleted:
+			if e.Op == trace.Delete && e.After == nil {
+				return i
+			}
+		case e.After != nil && e.After.Meta().ResourceVersion == rv:
 			return i
-		default:
-			return deletion
 		}
 	}
 	return -1
 }
+
+// deleted is the version a read names for an object that is gone.
+const deleted = "<deleted>"
 
 // isUser reports whether a tick's actor is the user's: a kubectl command
 // or a scenario action.

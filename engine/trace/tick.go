@@ -184,9 +184,10 @@ func (e *Effect) Changes() []Change {
 
 // Read is a cached object a component acted on, with the version its
 // cache held and the version the API server held at that moment; they
-// differ when the component acted on stale state. Queued marks an
-// object whose watch event queued the tick's key (the version it
-// carried is Cached): what the component saw change.
+// differ when the component acted on stale state; "<deleted>" stands
+// for an object that is gone. Queued marks an object whose watch event
+// queued the tick's key: what the component saw change (Cached is then
+// the version its cache held when the tick began).
 type Read struct {
 	Object api.Key
 	Cached string

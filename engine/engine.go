@@ -22,8 +22,9 @@ type Engine struct {
 	injected    []injected
 	first       int // ticks discarded to bound memory
 	scratch     tickScratch
-	planned     []int // checkpoints to take on the way back to a seek's target (planBackSteps)
-	lastRewind  int   // the checkpoint the last seek back restored, -1 before any
+	queued      []trace.Read // room for a tick's queued reads (liveTick.queuedReads)
+	planned     []int        // checkpoints to take on the way back to a seek's target (planBackSteps)
+	lastRewind  int          // the checkpoint the last seek back restored, -1 before any
 }
 
 // New builds the cluster the configuration describes: namespaces and nodes
@@ -200,7 +201,7 @@ func (e *Engine) process(it item) *trace.Tick {
 		wk := workKey{it.comp, it.key}
 		if p, ok := w.waiting[wk]; ok && p.seq == it.seq {
 			delete(w.waiting, wk)
-			w.add(wk, p.by...)
+			w.fire(wk, p)
 		}
 		return nil
 	case kindAction:
@@ -227,9 +228,9 @@ func (e *Engine) reconcile(ci int, key api.Key, queuedBy []api.Key) *trace.Tick 
 	w := e.w
 	comp := w.comp(ci)
 	t, tick := e.newTick(comp, key)
-	queued := tick.queuedReads(comp.Cache(), queuedBy)
+	e.queued = tick.queuedReads(e.queued, comp.Cache(), queuedBy)
 	res, err := safely(func() (reconcile.Result, error) { return comp.Reconcile(tick, key) })
-	tick.addQueued(queued)
+	tick.addQueued(e.queued)
 	if err != nil {
 		t.SetErr(err.Error())
 		delay := w.addRateLimited(ci, key)

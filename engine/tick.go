@@ -84,14 +84,14 @@ func (c *liveTick) live(k api.Key) string {
 const deleted = "<deleted>"
 
 // queuedReads are the reads of the objects whose watch events queued the
-// tick's key (by), taken before the component acts: the version its
+// tick's key (by), in out's room, taken before the component acts: the version its
 // cache holds ("<deleted>" once the deletion reached it) and the API
 // server's then.
-func (c *liveTick) queuedReads(cache *informer.Cache, by []api.Key) []trace.Read {
-	if len(by) == 0 || cache == nil {
-		return nil
+func (c *liveTick) queuedReads(out []trace.Read, cache *informer.Cache, by []api.Key) []trace.Read {
+	out = out[:0]
+	if cache == nil {
+		return out
 	}
-	out := make([]trace.Read, 0, len(by))
 	for _, k := range by {
 		cached := deleted
 		if o, ok := cache.Get(k); ok {

@@ -31,65 +31,76 @@ func (w *world) enqueue(comp int, key api.Key, at int64) { w.enqueueBy(comp, key
 func (w *world) enqueueBy(comp int, key api.Key, at int64, by api.Object) {
 	wk := workKey{comp, key}
 	if at <= w.now {
-		w.add(wk, queuedBy(nil, key, by)...)
+		w.add(wk, by)
 		return
 	}
 	t, ok := w.waiting[wk]
 	if ok && t.at <= at {
 		if by != nil {
-			t.by = queuedBy(t.by, key, by)
+			w.remember(&t, key, api.KeyOf(by))
 			w.waiting[wk] = t
 		}
 		return
 	}
 	w.schedule(item{at: at, kind: kindTimer, comp: comp, key: key})
-	w.waiting[wk] = pendingEntry{at: at, seq: w.seq, by: queuedBy(t.by, key, by)}
+	next := pendingEntry{at: at, seq: w.seq, by: t.by, byGen: t.byGen}
+	if by != nil {
+		w.remember(&next, key, api.KeyOf(by))
+	}
+	w.waiting[wk] = next
 }
 
 // add puts the key in the queue now unless it is already there, and
-// remembers the objects whose watch events queued it (by).
-func (w *world) add(wk workKey, by ...api.Key) {
+// remembers the object whose watch event queued it (by, nil for none).
+func (w *world) add(wk workKey, by api.Object) {
 	p, queued := w.pending[wk]
 	if !queued {
 		w.schedule(item{at: w.now, kind: kindWork, comp: wk.comp, key: wk.key})
 		p = pendingEntry{at: w.now, seq: w.seq}
+	} else if by == nil {
+		return
 	}
-	for _, k := range by {
-		p.by = appendKey(p.by, wk.key, k)
+	if by != nil {
+		w.remember(&p, wk.key, api.KeyOf(by))
 	}
-	if !queued || len(by) > 0 {
-		w.pending[wk] = p
+	w.pending[wk] = p
+}
+
+// fire queues a timer's key now, with the objects that set it.
+func (w *world) fire(wk workKey, t pendingEntry) {
+	w.add(wk, nil)
+	p := w.pending[wk]
+	for _, k := range t.by {
+		w.remember(&p, wk.key, k)
 	}
+	w.pending[wk] = p
 }
 
 // pendingEntry is a queued key or a timer: when, the agenda item's
 // sequence number, and for a queued key the objects whose watch events
-// queued it since it was last handled (at most maxQueuedBy).
+// queued it since it was last handled (at most maxQueuedBy). byGen is
+// the world's generation that allocated by: another world's (a
+// checkpoint shares the entries) copies it before adding to it.
 type pendingEntry struct {
-	at  int64
-	seq uint64
-	by  []api.Key
+	at    int64
+	seq   uint64
+	by    []api.Key
+	byGen uint64
 }
 
 // maxQueuedBy bounds the objects a queued key remembers.
 const maxQueuedBy = 32
 
-// queuedBy is by with o's key added (appendKey); o may be nil.
-func queuedBy(by []api.Key, key api.Key, o api.Object) []api.Key {
-	if o == nil {
-		return by
+// remember adds k to the objects that queued key, once, unless k is the
+// key itself (the tick reads its own object) or the list is full.
+func (w *world) remember(p *pendingEntry, key, k api.Key) {
+	if k == key || len(p.by) >= maxQueuedBy || slices.Contains(p.by, k) {
+		return
 	}
-	return appendKey(by, key, api.KeyOf(o))
-}
-
-// appendKey is by with k added, once, unless k is the queued key itself
-// (the tick reads its own object) or by is full. A checkpoint shares the
-// slice, so it is never appended to in place.
-func appendKey(by []api.Key, key, k api.Key) []api.Key {
-	if k == key || len(by) >= maxQueuedBy || slices.Contains(by, k) {
-		return by
+	if p.byGen != w.gen {
+		p.by, p.byGen = slices.Clip(p.by), w.gen // shared: the append copies
 	}
-	return append(slices.Clip(by), k)
+	p.by = append(p.by, k)
 }
 
 // queue is the reconcile.Queue handed to Observe: by is the object of

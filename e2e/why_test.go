@@ -22,6 +22,7 @@ func TestWhyInTheInspector(t *testing.T) {
 			tb := newTab(t)
 			tb.resize(s)
 			tb.open(shared.url)
+			tb.chooseExample("codartium-api") // an earlier test may have left another
 			tb.click("run")
 			tb.waitFor(sel("run")+".getAttribute('aria-pressed') === 'false'", "the run to settle")
 			settled := atoi(t, tb.tick())

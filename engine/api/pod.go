@@ -372,6 +372,9 @@ func AggregateRequests(p *PodSpec, of func(*Container) ResourceList) ResourceLis
 	for i := range p.Containers {
 		addRequests(out, of(&p.Containers[i]))
 	}
+	if len(p.InitContainers) == 0 {
+		return out // most pods: no maps for init containers
+	}
 	sidecars, inits := ResourceList{}, ResourceList{}
 	for i := range p.InitContainers {
 		c := &p.InitContainers[i]

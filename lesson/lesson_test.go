@@ -241,3 +241,24 @@ func TestLessonsIgnoreTheTraceLimit(t *testing.T) {
 		}
 	}
 }
+
+// field reads what kubectl's custom columns would: a list item by its
+// type or name, by its index, a map key, and <none> for what is absent.
+func TestField(t *testing.T) {
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web-1", Labels: map[string]string{"app.kubernetes.io/name": "web"}},
+		Spec:   &api.PodSpec{Containers: []api.Container{{Name: "web", Image: "nginx:1"}}},
+		Status: api.PodStatus{Phase: "Running", Conditions: []api.PodCondition{{Type: "Ready", Status: "True"}}}}
+	for _, tc := range []struct{ path, want string }{
+		{"status.phase", "Running"},
+		{"status.conditions[Ready].status", "True"},
+		{"spec.containers[web].image", "nginx:1"},
+		{"spec.containers[0].image", "nginx:1"},
+		{`metadata.labels["app.kubernetes.io/name"]`, "web"},
+		{"status.conditions[Initialized].status", "<none>"},
+		{"status.podIP", "<none>"},
+	} {
+		if got := field(p, tc.path); got != tc.want {
+			t.Errorf("field(%s) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/fieldpath"
@@ -103,27 +102,11 @@ func field(o api.Object, path string) string {
 	if err != nil {
 		return "<none>"
 	}
-	var v any
-	if json.Unmarshal(b, &v) != nil {
+	var doc any
+	if json.Unmarshal(b, &doc) != nil {
 		return "<none>"
 	}
-	for _, seg := range fieldpath.Split(path) {
-		name, key, indexed := strings.Cut(strings.TrimSuffix(seg, "]"), "[")
-		if name != "" {
-			m, ok := v.(map[string]any)
-			if !ok {
-				return "<none>"
-			}
-			if v, ok = m[name]; !ok {
-				return "<none>"
-			}
-		}
-		if indexed {
-			if v = item(v, key); v == nil {
-				return "<none>"
-			}
-		}
-	}
+	v, ok := fieldpath.Lookup(doc, path)
 	switch t := v.(type) {
 	case nil:
 		return "<none>"
@@ -134,28 +117,11 @@ func field(o api.Object, path string) string {
 	case bool:
 		return strconv.FormatBool(t)
 	}
+	if !ok {
+		return "<none>"
+	}
 	b, _ = json.Marshal(v)
 	return string(b)
-}
-
-// item is list[key]: by index, or the element whose type or name is key.
-func item(v any, key string) any {
-	list, ok := v.([]any)
-	if !ok {
-		return nil
-	}
-	if i, err := strconv.Atoi(key); err == nil {
-		if i >= 0 && i < len(list) {
-			return list[i]
-		}
-		return nil
-	}
-	for _, e := range list {
-		if m, ok := e.(map[string]any); ok && (m["type"] == key || m["name"] == key) {
-			return e
-		}
-	}
-	return nil
 }
 
 // short is a key as kubectl names it: "rs/web-7d9f".

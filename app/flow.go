@@ -312,7 +312,7 @@ func accessibleName(b model.Box) string {
 		name += ", the lesson's step points at it"
 	}
 	if b.Why > 0 {
-		name += fmt.Sprintf(", step %d of the why chain", b.Why)
+		name += fmt.Sprintf(", step %d of the why chain: %s", b.Why, b.WhyStep)
 	}
 	name += ")"
 	if b.Stale != "" {

@@ -68,6 +68,11 @@ func TestWhyInTheInspector(t *testing.T) {
 			if strings.Join(byKind["Deployment"], ",") != "1" || strings.Join(byKind["ReplicaSet"], ",") != "2" || strings.Join(byKind["Pod"], ",") != "3,3,3" {
 				t.Errorf("the diagram numbers %v", marks)
 			}
+			// The box says its step: the component that acted, for a screen
+			// reader and a tooltip.
+			if title := eval[string](tb, `document.querySelector('[data-testid=flow-node][data-kind=Deployment] title').textContent`); !strings.Contains(title, "step 1 of the why chain: #") || !strings.Contains(title, "↑ deployment-controller: deploy/codartium-api: summarised") {
+				t.Errorf("the Deployment's box is named %q", title)
+			}
 			if probs := eval[[]string](tb, layoutProblems); len(probs) > 0 {
 				t.Errorf("layout with the answer open: %v", probs)
 			}

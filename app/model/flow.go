@@ -79,8 +79,11 @@ type Box struct {
 	// Lesson says the lesson's step points at this object.
 	Lesson bool
 	// Why numbers the object in the inspector's open "why?" chain: the
-	// step it first appears in, 1 the newest (0 when it is not in one).
-	Why int
+	// step it first appears in, 1 the newest (0 when it is not in one);
+	// WhyStep is that step in a sentence (its ticks, the component that
+	// acted and what it did), for the box's accessible name and tooltip.
+	Why     int
+	WhyStep string
 }
 
 // SparkBar is one interval of traffic: requests served and failed.

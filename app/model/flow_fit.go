@@ -240,9 +240,10 @@ func (l *layout) markWhy() {
 	if len(marks) == 0 {
 		return
 	}
+	steps := l.m.Why().Chain.Steps
 	for _, b := range l.boxes {
 		if n, ok := marks[b.Key]; ok && b.Key.Kind != "" {
-			b.Why = n
+			b.Why, b.WhyStep = n, steps[n-1].Summary()
 		}
 	}
 }

@@ -42,6 +42,9 @@ func TestAskWhy(t *testing.T) {
 			if marks[b.Key] != b.Why {
 				t.Errorf("box %s numbered %d, the chain says %d", b.ID, b.Why, marks[b.Key])
 			}
+			if want := a.Chain.Steps[b.Why-1]; !strings.Contains(b.WhyStep, want.Component) || !strings.Contains(b.WhyStep, want.TickLabel()) {
+				t.Errorf("box %s says %q of its step, want its component %s and ticks %s", b.ID, b.WhyStep, want.Component, want.TickLabel())
+			}
 		}
 	}
 	if numbered != 5 {

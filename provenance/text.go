@@ -18,7 +18,11 @@ import (
 func (c *Chain) Text() string {
 	var b strings.Builder
 	k, _ := api.ParseKey(c.Object)
-	fmt.Fprintf(&b, "%s %s = %s at tick %d\n", k.Short(), c.Field, FormatValue(c.Value, c.Set), c.At)
+	if c.Field == "" {
+		fmt.Fprintf(&b, "%s: what tick %d wrote\n", k.Short(), c.At)
+	} else {
+		fmt.Fprintf(&b, "%s %s = %s at tick %d\n", k.Short(), c.Field, FormatValue(c.Value, c.Set), c.At)
+	}
 	var cols columns
 	for _, s := range c.Steps {
 		cols.fit(&s)

@@ -51,6 +51,26 @@ func Why(tr Trace, q Query) (*Chain, error) {
 	return c, nil
 }
 
+// WhyTick answers why tick n did what it did: the chain behind its first
+// write (an Event alone is not one). The chain's Field is empty: it is
+// about the write, not a field of it.
+func WhyTick(tr Trace, n int) (*Chain, error) {
+	first, ticks := tr.FirstTick(), tr.Trace()
+	if n <= first || n > first+len(ticks) {
+		return nil, fmt.Errorf("tick %d is not in the trace: it holds ticks %d to %d", n, first+1, first+len(ticks))
+	}
+	w := &walker{tr: tr, first: first, ticks: ticks, index: indexWrites(ticks), fulls: map[int]*trace.Tick{}}
+	for i, e := range w.full(n).Effects {
+		if e.Class == trace.Event {
+			continue
+		}
+		c := &Chain{Object: e.Object.String(), At: n, Steps: []Step{}}
+		w.follow(c, &fieldWrite{write: write{n, i}})
+		return c, nil
+	}
+	return nil, fmt.Errorf("tick %d wrote no object: %w", n, ErrNoWrites)
+}
+
 // write is one effect of the trace: its tick and its place in the tick.
 type write struct {
 	tick, effect int

@@ -1,12 +1,14 @@
 package provenance_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/trace"
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/provenance"
 )
@@ -199,5 +201,95 @@ func TestWhyErrors(t *testing.T) {
 	}
 	if c.Set || len(c.Steps) == 0 || !c.Steps[len(c.Steps)-1].User {
 		t.Errorf("spec.paused: set %v, steps %v", c.Set, shape(c))
+	}
+}
+
+// The caption's question, "why did this tick do that?": the chain begins
+// at the tick's first write, whatever it was (a create, or a deletion
+// that leaves no object to ask a field of).
+func TestWhyTick(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		// tick picks the tick asked about: the first that is by component
+		// and does op to a kind.
+		component, kind string
+		op              trace.Op
+		want            []string
+	}{{
+		name: "the ReplicaSet controller creates the pods", file: "../examples/codartium-api.yaml",
+		component: "replicaset-controller", kind: api.KindPod, op: trace.Create,
+		want: []string{"1 replicaset-controller ↓", "1 deployment-controller ↓", "user 1 kubectl ↓"},
+	}, {
+		name: "a scale-down deletes a pod", file: "../examples/scale-up-down.yaml",
+		component: "replicaset-controller", kind: api.KindPod, op: trace.Delete,
+		want: []string{"1 replicaset-controller ↓", "1 deployment-controller ↓", "user 1 kubectl ↓"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := testkit.LoadFile(t, tc.file)
+			settled(t, e)
+			n := 0
+			for _, tk := range e.Trace() {
+				if tk.Component == tc.component && len(tk.Effects) > 0 && tk.Effects[0].Object.Kind == tc.kind && tk.Effects[0].Op == tc.op {
+					n = tk.Seq
+					break
+				}
+			}
+			if n == 0 {
+				t.Fatalf("no tick where %s does %v to a %s", tc.component, tc.op, tc.kind)
+			}
+			c, err := provenance.WhyTick(e, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := shape(c); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("chain:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), c.Text())
+			}
+			if c.Steps[0].Ticks[0] != n || c.Field != "" || !strings.Contains(c.Text(), fmt.Sprintf("what tick %d wrote", n)) {
+				t.Errorf("the chain does not begin at tick %d:\n%s", n, c.Text())
+			}
+		})
+	}
+}
+
+// Every tick of an example answers, or says it wrote nothing; every
+// answer begins at the tick, and each later step wrote what a step
+// nearer the question read.
+func TestWhyTickEveryTick(t *testing.T) {
+	e, _ := testkit.LoadFile(t, "../examples/rolling-update.yaml")
+	settled(t, e)
+	tick := func(n int) *trace.Tick { return e.Trace()[n-e.FirstTick()-1] }
+	answered := 0
+	for _, tk := range e.Trace() {
+		writes := false
+		for _, ef := range tk.Effects {
+			writes = writes || ef.Class != trace.Event
+		}
+		c, err := provenance.WhyTick(e, tk.Seq)
+		if !writes {
+			if !errors.Is(err, provenance.ErrNoWrites) {
+				t.Errorf("#%d wrote nothing: err = %v", tk.Seq, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("#%d: %v", tk.Seq, err)
+		}
+		answered++
+		if c.Steps[0].Ticks[0] != tk.Seq {
+			t.Errorf("#%d: the chain begins at %v", tk.Seq, c.Steps[0].Ticks)
+		}
+		for _, s := range c.Steps[1:] {
+			for _, n := range s.Ticks {
+				if n >= tk.Seq || s.Depth > 0 && !readByNearer(c, tick, s.Depth-1, tick(n)) {
+					t.Errorf("#%d: step #%d (depth %d) is not a cause read before it\n%s", tk.Seq, n, s.Depth, c.Text())
+				}
+			}
+		}
+	}
+	if answered < 50 {
+		t.Fatalf("only %d ticks answered", answered)
+	}
+	if _, err := provenance.WhyTick(e, e.Tick()+1); err == nil {
+		t.Error("a tick past the end answered")
 	}
 }

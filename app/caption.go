@@ -22,6 +22,9 @@ type Caption struct {
 	// Quiet silences the live region (while playing or running).
 	Quiet bool
 
+	// why asks why the tick did what the caption says (nil: no "Why?").
+	why func(ctx app.Context)
+
 	bridge  bridge
 	open    bool
 	unwatch func()
@@ -64,6 +67,11 @@ func (c *Caption) Render() app.UI {
 			),
 		),
 		moreButton(c.ID, c.open, func() { c.open = !c.open }),
+		app.If(cp.Why && c.why != nil, func() app.UI {
+			return app.Button().Class("why-ask caption-why").DataSet("testid", c.ID+"-why").
+				Aria("label", "Why did tick "+itoa(cp.Last)+" do this?").Title("Trace this tick back to the user's action that caused it").Text("Why?").
+				OnClick(func(ctx app.Context, e app.Event) { c.why(ctx) })
+		}),
 	)
 }
 

@@ -147,9 +147,17 @@ func (e *Embed) Render() app.UI {
 	e.renders++
 	st := p.m.Status()
 	lv, open := p.m.Lesson()
+	why := p.m.Why()
+	view := e.view(open, why != nil)
 	cls := "page embed"
 	if open {
-		cls += " embed-lesson embed-view-" + choose(p.view == "lesson", "lesson", "flow")
+		cls += " embed-lesson"
+	}
+	if why != nil {
+		cls += " embed-why-open"
+	}
+	if open || why != nil {
+		cls += " embed-view-" + view
 	}
 	return app.Div().Class(cls).DataSet("loaded", e.loaded).DataSet("renders", e.renders).Body(
 		app.Header().Class("embed-bar").Body(
@@ -169,7 +177,7 @@ func (e *Embed) Render() app.UI {
 			),
 		),
 		e.banners(),
-		app.If(open, func() app.UI { return e.views() }),
+		app.If(open || why != nil, func() app.UI { return e.views(view, open, why != nil) }),
 		app.Main().Class("embed-body").Body(
 			app.If(open, func() app.UI {
 				do := p.lessonActions()
@@ -177,27 +185,47 @@ func (e *Embed) Render() app.UI {
 				return &LessonPanel{View: lv, Tick: st.Tick, Embed: true, do: do}
 			}),
 			app.Section().Class("embed-stage").Aria("label", "Simulation").Body(
-				&Caption{C: p.m.Caption(p.everyTick), ID: "embed-caption", Quiet: p.playing || p.running, bridge: p.bridge},
+				&Caption{C: p.m.Caption(p.everyTick), ID: "embed-caption", Quiet: p.playing || p.running, why: p.askWhyHere, bridge: p.bridge},
 				app.P().Class("notice embed-notice").Role("status").DataSet("testid", "notice").Title(p.m.Notice).
 					Text(noticeText(p.m.Notice, st.NeverSettles)),
-				&Flow{Rev: p.m.Rev(), Marks: p.m.LessonMarks(), Compact: true,
-					layout: p.m, bridge: p.bridge, rendered: &p.renders.flow},
+				app.Div().Class("embed-canvas").Body(
+					&Flow{Rev: p.m.Rev(), Marks: p.m.LessonMarks(), Why: whyAsked(why), Compact: true,
+						layout: p.m, bridge: p.bridge, rendered: &p.renders.flow},
+					app.If(why != nil, func() app.UI {
+						return app.Aside().Class("embed-why").Aria("label", "Why?").Body(&WhyPanel{Answer: why, do: whyActions{seek: p.seekTo, close: p.closeWhy}})
+					}),
+				),
 			),
 		),
 	)
 }
 
-// views switch between the lesson and the diagram in a narrow frame
-// (CSS shows them under 600 px, where the two do not fit side by side).
-func (e *Embed) views() app.UI {
+// view is the pane a narrow frame shows: the lesson, the "why?" answer
+// or the diagram (the diagram when the pane asked for is not open).
+func (e *Embed) view(lesson, why bool) string {
+	switch v := e.p.view; {
+	case v == "lesson" && lesson, v == "why" && why:
+		return v
+	}
+	return "flow"
+}
+
+// views switch between the lesson, the "why?" answer and the diagram in
+// a narrow frame (CSS shows them under 600 px, where they do not fit
+// side by side).
+func (e *Embed) views(current string, lesson, why bool) app.UI {
 	p := e.p
 	view := func(id, label string) app.UI {
-		on := p.view == id || id == "flow" && p.view != "lesson"
+		on := current == id
 		return app.Button().Class(choose(on, "view active", "view")).DataSet("testid", "embed-view-"+id).
 			Aria("pressed", strconv.FormatBool(on)).DataSet("view", id).Text(label).
 			OnClick(func(ctx app.Context, ev app.Event) { p.view = dataOf(ctx, "view") })
 	}
-	return app.Nav().Class("embed-views").Aria("label", "Panes").Body(view("lesson", "Lesson"), view("flow", "Diagram"))
+	return app.Nav().Class("embed-views").Aria("label", "Panes").Body(
+		app.If(lesson, func() app.UI { return view("lesson", "Lesson") }),
+		app.If(why, func() app.UI { return view("why", "Why?") }),
+		view("flow", "Diagram"),
+	)
 }
 
 // controls are Step back, Play (Stop while a link's far tick is being

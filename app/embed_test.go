@@ -212,3 +212,37 @@ func TestEmbedOpensALessonAtItsStep(t *testing.T) {
 		t.Errorf("the embed wrote to storage: %v", em.b.store)
 	}
 }
+
+// The embed's caption asks why its tick did what it says: the answer
+// opens under the caption, numbers the objects and draws the path on the
+// diagram; a step's tick is a link that keeps it open; Close closes it.
+func TestEmbedCaptionAsksWhy(t *testing.T) {
+	ex, _ := examples.Get(examples.Default)
+	em := openEmbed(t, "#"+share.EncodeState(share.State{Scenario: ex.Source, Tick: 8, EveryTick: true}))
+	p := em.e.p
+	h := app.HTMLString(em.e)
+	if testid(h, "embed-caption-why") == "" {
+		t.Fatalf("tick 8's caption offers no Why?: %s", testid(h, "embed-caption"))
+	}
+	h = em.do(func(ctx app.Context) { p.askWhyHere(ctx) })
+	a := p.m.Why()
+	if a == nil || a.Chain == nil || !a.Tick {
+		t.Fatalf("no answer: %+v", a)
+	}
+	steps := strings.Count(h, `data-testid="why-step"`)
+	if testid(h, "why") == "" || steps != len(a.Chain.Steps) || !strings.Contains(h, "Why did tick 8 write ") {
+		t.Fatalf("the embed shows %d of %d steps:\n%s", steps, len(a.Chain.Steps), testid(h, "why"))
+	}
+	if !strings.Contains(h, `data-why="1"`) || !strings.Contains(h, `data-testid="why-link"`) {
+		t.Errorf("the diagram neither numbers the chain's objects nor draws its path")
+	}
+	first := a.Chain.Steps[len(a.Chain.Steps)-1].Ticks[0]
+	h = em.do(func(ctx app.Context) { p.seekTo(ctx, first) })
+	if p.m.Status().Tick != first || testid(h, "why") == "" {
+		t.Fatalf("following the link to tick %d: at %d, answer shown %v", first, p.m.Status().Tick, testid(h, "why") != "")
+	}
+	h = em.do(func(ctx app.Context) { p.closeWhy(ctx) })
+	if testid(h, "why") != "" || strings.Contains(h, `data-testid="why-link"`) {
+		t.Error("closed, the answer or its path stays")
+	}
+}

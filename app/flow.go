@@ -227,6 +227,7 @@ func (c *Flow) diagram(f model.Flow, scale float64) app.HTMLElem {
 		svg("line").Class("events-channel").Attr("x1", f.EventsX).Attr("x2", f.EventsX).Attr("y1", 4).Attr("y2", f.Height-4),
 		app.Range(f.Edges).Slice(func(i int) app.UI { return edge(f.Edges[i], boxes) }),
 		app.Range(f.Arrows).Slice(func(i int) app.UI { return arrow(f.Arrows[i]) }),
+		app.Range(f.WhyLinks).Slice(func(i int) app.UI { return whyLink(f.WhyLinks[i]) }),
 		app.Range(f.Boxes).Slice(func(i int) app.UI { return c.node(f.Boxes[i]) }),
 	)
 }
@@ -256,7 +257,24 @@ func defs() app.UI {
 			svg("path").Class("head cls-"+c.String()).Attr("d", "M 0 0 L 10 5 L 0 10 z"),
 		))
 	}
+	markers = append(markers, svg("marker").ID("head-why").Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+		Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
+		svg("path").Class("head why-head").Attr("d", "M 0 0 L 10 5 L 0 10 z"),
+	))
 	return svg("defs").Body(markers...)
+}
+
+// whyLink is a leg of the open "why?" answer's path, from a cause to the
+// step it caused, in the answer's colour, named by the step's number and
+// component (its tooltip says it where the label did not fit).
+func whyLink(k model.WhyLink) app.UI {
+	return svg("g").Class("why-link").DataSet("testid", "why-link").DataSet("step", k.Step).DataSet("component", k.Component).Body(
+		svg("title").Text("Step "+strconv.Itoa(k.Step)+" of the why chain: "+k.Component),
+		svg("line").Attr("x1", k.X1).Attr("y1", k.Y1).Attr("x2", k.X2).Attr("y2", k.Y2).Attr("marker-end", "url(#head-why)"),
+		app.If(k.Label != "", func() app.UI {
+			return svg("text").Class("why-link-label").Attr("x", k.LabelX).Attr("y", k.LabelY).Text(k.Label)
+		}),
+	)
 }
 
 // diagramText is a label of the diagram itself; the Events channel's

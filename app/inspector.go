@@ -95,7 +95,7 @@ func (c *Inspector) Render() app.UI {
 		),
 		app.If(in.Key.Kind != "", func() app.UI { return c.changes(in) }),
 		app.If(len(in.WhyFields) > 0, func() app.UI { return c.whyMenu(in) }),
-		app.If(c.objects.Why() != nil, func() app.UI { return c.answer(c.objects.Why()) }),
+		app.If(c.objects.Why() != nil, func() app.UI { return &WhyPanel{Answer: c.objects.Why(), do: c.why} }),
 		app.If(in.Stale != "", func() app.UI {
 			return app.P().Class("stale-note").DataSet("testid", "inspector-stale").
 				Text("◔ Stale cache: " + strings.ReplaceAll(in.Stale, " · ", ", ") + ".")

@@ -355,6 +355,13 @@ func (p *page) toggleWide() { p.wide = !p.wide }
 // diagram numbers the objects of its chain.
 func (p *page) askWhy(ctx app.Context, field string) { p.m.AskWhy(field) }
 
+// askWhyTick answers why the current tick did what its caption says, in
+// the inspector, with the object it wrote.
+func (p *page) askWhyTick(ctx app.Context) {
+	p.m.AskWhyTick()
+	p.tab, p.view = "inspector", "details"
+}
+
 // closeWhy closes the answer.
 func (p *page) closeWhy(ctx app.Context) { p.m.CloseWhy() }
 
@@ -453,7 +460,7 @@ func (p *Playground) Render() app.UI {
 			app.Section().Class("stage").Aria("label", "Simulation").Body(
 				app.If(open, func() app.UI { return p.lessonStrip(lv) }),
 				p.controls(),
-				&Caption{C: p.m.Caption(p.everyTick), ID: "tick-caption", Quiet: p.playing || p.running, bridge: p.bridge},
+				&Caption{C: p.m.Caption(p.everyTick), ID: "tick-caption", Quiet: p.playing || p.running, why: p.askWhyTick, bridge: p.bridge},
 				p.flow(rev),
 			),
 			p.renderPanels(rev),

@@ -42,17 +42,43 @@ func (c *Inspector) whyMenu(in model.Inspection) app.UI {
 	)
 }
 
-// answer is the open answer: the field's value and its chain.
-func (c *Inspector) answer(a *model.WhyAnswer) app.UI {
-	head := "Why is " + a.Field + "?"
-	if a.Chain != nil {
-		head = "Why is " + a.Field + " = " + provenance.FormatValue(a.Chain.Value, a.Chain.Set) + "?"
+// WhyPanel is an open "why?" answer: the question, the value, and the
+// chain as a story, newest cause first, each step's tick a link that
+// seeks to it. The inspector shows it under the object; the embed under
+// its caption.
+type WhyPanel struct {
+	app.Compo
+	Answer *model.WhyAnswer
+
+	do whyActions
+}
+
+// whyHead is the question an answer answers, with the value.
+func whyHead(a *model.WhyAnswer) string {
+	switch {
+	case a.Tick && a.Chain != nil:
+		return "Why did tick " + strconv.Itoa(a.At) + " write " + a.Key.Short() + "?"
+	case a.Tick:
+		return "Why did tick " + strconv.Itoa(a.At) + " do this?"
+	case a.Chain != nil:
+		return "Why is " + a.Field + " = " + provenance.FormatValue(a.Chain.Value, a.Chain.Set) + "?"
 	}
-	return app.Section().Class("why-answer").DataSet("testid", "why").Aria("label", head).Body(
+	return "Why is " + a.Field + "?"
+}
+
+// Render draws the answer: its head with Close, then the error or the
+// story.
+func (c *WhyPanel) Render() app.UI {
+	a := c.Answer
+	if a == nil {
+		return app.Section().Class("why-answer").DataSet("testid", "why")
+	}
+	head := whyHead(a)
+	return app.Section().Class("why-answer").DataSet("testid", "why").DataSet("tick-question", a.Tick).Aria("label", head).Body(
 		app.Div().Class("why-head").Body(
 			app.H3().Text(head),
 			app.Button().Class("why-close").DataSet("testid", "why-close").Aria("label", "Close the answer").Text("×").
-				OnClick(func(ctx app.Context, e app.Event) { c.why.close(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { c.do.close(ctx) }),
 		),
 		app.If(a.Err != "", func() app.UI { return app.P().Class("why-error").DataSet("testid", "why-error").Text(a.Err) }),
 		app.If(a.Chain != nil, func() app.UI { return c.story(a) }),
@@ -60,9 +86,9 @@ func (c *Inspector) answer(a *model.WhyAnswer) app.UI {
 }
 
 // story is the chain, newest first: a line per step.
-func (c *Inspector) story(a *model.WhyAnswer) app.UI {
+func (c *WhyPanel) story(a *model.WhyAnswer) app.UI {
 	ch := a.Chain
-	intro := a.Key.Short() + " at tick " + strconv.Itoa(a.At) + ", newest cause first; the diagram numbers the objects."
+	intro := a.Key.Short() + " at tick " + strconv.Itoa(a.At) + ", newest cause first; the diagram numbers the objects and draws the path."
 	return app.Div().Body(
 		app.P().Class("why-intro").Text(intro),
 		app.Ol().Class("why-steps").Body(app.Range(ch.Steps).Slice(func(i int) app.UI {
@@ -76,7 +102,7 @@ func (c *Inspector) story(a *model.WhyAnswer) app.UI {
 
 // step is one line of the story: its number (as the diagram draws it),
 // its tick as a link, the actor and what it did, and its notes.
-func (c *Inspector) step(n int, s provenance.Step) app.UI {
+func (c *WhyPanel) step(n int, s provenance.Step) app.UI {
 	var tick app.UI = app.Span().Class("why-tick").Text("before")
 	if len(s.Ticks) > 0 {
 		newest := s.Ticks[0]
@@ -86,7 +112,7 @@ func (c *Inspector) step(n int, s provenance.Step) app.UI {
 				// go-app keeps a handler's first closure: read the tick
 				// from the element.
 				if n, err := strconv.Atoi(dataOf(ctx, "tick")); err == nil {
-					c.why.seek(ctx, n)
+					c.do.seek(ctx, n)
 				}
 			})
 	}
@@ -109,4 +135,12 @@ func whyAsked(a *model.WhyAnswer) string {
 		return ""
 	}
 	return a.Key.String() + " " + a.Field + "@" + strconv.Itoa(a.At)
+}
+
+// askWhyHere answers why the current tick did what its caption says,
+// where the caption is: the embed has no inspector to open (a narrow
+// frame shows the answer in place of the diagram).
+func (p *page) askWhyHere(ctx app.Context) {
+	p.m.AskWhyTick()
+	p.view = "why"
 }

@@ -321,7 +321,7 @@ func TestEmbedBadLinks(t *testing.T) {
 const embedProblems = `(() => {
   const out = [], r = e => e.getBoundingClientRect(), W = innerWidth, H = innerHeight;
   const shown = e => e && e.offsetParent !== null && r(e).width > 0 && r(e).height > 0;
-  const parts = ['.embed-bar', '.banners > *', '[data-testid=embed-caption]', '[data-testid=notice]', '[data-testid=flow-pane]', '[data-testid=lesson]']
+  const parts = ['.embed-bar', '.banners > *', '[data-testid=embed-caption]', '.embed-why', '[data-testid=notice]', '[data-testid=flow-pane]', '[data-testid=lesson]']
     .flatMap(s => [...document.querySelectorAll(s)]).filter(shown);
   for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
     const a = r(parts[i]), b = r(parts[j]);

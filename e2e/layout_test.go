@@ -50,7 +50,7 @@ const layoutProblems = `(() => {
     if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
       out.push('boxes overlap: ' + boxes[i].name + ' and ' + boxes[j].name);
   }
-  for (const l of document.querySelectorAll('[data-testid=effect] .arrow-label')) {
+  for (const l of document.querySelectorAll('[data-testid=effect] .arrow-label, [data-testid=why-link] .why-link-label')) {
     const lb = r(l);
     for (const {b, name} of boxes)
       if (lb.left < b.right - 0.5 && b.left < lb.right - 0.5 && lb.top < b.bottom - 0.5 && b.top < lb.bottom - 0.5)

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -8,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/stateflow/stateflow/app/share"
+	"github.com/stateflow/stateflow/examples"
 )
 
 // A learner runs the default example, asks in the inspector why the
@@ -73,6 +77,29 @@ func TestWhyInTheInspector(t *testing.T) {
 			if title := eval[string](tb, `document.querySelector('[data-testid=flow-node][data-kind=Deployment] title').textContent`); !strings.Contains(title, "step 1 of the why chain: #") || !strings.Contains(title, "↑ deployment-controller: deploy/codartium-api: summarised") {
 				t.Errorf("the Deployment's box is named %q", title)
 			}
+			// The diagram draws the path: a leg into each step from its
+			// causes, named by the step's number and component (1 and 9
+			// between the Deployment and its ReplicaSet, up and down), and
+			// the user's apply coming in from above.
+			// (On a phone the diagram is a pane of its own.)
+			if s.phone {
+				tb.click("view-flow")
+			}
+			legs := eval[[]string](tb, `[...new Set([...document.querySelectorAll('[data-testid=why-link]')].map(g => g.dataset.step + ' ' + g.dataset.component))]`)
+			if strings.Join(legs, ",") != "1 deployment-controller,2 replicaset-controller,8 replicaset-controller,9 deployment-controller,10 kubectl" {
+				t.Errorf("the path's legs: %v", legs)
+			}
+			if eval[int](tb, `[...document.querySelectorAll('[data-testid=why-link] .why-link-label')].filter(l => l.getBoundingClientRect().width > 0).length`) == 0 {
+				t.Error("no leg of the path is labelled")
+			}
+			if probs := append(eval[[]string](tb, layoutProblems), eval[[]string](tb, legibility(12))...); len(probs) > 0 {
+				t.Errorf("the diagram with the answer open: %v", probs)
+			}
+			if s.phone {
+				tb.artifact("why-phone-diagram.png")
+				tb.click("view-details")
+				tb.click("tab-inspector")
+			}
 			if probs := eval[[]string](tb, layoutProblems); len(probs) > 0 {
 				t.Errorf("layout with the answer open: %v", probs)
 			}
@@ -102,8 +129,86 @@ func TestWhyInTheInspector(t *testing.T) {
 				t.Error("the answer closed when its step's tick was shown")
 			}
 			tb.click("why-close")
-			if eval[bool](tb, `!!`+sel("why")) || eval[int](tb, `document.querySelectorAll('[data-testid=flow-node]:not([data-why="0"])').length`) != 0 {
-				t.Error("closing the answer leaves it or its numbers")
+			if eval[bool](tb, `!!`+sel("why")) || eval[int](tb, `document.querySelectorAll('[data-testid=flow-node]:not([data-why="0"]), [data-testid=why-link]').length`) != 0 {
+				t.Error("closing the answer leaves it, its numbers or its path")
+			}
+			// The caption over the diagram asks why its tick did what it
+			// says: the inspector shows the object the tick wrote, with
+			// the chain from that tick back to the user's action.
+			if s.phone {
+				tb.click("view-flow")
+			}
+			tb.click("tick-caption-why")
+			tb.waitFor(`!!`+sel("why"), "the caption's answer")
+			if h := eval[string](tb, sel("why")+".querySelector('h3').textContent"); !strings.HasPrefix(h, "Why did tick "+tick+" write ") {
+				t.Errorf("the caption's answer is headed %q", h)
+			}
+			if eval[string](tb, `document.querySelector('[data-testid=why-step]:last-child').dataset.user`) != "true" || eval[string](tb, `document.querySelector('[data-testid=why-tick]').dataset.tick`) != tick {
+				t.Error("the caption's answer does not run from its tick to the user's action")
+			}
+		})
+	}
+}
+
+// A reader of an embedded scenario asks the caption why its tick did
+// what it says: the answer opens under the caption (the embed has no
+// inspector), the diagram numbers the objects and draws the path, a
+// step's link goes to its tick, and Close gives the room back. In an
+// 800×520 and a 360×600 frame: nothing overlaps or leaves the frame,
+// nothing is under 11 px, axe-core is clean.
+func TestWhyInTheEmbedCaption(t *testing.T) {
+	src := axeSource(t)
+	ex, _ := examples.Get(examples.Default)
+	for _, size := range [][2]int{{800, 520}, {360, 600}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			host, f := openFrame(t, hostPage(t, iframe(embedURL(share.State{Scenario: ex.Source, Tick: 8, EveryTick: true}), size[0], size[1])))
+			f.click("embed-caption-why")
+			f.waitFor(`!!`+sel("why"), "the answer")
+			if h := eval[string](f, sel("why")+".querySelector('h3').textContent"); !strings.HasPrefix(h, "Why did tick 8 write ") {
+				t.Errorf("the answer is headed %q", h)
+			}
+			steps := eval[[]string](f, `[...document.querySelectorAll('[data-testid=why-step] .why-actor')].map(a => a.textContent)`)
+			if strings.Join(steps, ",") != "↓ replicaset-controller,↓ deployment-controller,↓ kubectl" {
+				t.Errorf("the steps: %v", steps)
+			}
+			legs := eval[[]string](f, `[...new Set([...document.querySelectorAll('[data-testid=why-link]')].map(g => g.dataset.step + ' ' + g.dataset.component))]`)
+			if strings.Join(legs, ",") != "1 replicaset-controller,2 deployment-controller,3 kubectl" {
+				t.Errorf("the path's legs: %v", legs)
+			}
+			check := func(state string) {
+				t.Helper()
+				f.settle()
+				if p := append(append(eval[[]string](f, layoutProblems), eval[[]string](f, embedProblems)...), eval[[]string](f, legibility(11))...); len(p) > 0 {
+					t.Errorf("%s: %s", state, strings.Join(p, "\n  "))
+				}
+				if v := f.axe(src); len(v) > 0 {
+					t.Errorf("%s: axe-core reports %v", state, v)
+				}
+			}
+			// A wide frame shows the answer beside the diagram; a narrow
+			// one in its place, with a tab back to the diagram.
+			narrow := size[0] < 600
+			if shown := eval[bool](f, sel("flow-pane")+".offsetParent !== null"); shown == narrow {
+				t.Errorf("the diagram is shown %v beside the answer", shown)
+			}
+			check("the answer open")
+			host.artifact(fmt.Sprintf("why-embed-%dx%d.png", size[0], size[1]))
+			if narrow {
+				f.click("embed-view-flow")
+				check("the diagram with the answer open")
+				host.artifact(fmt.Sprintf("why-embed-%dx%d-diagram.png", size[0], size[1]))
+				f.click("embed-view-why")
+			}
+			link := `document.querySelectorAll('[data-testid=why-tick]')[1]`
+			tick := eval[string](f, link+".dataset.tick")
+			f.clickElement(link)
+			f.waitFor(sel("tick")+".textContent.trim() === "+js(tick), "the step's tick")
+			if !eval[bool](f, `!!`+sel("why")) {
+				t.Error("the answer closed when its step's tick was shown")
+			}
+			f.click("why-close")
+			if eval[bool](f, `!!`+sel("why")+` || !!document.querySelector('[data-testid=why-link]')`) {
+				t.Error("closing the answer leaves it or its path")
 			}
 		})
 	}

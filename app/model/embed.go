@@ -25,6 +25,9 @@ type Caption struct {
 	Actor, Arrows string
 	Text          string
 	Tone          Tone
+	// Why says the tick wrote an object: the caption offers "Why?"
+	// (AskWhyTick).
+	Why bool
 }
 
 // captionStart is the caption before the first tick.
@@ -41,7 +44,7 @@ func (m *Model) Caption(every bool) Caption {
 	last := len(tr) - 1
 	if every || Visible(t) {
 		r := row(t, true)
-		return Caption{First: r.Seq, Last: r.Seq, Clock: r.Clock, Actor: r.Actor, Arrows: r.Arrows, Text: r.Explanation, Tone: r.Tone}
+		return Caption{First: r.Seq, Last: r.Seq, Clock: r.Clock, Actor: r.Actor, Arrows: r.Arrows, Text: r.Explanation, Tone: r.Tone, Why: writes(t)}
 	}
 	from := last
 	for from > 0 && !Visible(tr[from-1]) {
@@ -125,3 +128,13 @@ func PosterSrc(link, title string) string {
 // PosterSnippet is EmbedSnippet for the light poster: the same frame,
 // which downloads the simulator only when its reader asks.
 func PosterSnippet(link, title string) string { return iframeSnippet(PosterSrc(link, title), title) }
+
+// writes reports whether a tick wrote an object (not only Events).
+func writes(t *trace.Tick) bool {
+	for _, e := range t.Effects {
+		if e.Class != trace.Event {
+			return true
+		}
+	}
+	return false
+}

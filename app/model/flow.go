@@ -127,6 +127,9 @@ type Flow struct {
 	Edges         []Edge
 	Arrows        []Arrow
 	Texts         []Text
+	// WhyLinks are the path of the inspector's open "why?" answer
+	// (flow_why.go).
+	WhyLinks []WhyLink
 	// SchedulerY is where the scheduler junction is drawn, between pods
 	// and nodes; NodesY the node row; EventsX the Events channel.
 	SchedulerY, NodesY int

@@ -212,17 +212,7 @@ func labelRect(x, y int, text string) rect { return rect{x, y - 11, x + TextPx(r
 // an arrow of the class and start of one already labelled, or with no
 // free spot, shows none (its box's badge still names the class).
 func (l *layout) placeLabels() {
-	taken := make([]rect, 0, len(l.boxes)+len(l.f.Arrows))
-	for _, b := range l.boxes {
-		taken = append(taken, rect{b.X - 2, b.Y - 2, b.X + b.W + 2, b.Y + b.H + 2})
-	}
-	for _, t := range l.f.Texts {
-		if t.Vertical {
-			taken = append(taken, rect{t.X - 4, t.Y, t.X + 12, t.Y + TextPx(runes(t.Text))})
-			continue
-		}
-		taken = append(taken, labelRect(t.X, t.Y, t.Text))
-	}
+	l.reserve()
 	said := map[string]bool{}
 	for i := range l.f.Arrows {
 		a := &l.f.Arrows[i]
@@ -232,20 +222,41 @@ func (l *layout) placeLabels() {
 			continue
 		}
 		said[key] = true
-		placed := false
-		for _, p := range labelSpots(a) {
-			r := labelRect(p[0], p[1], a.Label)
-			if r.x0 < 0 || r.y0 < 0 || r.x1 > l.f.Width || r.y1 > l.f.Height || overlapsAny(r, taken) {
-				continue
-			}
-			a.LabelX, a.LabelY, placed = p[0], p[1], true
-			taken = append(taken, r)
-			break
-		}
-		if !placed {
-			a.Label = ""
-		}
+		a.LabelX, a.LabelY, a.Label = l.placeLabel(a.Label, labelSpots(a.X1, a.Y1, a.X2, a.Y2, a.ViaY, a.Label))
 	}
+}
+
+// reserve starts l.taken, once: the boxes and the diagram's texts.
+func (l *layout) reserve() {
+	if l.taken != nil {
+		return
+	}
+	l.taken = make([]rect, 0, len(l.boxes)+len(l.f.Arrows)+len(l.f.Texts))
+	for _, b := range l.boxes {
+		l.taken = append(l.taken, rect{b.X - 2, b.Y - 2, b.X + b.W + 2, b.Y + b.H + 2})
+	}
+	for _, t := range l.f.Texts {
+		if t.Vertical {
+			l.taken = append(l.taken, rect{t.X - 4, t.Y, t.X + 12, t.Y + TextPx(runes(t.Text))})
+			continue
+		}
+		l.taken = append(l.taken, labelRect(t.X, t.Y, t.Text))
+	}
+}
+
+// placeLabel puts a label at the first of spots where it covers nothing
+// placed before it (l.taken) and lies inside the diagram; "" when there
+// is no such spot.
+func (l *layout) placeLabel(label string, spots [][2]int) (x, y int, placed string) {
+	for _, p := range spots {
+		r := labelRect(p[0], p[1], label)
+		if r.x0 < 0 || r.y0 < 0 || r.x1 > l.f.Width || r.y1 > l.f.Height || overlapsAny(r, l.taken) {
+			continue
+		}
+		l.taken = append(l.taken, r)
+		return p[0], p[1], label
+	}
+	return 0, 0, ""
 }
 
 func overlapsAny(r rect, rs []rect) bool {
@@ -260,19 +271,19 @@ func overlapsAny(r rect, rs []rect) bool {
 // labelSpots are where an arrow's label may go, best first: beside its
 // middle, then nearer either end, right of the line and left of it (a
 // routed arrow's, above and below its run along the gap, from its end).
-func labelSpots(a *Arrow) [][2]int {
-	w := TextPx(runes(a.Label))
+func labelSpots(x1, y1, x2, y2, viaY int, label string) [][2]int {
+	w := TextPx(runes(label))
 	var out [][2]int
-	if a.ViaY != 0 {
+	if viaY != 0 {
 		for _, f := range []float64{0.8, 0.6, 0.4, 0.2, 1} {
-			x := a.X1 + int(f*float64(a.X2-a.X1)) - w - 4
-			out = append(out, [2]int{x, a.ViaY - 3}, [2]int{x, a.ViaY + 14})
+			x := x1 + int(f*float64(x2-x1)) - w - 4
+			out = append(out, [2]int{x, viaY - 3}, [2]int{x, viaY + 14})
 		}
 		return out
 	}
 	for _, f := range []float64{0.5, 0.3, 0.7, 0.15, 0.85} {
-		x := a.X1 + int(f*float64(a.X2-a.X1))
-		y := a.Y1 + int(f*float64(a.Y2-a.Y1)) + 4
+		x := x1 + int(f*float64(x2-x1))
+		y := y1 + int(f*float64(y2-y1)) + 4
 		out = append(out, [2]int{x + 5, y}, [2]int{x - 5 - w, y})
 	}
 	return out

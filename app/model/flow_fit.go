@@ -76,6 +76,9 @@ type layout struct {
 	// podsY is the y of the pods' row of each box's band, for arrows
 	// that rise from it.
 	podsY map[string]int
+	// taken are the areas labels may not cover: the boxes, the diagram's
+	// texts and the labels placed so far (placeLabels).
+	taken []rect
 }
 
 // draw places the arranged scene and draws the tick on it.
@@ -230,20 +233,6 @@ func (l *layout) markLesson() {
 	for _, b := range l.boxes {
 		if b.Key.Kind != "" && set[b.Key] {
 			b.Lesson = true
-		}
-	}
-}
-
-// markWhy numbers the boxes of the objects in the open "why?" chain.
-func (l *layout) markWhy() {
-	marks := l.m.WhyMarks()
-	if len(marks) == 0 {
-		return
-	}
-	steps := l.m.Why().Chain.Steps
-	for _, b := range l.boxes {
-		if n, ok := marks[b.Key]; ok && b.Key.Kind != "" {
-			b.Why, b.WhyStep = n, steps[n-1].Summary()
 		}
 	}
 }

@@ -20,6 +20,9 @@ type WhyAnswer struct {
 	Key   api.Key
 	Field string
 	At    int
+	// Tick says the question is the caption's, "why did tick At do
+	// this?": Field is empty and Key is the object the tick wrote first.
+	Tick bool
 	// Chain is the answer; nil when Err says why there is none.
 	Chain *provenance.Chain
 	Err   string
@@ -49,6 +52,24 @@ func (m *Model) AskWhy(field string) {
 		return
 	}
 	a.Chain = c
+}
+
+// AskWhyTick asks why the current tick did what its caption says: the
+// chain behind its first write. It selects the object written, so the
+// inspector shows it with the answer.
+func (m *Model) AskWhyTick() {
+	defer m.guard("asking why of the tick")
+	at := m.eng.Tick()
+	a := &WhyAnswer{Key: m.Selected, At: at, Tick: true}
+	m.why = a
+	c, err := provenance.WhyTick(m.eng, at)
+	if err != nil {
+		a.Err = err.Error()
+		return
+	}
+	a.Key, _ = api.ParseKey(c.Object)
+	a.Chain = c
+	m.Select(a.Key)
 }
 
 // Why is the answer about the selected object, nil when none was asked.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -96,6 +97,130 @@ func TestWhyFields(t *testing.T) {
 	for _, want := range []string{"spec.nodeName", "status.phase", "status.containerStatuses[api].ready", "status.conditions[Ready].status"} {
 		if !slices.Contains(in.WhyFields, want) {
 			t.Errorf("pod: no %s in %v", want, in.WhyFields)
+		}
+	}
+}
+
+// The diagram draws the answer's path: a leg from each step's causes to
+// it, named by its number and component, checked by hand against the
+// default example's chain (1 deployment-controller ↑ … 10 kubectl ↓).
+func TestWhyPath(t *testing.T) {
+	m := seed(t)
+	m.RunUntilSettled()
+	m.AskWhy("status.availableReplicas")
+	f := m.Flow(DefaultViewport)
+	boxes := map[string]Box{}
+	for _, b := range f.Boxes {
+		boxes[b.ID] = b
+	}
+	kindOf := func(id string) string {
+		if id == "" {
+			return "user"
+		}
+		return boxes[id].Kind
+	}
+	var legs []string
+	for _, k := range f.WhyLinks {
+		leg := fmt.Sprintf("%d %s: %s → %s", k.Step, k.Component, kindOf(k.From), kindOf(k.To))
+		if !slices.Contains(legs, leg) {
+			legs = append(legs, leg)
+		}
+	}
+	want := []string{
+		"1 deployment-controller: ReplicaSet → Deployment", // summarised its ReplicaSet (up)
+		"2 replicaset-controller: Pod → ReplicaSet",        // counted its pods (up)
+		"8 replicaset-controller: ReplicaSet → Pod",        // created them (down)
+		"9 deployment-controller: Deployment → ReplicaSet", // created the ReplicaSet (down)
+		"10 kubectl: user → Deployment",                    // kubectl apply
+	}
+	if strings.Join(legs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("legs:\n%s\nwant:\n%s", strings.Join(legs, "\n"), strings.Join(want, "\n"))
+	}
+	// Each leg runs between its boxes' edges; each label lies inside the
+	// diagram and over no box; the leg down and the leg up between the
+	// Deployment and its ReplicaSet are apart.
+	labels := 0
+	for _, k := range f.WhyLinks {
+		if to := boxes[k.To]; !onEdge(to, k.X2, k.Y2) {
+			t.Errorf("step %d ends at (%d,%d), off %s's edge", k.Step, k.X2, k.Y2, k.To)
+		}
+		if from, ok := boxes[k.From]; ok && !onEdge(from, k.X1, k.Y1) {
+			t.Errorf("step %d starts at (%d,%d), off %s's edge", k.Step, k.X1, k.Y1, k.From)
+		}
+		if k.Label == "" {
+			continue
+		}
+		labels++
+		r := labelRect(k.LabelX, k.LabelY, k.Label)
+		if r.x0 < 0 || r.y0 < 0 || r.x1 > f.Width || r.y1 > f.Height {
+			t.Errorf("label %q outside the diagram", k.Label)
+		}
+		for _, b := range f.Boxes {
+			if r.overlaps(rect{b.X, b.Y, b.X + b.W, b.Y + b.H}) {
+				t.Errorf("label %q covers %s", k.Label, b.ID)
+			}
+		}
+	}
+	if labels < 3 {
+		t.Errorf("only %d legs labelled", labels)
+	}
+	var up, down WhyLink
+	for _, k := range f.WhyLinks {
+		switch k.Step {
+		case 1:
+			up = k
+		case 9:
+			down = k
+		}
+	}
+	if up.X1 == down.X2 {
+		t.Errorf("the legs up and down between the Deployment and its ReplicaSet overlap: %+v %+v", up, down)
+	}
+	m.CloseWhy()
+	if f := m.Flow(DefaultViewport); len(f.WhyLinks) != 0 {
+		t.Errorf("closed, the path stays: %d legs", len(f.WhyLinks))
+	}
+}
+
+// onEdge reports whether (x, y) lies on b's outline.
+func onEdge(b Box, x, y int) bool {
+	inX, inY := x >= b.X && x <= b.X+b.W, y >= b.Y && y <= b.Y+b.H
+	return inX && (y == b.Y || y == b.Y+b.H) || inY && (x == b.X || x == b.X+b.W)
+}
+
+// The caption asks why its tick did what it says: the chain begins at
+// that tick, about the object it wrote first, which the inspector shows.
+func TestAskWhyTick(t *testing.T) {
+	m := seed(t)
+	if m.Caption(true).Why {
+		t.Error("tick 0 offers why")
+	}
+	m.RunUntilSettled()
+	var creates, eventsOnly int
+	for _, tk := range m.eng.Trace() {
+		if creates == 0 && tk.Component == "replicaset-controller" && len(tk.Effects) > 0 && tk.Effects[0].Object.Kind == api.KindPod {
+			creates = tk.Seq
+		}
+		if eventsOnly == 0 && len(tk.Effects) > 0 && !writes(tk) {
+			eventsOnly = tk.Seq
+		}
+	}
+	m.Seek(creates)
+	if !m.Caption(true).Why {
+		t.Fatalf("tick %d (the pods' creation) offers no why", creates)
+	}
+	m.AskWhyTick()
+	a := m.Why()
+	if a == nil || !a.Tick || a.Chain == nil || a.Key.Kind != api.KindPod || m.Selected != a.Key || a.Chain.Steps[0].Ticks[0] != creates {
+		t.Fatalf("answer %+v, selected %v", a, m.Selected)
+	}
+	if got := len(a.Chain.Steps); got != 3 || !a.Chain.Steps[2].User {
+		t.Errorf("%d steps, want 3 ending at the user's apply:\n%s", got, a.Chain.Text())
+	}
+	if eventsOnly > 0 {
+		m.Seek(eventsOnly)
+		if m.Caption(true).Why {
+			t.Errorf("tick %d wrote only Events and offers why", eventsOnly)
 		}
 	}
 }

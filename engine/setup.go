@@ -33,7 +33,14 @@ func (w *world) addComponent(c reconcile.Component, latency int64) int {
 		w.proxyNodes = append(w.proxyNodes, c.Host())
 		slices.Sort(w.proxyNodes)
 	default:
+		// A kubelet gets its node and the pods bound to it (deliverAll),
+		// and every object of the other kinds it watches (Services).
 		w.kubelets[c.Host()] = i
+		for _, kind := range c.Watches() {
+			if kind != api.KindPod && kind != api.KindNode {
+				w.watchers[kind] = append(w.watchers[kind], i)
+			}
+		}
 	}
 	return i
 }

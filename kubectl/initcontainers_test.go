@@ -7,6 +7,7 @@ import (
 
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
+	"github.com/stateflow/stateflow/scenario"
 )
 
 // Init containers run one after another before the containers start, and
@@ -21,27 +22,27 @@ func TestInitContainersAndSidecars(t *testing.T) {
 		want []string // lines the output holds
 	}{
 		// concepts/workloads/pods/init-containers: two init containers
-		// (each assumed to end after 5s: their until-nslookup loops wait
-		// for Services Stateflow does not resolve), then the app.
+		// whose until-nslookup loops wait for Services myservice and mydb,
+		// which this file does not create: the pod stays Init:0/2, the
+		// first init container running (TestInitContainersWaitForServices
+		// creates them).
 		{"init-containers.yaml", 3_000, "get pods", []string{"myapp-pod   0/1     Init:0/2   0          3s"}},
-		{"init-containers.yaml", 8_000, "get pods", []string{"myapp-pod   0/1     Init:1/2   0          8s"}},
-		{"init-containers.yaml", 15_000, "get pods", []string{"myapp-pod   1/1     Running   0          15s"}},
+		{"init-containers.yaml", 360_000, "get pods", []string{"myapp-pod   0/1     Init:0/2   0          6m"}},
 		{"init-containers.yaml", 3_000, "get pod myapp-pod -o yaml", []string{
 			"    message: 'containers with incomplete status: [init-myservice init-mydb]'",
 			"    reason: ContainersNotInitialized",
 			"  initContainerStatuses:",
 			"        reason: PodInitializing"}},
-		{"init-containers.yaml", 15_000, "describe pod myapp-pod", []string{
+		{"init-containers.yaml", 360_000, "describe pod myapp-pod", []string{
 			"Init Containers:",
 			"  init-myservice:",
-			"    State:          Terminated",
-			"      Reason:       Completed",
-			"      Exit Code:    0",
+			"    State:          Running",
+			"  init-mydb:",
+			"    State:          Waiting",
+			"      Reason:       PodInitializing",
 			"Containers:",
 			"  myapp-container:",
-			"  Initialized                 True ",
-			"  Normal  Started    8s    kubelet            Started container init-mydb"}},
-		{"init-containers.yaml", 15_000, "get events --field-selector involvedObject.fieldPath=spec.initContainers{init-mydb} -o custom-columns=REASON:.reason", []string{"Pulled", "Created", "Started"}},
+			"  Initialized                 False "}},
 		// A Deployment with a logging sidecar: the sidecar starts first
 		// and counts in READY.
 		{"sidecar-deployment.yaml", 3_000, "get pods", []string{"myapp-7cf46647bb-wrw6t   1/2     PodInitializing   0          3s"}},
@@ -77,6 +78,56 @@ func TestInitContainersAndSidecars(t *testing.T) {
 	}
 }
 
+// The documentation's walk-through: the pod waits in Init:0/2 while its
+// init containers look up myservice and mydb every 2 s; once the Services
+// are created (kubectl apply -f services.yaml), each loop's next lookup
+// finds its name, the init containers complete one after the other and
+// the app runs. A name that resolves is not an assumption: the scenario
+// warns of nothing.
+func TestInitContainersWaitForServices(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/init-containers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	services, err := os.ReadFile("testdata/docs/init-containers-services.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	if len(sc.Warnings) != 0 {
+		t.Errorf("warnings: %v", sc.Warnings)
+	}
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
+	e.RunUntil(20_000)
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "myapp-pod   0/1     Init:0/2   0          20s\n") {
+		t.Fatalf("before the Services:\n%s%s", got.Stdout, got.Stderr)
+	}
+	s.Stdin = string(services)
+	if got := run(t, s, "apply -f -"); got.Stdout != "service/myservice created\nservice/mydb created\n" {
+		t.Fatalf("apply: %+v", got)
+	}
+	// init-myservice started at 1.75 s and looks every 2 s: 21.75 s is
+	// its first lookup after its kubelet saw the Service (20.2 s). Until
+	// then it keeps looking.
+	e.RunUntil(21_700)
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "Init:0/2") {
+		t.Errorf("at 21.7s:\n%s", got.Stdout)
+	}
+	e.RunUntil(22_000)
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "Init:1/2") {
+		t.Errorf("at 22s:\n%s", got.Stdout)
+	}
+	e.RunUntil(30_000)
+	for cmd, want := range map[string]string{
+		"get pods": "myapp-pod   1/1     Running   0          30s\n",
+		"get pod myapp-pod -o jsonpath={.status.initContainerStatuses[*].state.terminated.reason}": "Completed Completed",
+	} {
+		if got := run(t, s, cmd); !strings.Contains(got.Stdout, want) {
+			t.Errorf("%s: %q, want %q", cmd, got.Stdout, want)
+		}
+	}
+}
+
 // An init container whose command does not say how it ends is assumed to
 // end after 5s (it runs to completion), and the scenario says so at its
 // image.
@@ -85,11 +136,12 @@ func TestInitContainerAssumptionIsWarned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	src = []byte(strings.Replace(string(src), "until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for myservice; sleep 2; done", "./migrate --wait", 1))
 	_, sc := testkit.Load(t, src)
 	if len(sc.Warnings) != 1 {
 		t.Fatalf("%d warnings, want 1: %v", len(sc.Warnings), sc.Warnings)
 	}
-	want := "line 14:12: spec.initContainers[0].image: image busybox:1.28: no behaviour given in the Scenario's spec.images; `until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local` is assumed to exit 0 after 5s, because init container init-myservice runs to completion before pod/myapp-pod's containers start. Describe the image (exitAfter, exitCode) to decide otherwise"
+	want := "line 14:12: spec.initContainers[0].image: image busybox:1.28: no behaviour given in the Scenario's spec.images; `./migrate --wait` is assumed to exit 0 after 5s, because init container init-myservice runs to completion before pod/myapp-pod's containers start. Describe the image (exitAfter, exitCode) to decide otherwise"
 	if got := sc.Warnings[0].String(); got != want {
 		t.Errorf("warning\n%s\nwant\n%s", got, want)
 	}

@@ -32,9 +32,10 @@ func New(kinds ...string) *Cache {
 }
 
 // ForNode returns an empty cache of the kubelet of node: it sees its own
-// Node and the pods bound to it.
+// Node, the pods bound to it and every Service (the kubelet's service
+// informer, which a container waiting for a Service needs: wait.go).
 func ForNode(node string) *Cache {
-	return &Cache{v: apiserver.EmptyVersion(), kinds: []string{api.KindPod, api.KindNode}, node: node, pivot: new(apiserver.Pivot)}
+	return &Cache{v: apiserver.EmptyVersion(), kinds: []string{api.KindPod, api.KindNode, api.KindService}, node: node, pivot: new(apiserver.Pivot)}
 }
 
 // Clone returns a copy of the cache: O(1), as a Version never changes.
@@ -77,6 +78,8 @@ func (c *Cache) sees(o api.Object) bool {
 		return o.Spec.NodeName == c.node
 	case *api.Node:
 		return o.Name == c.node
+	case *api.Service:
+		return true
 	}
 	return false
 }

@@ -10,4 +10,8 @@
 // condition, as kubelet_node_status.go patches it). Accepts tells the
 // engine's synthetic traffic whether a pod takes a connection: running,
 // and not yet sent SIGTERM (a preStop hook runs first).
+//
+// An image the scenario does not describe behaves as its container's
+// command says (infer.go, script.go); a loop that waits for a Service's
+// name to resolve (wait.go) is why the kubelet also watches Services.
 package kubelet

@@ -36,6 +36,10 @@ type Behavior struct {
 	StopMS int64
 	// SizeBytes is the image size reported in the Pulled event.
 	SizeBytes int64
+	// Wait, when its Service is set, makes the app wait for that
+	// Service's name to resolve before it goes on (wait.go): ExitAfterMS
+	// is then unused.
+	Wait Wait
 }
 
 // DefaultBehavior is the start of the behaviour of an image a scenario

@@ -16,6 +16,10 @@ import (
 //     of commands that finish at once (echo, date, env, touch, …) and
 //     sleeps: the container exits with the last command's code (exit N's)
 //     once the sleeps are over (at least 100 ms after it starts);
+//   - until nslookup NAME; do …; sleep N; done (and while ! …, host,
+//     dig, getent hosts), NAME a Service in the cluster: the container
+//     waits until the Service's name resolves (wait.go), looking every
+//     N seconds, then does what the rest of its script does;
 //   - sleep infinity, tail -f, while true / while sleep / until false
 //     loops, yes, nc -l, python -m http.server and the common servers
 //     (nginx, httpd, redis-server, …; the same images without a
@@ -135,6 +139,9 @@ const (
 // the last command's exit code, how it ended, and when it created and
 // removed the files it touched.
 type scriptRun struct {
+	// wait is a loop that waits for a Service (waitLoop); ms then counts
+	// from the lookup that resolves its name.
+	wait    Wait
 	ms      int64
 	code    int32
 	end     ending
@@ -149,6 +156,9 @@ func (r *scriptRun) unknown(what string) { r.end, r.what = notKnown, what }
 
 // inference turns the evaluation into the container's behaviour.
 func (r *scriptRun) inference(b Behavior, restarts bool) Inference {
+	if r.wait.Service != "" {
+		return r.waitInference(b, restarts)
+	}
 	switch r.end {
 	case runsForever:
 		return Inference{Behavior: b, Reason: fmt.Sprintf("`%s` runs until it is stopped", r.what)}

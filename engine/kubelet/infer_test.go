@@ -7,12 +7,14 @@ import (
 	"github.com/stateflow/stateflow/engine/api"
 )
 
+// sh is a busybox container that runs script.
+func sh(script string) api.Container {
+	return api.Container{Name: "c", Image: "busybox:1.28", Command: []string{"/bin/sh", "-c", script}}
+}
+
 // What a container does without a spec.images entry, read from its
 // command as the Kubernetes documentation's examples write them.
 func TestInfer(t *testing.T) {
-	sh := func(script string) api.Container {
-		return api.Container{Name: "c", Image: "busybox:1.28", Command: []string{"/bin/sh", "-c", script}}
-	}
 	execProbe := func(cmd ...string) *api.Probe { return &api.Probe{Exec: &api.ExecAction{Command: cmd}} }
 	livenessExec := api.Container{Name: "liveness", Image: "registry.k8s.io/busybox:1.27.2",
 		Args:          []string{"/bin/sh", "-c", "touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600"},
@@ -43,7 +45,9 @@ func TestInfer(t *testing.T) {
 		{"a script that sleeps then exits 3", sh("echo start; sleep 5; sleep 0.5; exit 3; sleep 100"), "Never", 5500, 3, false, 0, 0},
 		{"a for loop", sh("for i in 1 2 3; do echo $i; sleep 2; done"), "Never", 6000, 0, false, 0, 0},
 		{"while true", sh("while true; do echo hello; sleep 10; done"), "Never", forever, 0, false, 0, 0},
-		{"until a service answers", sh("until nslookup myservice; do echo waiting; sleep 2; done"), "Never", 5000, 0, true, 0, 0},
+		{"until a server answers", sh("until wget -q http://myservice:8080/; do echo waiting; sleep 2; done"), "Never", 5000, 0, true, 0, 0},
+		{"until a name outside the cluster resolves", sh("until nslookup example.com; do sleep 2; done"), "Never", 5000, 0, true, 0, 0},
+		{"until a name read from a variable resolves", sh("until nslookup $SERVICE; do sleep 2; done"), "Never", 5000, 0, true, 0, 0},
 		{"branches that differ", sh("if [ -f /x ]; then exit 0; else exit 1; fi"), "Never", 5000, 0, true, 0, 0},
 		{"branches that agree", sh("if [ -f /x ]; then echo a; else echo b; fi; sleep 2"), "Never", 2000, 0, false, 0, 0},
 		{"sleep infinity", api.Container{Name: "c", Image: "busybox", Command: []string{"sleep", "infinity"}}, "Never", forever, 0, false, 0, 0},
@@ -125,5 +129,45 @@ func TestHumanMS(t *testing.T) {
 		if got := humanMS(ms); got != want {
 			t.Errorf("humanMS(%d) = %q, want %q", ms, got, want)
 		}
+	}
+}
+
+// A loop that waits for a Service's name to resolve (wait.go): the
+// documentation's init containers example, a name in another namespace,
+// a wait before a server, and the rest of the script after the loop.
+func TestInferWait(t *testing.T) {
+	for _, tc := range []struct {
+		name, script, policy string
+		want                 Wait
+		code                 int32
+		assumed              bool
+	}{
+		{"the documentation's init container", "until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for myservice; sleep 2; done",
+			"Always", Wait{Service: "myservice", PollMS: 2000, AfterMS: quickMS}, 0, false},
+		{"another namespace, then a job", "echo start; sleep 1; until nslookup mydb.other; do sleep 1; done; echo ok; sleep 5; exit 3",
+			"Never", Wait{Service: "mydb", Namespace: "other", AtMS: 1000, PollMS: 1000, AfterMS: 5000}, 3, false},
+		{"while not, then a server", "while ! getent hosts db.prod.svc.cluster.local; do sleep 3; done; exec nginx",
+			"Always", Wait{Service: "db", Namespace: "prod", PollMS: 3000, AfterMS: -1}, 0, false},
+		{"a loop without a sleep", "until host cache; do :; done",
+			"Never", Wait{Service: "cache", PollMS: quickMS, AfterMS: quickMS}, 0, false},
+		{"then something unknown", "until nslookup db; do sleep 2; done; ./migrate",
+			"Never", Wait{Service: "db", PollMS: 2000, AfterMS: DefaultRunMS}, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := &api.PodSpec{RestartPolicy: tc.policy, InitContainers: []api.Container{sh(tc.script)}}
+			c := sh(tc.script)
+			if tc.policy == "Always" {
+				spec.InitContainers = nil // a regular container, restarted
+			}
+			inf := Infer(spec, &c)
+			b := inf.Behavior
+			if b.Wait != tc.want || b.ExitCode != tc.code || inf.Assumed != tc.assumed || b.ExitAfterMS != 0 {
+				t.Errorf("wait %+v, code %d, assumed %v, exit after %d (%s); want %+v, %d, %v",
+					b.Wait, b.ExitCode, inf.Assumed, b.ExitAfterMS, inf.Reason, tc.want, tc.code, tc.assumed)
+			}
+			if !strings.Contains(inf.Reason, "waits for Service "+tc.want.Service) {
+				t.Errorf("reason %q", inf.Reason)
+			}
+		})
 	}
 }

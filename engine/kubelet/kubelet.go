@@ -91,11 +91,16 @@ func (k *Kubelet) runtime(key api.Key) (*podRuntime, bool) {
 	return rt, true
 }
 
-// Observe queues the pod for its pod worker. A change of
+// Observe queues the pod for its pod worker, and the pods whose
+// containers wait for a Service when it changes (wait.go). A change of
 // status alone (usually the kubelet's own report coming back) does not
 // wake the worker, as the kubelet's pod config ignores status changes.
 func (k *Kubelet) Observe(ev apiserver.WatchEvent, q reconcile.Queue) {
 	if ev.Object.GetKind() == api.KindNode || k.health != Ready {
+		return
+	}
+	if ev.Object.GetKind() == api.KindService {
+		k.serviceChanged(ev.Key(), q)
 		return
 	}
 	if ev.Type == apiserver.Modified {

@@ -113,6 +113,7 @@ func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Contain
 	} else {
 		c.exitAt = 0
 	}
+	c.resolvedAt, c.lookupAt = 0, 0
 	c.ready = k.readiness(c, spec, b, w.now)
 	if c.ready {
 		w.Note("started %s; ready", c.name)

@@ -150,6 +150,9 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			if c.exitAt > 0 {
 				wake(c.exitAt)
 			}
+			if c.lookupAt > 0 {
+				wake(c.lookupAt)
+			}
 			if c.stopAt > 0 {
 				wake(c.stopAt)
 			}
@@ -262,6 +265,9 @@ func (k *Kubelet) step(w *worker, p *api.Pod, rt *podRuntime, c *container, spec
 		case stageRunning:
 			if k.probe(w, p, rt, c, spec, b) {
 				continue
+			}
+			if b.Wait.Service != "" && c.resolvedAt == 0 {
+				k.lookup(w, p, c, b.Wait)
 			}
 			if c.exitAt > 0 && c.exitAt <= w.now {
 				k.exited(w, c, b)

@@ -30,25 +30,29 @@ type container struct {
 	name, image string
 	// behavior is what the app does (Behaviors.Of), read once at
 	// admission: a pod's containers do not change.
-	behavior    *Behavior
-	stage       stage
-	due         int64 // end of the pull or the start
-	startedAt   int64
-	probesFrom  int64 // when readiness and liveness probing starts (after the startup probe)
-	ready       bool
-	exitAt      int64 // when the app exits on its own; 0 never
-	finishedAt  int64 // when it last exited
-	restarts    int32
-	id          string // "containerd://" and a hex id, once created
-	imageRef    string // the image's digest reference (imageID), once created
-	waiting     string // waiting reason shown while not running
-	waitingMsg  string
-	term        *api.ContainerStateTerminated // current terminated state
-	lastTerm    *api.ContainerStateTerminated
-	backoffMS   int64 // crash-loop backoff entry
-	backoffAt   int64 // when the entry was last updated
-	pullBackoff int64
-	pullRetryAt int64
+	behavior   *Behavior
+	stage      stage
+	due        int64 // end of the pull or the start
+	startedAt  int64
+	probesFrom int64 // when readiness and liveness probing starts (after the startup probe)
+	ready      bool
+	exitAt     int64 // when the app exits on its own; 0 never
+	// resolvedAt is when a container waiting for a Service (Behavior.Wait)
+	// found its name, 0 until it does; lookupAt is when the kubelet looks
+	// again without a Service's change (a headless Service's endpoints).
+	resolvedAt, lookupAt int64
+	finishedAt           int64 // when it last exited
+	restarts             int32
+	id                   string // "containerd://" and a hex id, once created
+	imageRef             string // the image's digest reference (imageID), once created
+	waiting              string // waiting reason shown while not running
+	waitingMsg           string
+	term                 *api.ContainerStateTerminated // current terminated state
+	lastTerm             *api.ContainerStateTerminated
+	backoffMS            int64 // crash-loop backoff entry
+	backoffAt            int64 // when the entry was last updated
+	pullBackoff          int64
+	pullRetryAt          int64
 	// cursors remember how far the probes' evaluation got
 	// (probeStateAt), so a long-running container is not re-probed from
 	// its start at every tick; nil until a probe is evaluated (most

@@ -42,8 +42,12 @@ func (r *scriptRun) script(cmds []simpleCommand) {
 		case len(words) == 0:
 			r.writes(c.writes)
 		case words[0] == "while" || words[0] == "until":
-			r.loop(words)
-			return
+			end, ok := r.waitLoop(words, cmds, i)
+			if !ok {
+				r.loop(words)
+				return
+			}
+			i = end
 		case words[0] == "for":
 			i = r.forLoop(words, cmds, i)
 		case words[0] == "if":

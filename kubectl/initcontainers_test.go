@@ -1,9 +1,11 @@
 package kubectl_test
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
@@ -195,5 +197,46 @@ func TestInitContainersUnderChange(t *testing.T) {
 	e.RunUntil(3_500)
 	if got := run(t, s, "describe pod myapp-pod").Stdout; !strings.Contains(got, "kubelet            Stopping container init-myservice\n") {
 		t.Errorf("the running init container is not stopped:\n%s", got)
+	}
+}
+
+// When a Job's container has ended, its sidecars stop as a deleted pod's
+// do: the last declared first (logshipper: SIGTERM at once, 2 s to
+// exit), then proxy, whose 1 s preStop hook ran meanwhile, gets SIGTERM
+// once logshipper has stopped and takes 1 s. Before, both got SIGTERM at
+// once: proxy stopped first.
+func TestSidecarsStopInReverseOrderAfterTheJob(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/sidecars-stop-order.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	e.RunUntil(60_000)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	finished := func(i int) time.Time {
+		t.Helper()
+		got := run(t, s, fmt.Sprintf("get pods -o jsonpath={.items[0].status.initContainerStatuses[%d].state.terminated.finishedAt}", i))
+		at, err := time.Parse(time.RFC3339, got.Stdout)
+		if err != nil {
+			t.Fatalf("initContainerStatuses[%d]: %q %s", i, got.Stdout, got.Stderr)
+		}
+		return at
+	}
+	done := run(t, s, "get pods -o jsonpath={.items[0].status.containerStatuses[0].state.terminated.finishedAt}")
+	job, err := time.Parse(time.RFC3339, done.Stdout)
+	if err != nil {
+		t.Fatalf("the job's container: %q %s", done.Stdout, done.Stderr)
+	}
+	// The kubelet notices the job's end at its next sync, within a
+	// second; the gaps between the stops are exact.
+	proxy, shipper := finished(0), finished(1)
+	if d := shipper.Sub(job); d < 2*time.Second || d > 3*time.Second {
+		t.Errorf("logshipper stopped %s after the job's container, want 2 s after the kubelet noticed", d)
+	}
+	if d := proxy.Sub(shipper); d != time.Second {
+		t.Errorf("proxy stopped %s after logshipper, want 1 s (SIGTERM when logshipper stopped, its preStop hook over by then)", d)
+	}
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "0/3     Completed") {
+		t.Errorf("get pods:\n%s", got.Stdout)
 	}
 }

@@ -185,14 +185,17 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 // stopSidecars stops the pod's sidecars once it is done: every regular
 // container has exited for good, or an init container has failed for
 // good (computePodActions' KillPod: sidecars do not keep a pod alive).
-// Each gets SIGTERM now and stops when its app does, within the grace
+// They stop as a deleted pod's do (killContainersWithSyncResult): the
+// last declared first, each running its preStop hook, then getting
+// SIGTERM once the sidecars after it have stopped, within the grace
 // period; it returns the next such stop.
 func (k *Kubelet) stopSidecars(w *worker, p *api.Pod, rt *podRuntime) int64 {
 	if rt.inits == 0 || !podDone(p, rt) {
 		return 0
 	}
-	next := int64(0)
-	for _, c := range rt.containers[:rt.inits] {
+	next, turn := int64(0), w.now
+	for i := rt.inits - 1; i >= 0; i-- {
+		c := rt.containers[i]
 		if !c.sidecar || c.stopAt > 0 && c.stage != stageRunning {
 			continue
 		}
@@ -200,9 +203,10 @@ func (k *Kubelet) stopSidecars(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			c.stopAt = w.now
 			switch {
 			case c.stage == stageRunning:
-				c.stopAt = w.now + min(c.behavior.StopMS, gracePeriodMS(p))
+				c.sigtermAt, c.stopAt = terminate(p, c, w.now, gracePeriodMS(p), turn)
+				turn = c.stopAt
 				w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
-				w.Note("pod done: stopping sidecar %s", c.name)
+				w.Note("pod done: stopping sidecar %s (SIGTERM at %s)", c.name, trace.FormatTime(c.sigtermAt))
 			case c.term == nil:
 				// Not running and never ended: not started again, it is
 				// reported as terminated (as terminate reports such a container).
@@ -215,7 +219,7 @@ func (k *Kubelet) stopSidecars(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			c.stage, c.ready, c.finishedAt = stageExited, false, c.stopAt
 			w.Note("sidecar %s stopped", c.name)
 		}
-		if c.stage == stageRunning {
+		if c.stage == stageRunning && (next == 0 || c.stopAt < next) {
 			next = c.stopAt
 		}
 	}
@@ -337,16 +341,11 @@ func (k *Kubelet) terminate(w *worker, p *api.Pod, rt *podRuntime) (int64, error
 				return turn
 			}
 			w.event(c, api.EventNormal, "Killing", k.texts.stopping(c.name))
-			hook := min(preStopMS(p, c.name), grace)
-			if hook > 0 {
+			if hook := min(preStopMS(p, c.name), grace); hook > 0 {
 				hooks += fmt.Sprintf("; preStop of %s sleeps %s before SIGTERM", c.name, trace.FormatTime(hook))
 			}
-			c.sigtermAt = max(w.now+hook, turn)
-			left := grace - (c.sigtermAt - w.now)
-			if c.sidecar {
-				left = max(left, minimumGraceMS)
-			}
-			stop := c.sigtermAt + min(c.behavior.StopMS, left)
+			var stop int64
+			c.sigtermAt, stop = terminate(p, c, w.now, grace, turn)
 			rt.stopAt = max(rt.stopAt, stop)
 			return stop
 		}
@@ -396,9 +395,21 @@ func (k *Kubelet) confirmDeletion(w *worker, p *api.Pod, key api.Key, why string
 	return nil
 }
 
-// minimumGraceMS is the least time a sidecar gets between SIGTERM and
+// minimumGraceMS is the least time a container gets between SIGTERM and
 // SIGKILL (kuberuntime's minimumGracePeriodInSeconds).
 const minimumGraceMS = 2_000
+
+// terminate is killContainer's timing (kuberuntime_container.go) for c,
+// killed at now within grace: its preStop hook runs first, then it waits
+// for its turn (turn: when the containers a sidecar waits for have
+// stopped, terminationOrdering's waitForTurn) while the grace period
+// lasts, then it gets SIGTERM with what is left of the grace period, at
+// least minimumGraceMS, and stops when its app does.
+func terminate(p *api.Pod, c *container, now, grace, turn int64) (sigterm, stop int64) {
+	sigterm = max(now+min(preStopMS(p, c.name), grace), min(turn, now+grace))
+	left := max(grace-(sigterm-now), minimumGraceMS)
+	return sigterm, sigterm + min(c.behavior.StopMS, left)
+}
 
 // preStopMS is how long the named container's preStop hook runs.
 func preStopMS(p *api.Pod, name string) int64 {

@@ -240,3 +240,37 @@ func TestSidecarsStopInReverseOrderAfterTheJob(t *testing.T) {
 		t.Errorf("get pods:\n%s", got.Stdout)
 	}
 }
+
+// A sidecar whose startup probe never passes is killed once the probe has
+// failed failureThreshold times (computeInitContainerActions: "Init
+// container proxy failed startup probe") and restarted with back-off;
+// the container after it never starts. Before, it ran on, never started,
+// and was never killed.
+func TestSidecarFailingItsStartupProbeIsRestarted(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/sidecar-startup-fails.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	// proxy started at 2.25 s; its probe runs at 4.25, 14.25 and 24.25 s.
+	e.RunUntil(24_000)
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "web    0/2     Init:0/1   0          24s\n") {
+		t.Errorf("before the third failure:\n%s", got.Stdout)
+	}
+	e.RunUntil(90_000)
+	got := run(t, s, "describe pod web")
+	for _, want := range []string{
+		"      Reason:       CrashLoopBackOff",
+		"    Restart Count:  2",
+		"  Warning  Unhealthy  10s (x3 over 66s)  kubelet            Startup probe failed: HTTP probe failed with statuscode: 500",
+		"  Normal   Killing    10s (x3 over 66s)  kubelet            Init container proxy failed startup probe",
+	} {
+		if !strings.Contains(got.Stdout, want+"\n") {
+			t.Errorf("describe lacks\n%s\ngot:\n%s", want, got.Stdout)
+		}
+	}
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "web    0/2     Init:CrashLoopBackOff   2 (10s ago)   90s\n") {
+		t.Errorf("get pods:\n%s", got.Stdout)
+	}
+}

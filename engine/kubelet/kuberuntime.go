@@ -95,17 +95,17 @@ func (k *Kubelet) create(w *worker, c *container, spec *api.Container, b Behavio
 func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Container, b Behavior) {
 	c.stage, c.startedAt, c.ready, c.term = stageRunning, c.due, false, nil
 	w.event(c, api.EventNormal, "Started", k.texts.started(c.name))
-	c.probesFrom = c.startedAt
+	c.probesFrom, c.startupKillAt = c.startedAt, 0
 	if spec.StartupProbe != nil {
 		// The startup probe hits the app's liveness endpoint; readiness and
-		// liveness probing begin once it has passed.
+		// liveness probing begin once it has passed. One that never
+		// passes: the container never starts (the init containers after
+		// a sidecar wait), and is killed once the probe has failed
+		// failureThreshold times (startupKill).
 		if _, passed := probeState(c.startedAt, spec.StartupProbe, false, livenessAnswer(c.startedAt, b), c.startedAt-1); passed >= 0 {
 			c.probesFrom = passed
-		} else if c.sidecar {
-			// A sidecar whose startup probe never passes never starts,
-			// and the init containers after it wait (the real kubelet also
-			// kills and restarts it, which is not simulated).
-			c.probesFrom = neverStarted
+		} else {
+			c.probesFrom, c.startupKillAt = neverStarted, startupFailedAt(c.startedAt, spec.StartupProbe)
 		}
 	}
 	if b.ExitAfterMS > 0 {
@@ -115,7 +115,9 @@ func (k *Kubelet) started(w *worker, p *api.Pod, c *container, spec *api.Contain
 	}
 	c.resolvedAt, c.lookupAt = 0, 0
 	c.ready = k.readiness(c, spec, b, w.now)
-	if c.ready {
+	if c.startupKillAt > 0 {
+		w.Note("started %s; its startup probe never passes: it is killed at %s", c.name, trace.FormatTime(c.startupKillAt))
+	} else if c.ready {
 		w.Note("started %s; ready", c.name)
 	} else if _, next := k.readinessNext(c, spec, b, w.now); next >= 0 {
 		w.Note("started %s; readiness probe passes at %s", c.name, trace.FormatTime(next))

@@ -153,6 +153,9 @@ func (k *Kubelet) advance(w *worker, p *api.Pod, rt *podRuntime) int64 {
 			if c.lookupAt > 0 {
 				wake(c.lookupAt)
 			}
+			if c.startupKillAt > 0 {
+				wake(c.startupKillAt)
+			}
 			if c.stopAt > 0 {
 				wake(c.stopAt)
 			}

@@ -156,8 +156,8 @@ func probeFailure(kind string, p *api.Probe, ip, image string) string {
 	switch {
 	case p.HTTPGet != nil:
 		code := 503
-		if kind == "Liveness" {
-			code = 500
+		if kind != "Readiness" {
+			code = 500 // the liveness endpoint, which a startup probe hits too
 		}
 		return fmt.Sprintf("%s probe failed: HTTP probe failed with statuscode: %d", kind, code)
 	case p.TCPSocket != nil:

@@ -5,6 +5,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -45,18 +46,15 @@ func (k *Kubelet) probeWakes(c *container, spec *api.Container, b Behavior, now 
 }
 
 // probe applies the probes' verdicts at w.now: readiness changes, and a
-// failed liveness probe kills the container (it reports whether it did).
+// failed liveness or startup probe kills the container (it reports
+// whether it did).
 func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spec *api.Container, b Behavior) bool {
+	if c.startupKillAt > 0 && c.startupKillAt <= w.now {
+		k.probeKill(w, rt, c, "Startup", spec.StartupProbe, spec.Image)
+		return true
+	}
 	if alive, _ := k.liveness(c, spec, b, w.now); !alive {
-		w.event(c, api.EventWarning, "Unhealthy", probeFailure("Liveness", spec.LivenessProbe, rt.ip, spec.Image))
-		msg := fmt.Sprintf("Container %s failed liveness probe, will be restarted", c.name)
-		if c.sidecar {
-			msg = fmt.Sprintf("Init container %s failed liveness probe", c.name) // computeInitContainerActions
-		}
-		w.event(c, api.EventNormal, "Killing", msg)
-		c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: c.id}
-		c.stage, c.ready, c.finishedAt = stageExited, false, w.now
-		w.Note("%s failed its liveness probe: killed", c.name)
+		k.probeKill(w, rt, c, "Liveness", spec.LivenessProbe, spec.Image)
 		return true
 	}
 	ready := k.readiness(c, spec, b, w.now)
@@ -69,6 +67,30 @@ func (k *Kubelet) probe(w *worker, p *api.Pod, rt *podRuntime, c *container, spe
 	}
 	c.ready = ready
 	return false
+}
+
+// probeKill kills a container whose liveness or startup probe (kind) has
+// failed failureThreshold times: an Unhealthy Event, then Killing with
+// computePodActions' message (computeInitContainerActions' for a
+// sidecar); the crash-loop back-off restarts it.
+func (k *Kubelet) probeKill(w *worker, rt *podRuntime, c *container, kind string, probe *api.Probe, image string) {
+	w.event(c, api.EventWarning, "Unhealthy", probeFailure(kind, probe, rt.ip, image))
+	lower := strings.ToLower(kind)
+	msg := fmt.Sprintf("Container %s failed %s probe, will be restarted", c.name, lower)
+	if c.sidecar {
+		msg = fmt.Sprintf("Init container %s failed %s probe", c.name, lower)
+	}
+	w.event(c, api.EventNormal, "Killing", msg)
+	c.term = &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: api.At(c.startedAt), FinishedAt: api.At(w.now), ContainerID: c.id}
+	c.stage, c.ready, c.finishedAt, c.startupKillAt = stageExited, false, w.now, 0
+	w.Note("%s failed its %s probe: killed", c.name, lower)
+}
+
+// startupFailedAt is when a startup probe that fails from its first run
+// has failed failureThreshold times (probes run initialDelaySeconds after
+// the start, then every periodSeconds).
+func startupFailedAt(start int64, p *api.Probe) int64 {
+	return start + int64(p.InitialDelaySeconds)*1000 + int64(max(p.FailureThreshold, 1)-1)*int64(p.PeriodSeconds)*1000
 }
 
 // probeCursors are a container's readiness and liveness cursors.

@@ -35,8 +35,12 @@ type container struct {
 	due        int64 // end of the pull or the start
 	startedAt  int64
 	probesFrom int64 // when readiness and liveness probing starts (after the startup probe)
-	ready      bool
-	exitAt     int64 // when the app exits on its own; 0 never
+	// startupKillAt is when a startup probe that never passes has failed
+	// failureThreshold times: the kubelet kills the container then. 0
+	// when it passes, or there is none.
+	startupKillAt int64
+	ready         bool
+	exitAt        int64 // when the app exits on its own; 0 never
 	// resolvedAt is when a container waiting for a Service (Behavior.Wait)
 	// found its name, 0 until it does; lookupAt is when the kubelet looks
 	// again without a Service's change (a headless Service's endpoints).

@@ -492,3 +492,45 @@ func golden(t *testing.T, path, got string) {
 		t.Fatalf("%s differs in length: %d lines, want %d", path, len(gl), len(wl))
 	}
 }
+
+// A DaemonSet for control-plane nodes, selected as many add-ons' manifests
+// do (a label whose value is empty), runs on no worker: a missing label
+// is not the value "" (labels.SelectorFromSet). A pod with the same
+// selector is unschedulable, as kube-scheduler says it. Before, both
+// matched every node.
+func TestEmptyValuedNodeSelectorMatchesOnlyLabelledNodes(t *testing.T) {
+	src := `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: cp-agent, namespace: default}
+spec:
+  selector: {matchLabels: {app: cp-agent}}
+  template:
+    metadata: {labels: {app: cp-agent}}
+    spec:
+      nodeSelector: {node-role.kubernetes.io/master: ""}
+      containers: [{name: agent, image: agent:v1}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: cp-only, namespace: default}
+spec:
+  nodeSelector: {node-role.kubernetes.io/master: ""}
+  containers: [{name: app, image: app:v1}]
+---
+apiVersion: stateflow/v1alpha1
+kind: Scenario
+metadata: {name: empty-valued-selector}
+spec:
+  nodes: {count: 3}
+`
+	e, sc := testkit.Load(t, []byte(src))
+	e.RunUntil(60_000) // the pod never settles: the scheduler retries it
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	if got := run(t, s, "get ds cp-agent"); !strings.Contains(got.Stdout, "cp-agent   0         0         0       0            0           node-role.kubernetes.io/master=") {
+		t.Errorf("get ds:\n%s%s", got.Stdout, got.Stderr)
+	}
+	got := run(t, s, "describe pod cp-only")
+	if !strings.Contains(got.Stdout, "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.") {
+		t.Errorf("describe pod:\n%s", got.Stdout)
+	}
+}

@@ -46,6 +46,40 @@ func (s *PodSpec) RequiredNodeSelector() *NodeSelector {
 	return s.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution
 }
 
+// RequiredNodeAffinity is what a pod requires of a node: its
+// nodeSelector and its required node affinity
+// (component-helpers/scheduling/corev1/nodeaffinity's
+// GetRequiredNodeAffinity), the one test of a node the scheduler's
+// NodeAffinity filter, its topology spreading and the DaemonSet
+// controller share.
+type RequiredNodeAffinity struct {
+	selector map[string]string
+	affinity *NodeSelector
+}
+
+// RequiredNodeAffinity is the spec's.
+func (s *PodSpec) RequiredNodeAffinity() RequiredNodeAffinity {
+	return RequiredNodeAffinity{selector: s.NodeSelector, affinity: s.RequiredNodeSelector()}
+}
+
+// Match reports whether the node has every label of the nodeSelector
+// and satisfies the required node affinity.
+func (r RequiredNodeAffinity) Match(n *Node) bool {
+	return MatchesSet(r.selector, n.Labels) && (r.affinity == nil || r.affinity.Matches(n))
+}
+
+// MatchesSet reports whether labels has every key of set with its value:
+// labels.SelectorFromSet(set).Matches(labels), whose Equals requirements
+// fail on a missing key, even for the value "".
+func MatchesSet(set, labels map[string]string) bool {
+	for k, v := range set {
+		if got, ok := labels[k]; !ok || got != v {
+			return false
+		}
+	}
+	return true
+}
+
 // Matches reports whether the node satisfies the selector: any term,
 // each with all its requirements (nodeaffinity.NodeSelector.Match). A
 // term with no requirements matches nothing.

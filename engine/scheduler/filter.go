@@ -118,12 +118,7 @@ func tolerated(tols []api.Toleration, t api.Taint) bool {
 // labels and the required node affinity (whose matchFields pin a
 // DaemonSet's pod to its node).
 func nodeAffinity(p *api.Pod, n *api.Node) status {
-	for k, v := range p.Spec.NodeSelector {
-		if n.Labels[k] != v {
-			return status{reasons: reasonAffinity, unresolvable: true}
-		}
-	}
-	if sel := p.Spec.RequiredNodeSelector(); sel != nil && !sel.Matches(n) {
+	if !p.Spec.RequiredNodeAffinity().Match(n) {
 		return status{reasons: reasonAffinity, unresolvable: true}
 	}
 	return status{}

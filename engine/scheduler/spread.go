@@ -154,8 +154,8 @@ func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
 
 // addDomainScores scores a topology other than the node itself: the
 // feasible nodes' values of the key (a missing label is the value "") are
-// the domains; every node that matches the pod's nodeSelector (the
-// default NodeInclusionPolicy) adds its matching pods to its domain; a
+// the domains; every node that matches the pod's required node affinity
+// (the default NodeInclusionPolicy) adds its matching pods to its domain; a
 // feasible node carrying the label scores its domain's count.
 func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []float64, topoKey string, maxSkew int32, id int32) {
 	labelled := false
@@ -190,14 +190,10 @@ func (s *Scheduler) addDomainScores(p *api.Pod, feasible []*nodeInfo, raw []floa
 	}
 }
 
-func selectsNode(p *api.Pod, n *api.Node) bool {
-	for k, v := range p.Spec.NodeSelector {
-		if n.Labels[k] != v {
-			return false
-		}
-	}
-	return true
-}
+// selectsNode is the default NodeInclusionPolicy (nodeAffinityPolicy
+// Honor): a node counts when the pod's required node affinity, its
+// nodeSelector included, matches it (matchNodeInclusionPolicies).
+func selectsNode(p *api.Pod, n *api.Node) bool { return p.Spec.RequiredNodeAffinity().Match(n) }
 
 // normalizeSpread is NormalizeScore: rounded raw scores mapped so the
 // fewest matching pods get 100, written to scores (as long as raw).

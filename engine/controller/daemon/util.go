@@ -45,12 +45,7 @@ func NodeShouldRunDaemonPod(n *api.Node, ds *api.DaemonSet) (shouldRun, shouldCo
 	if spec.NodeName != "" && spec.NodeName != n.Name {
 		return false, false
 	}
-	for k, v := range spec.NodeSelector {
-		if n.Labels[k] != v {
-			return false, false
-		}
-	}
-	if sel := spec.RequiredNodeSelector(); sel != nil && !sel.Matches(n) {
+	if !spec.RequiredNodeAffinity().Match(n) {
 		return false, false
 	}
 	tols := withTolerations(spec.Tolerations)

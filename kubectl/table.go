@@ -194,6 +194,9 @@ func printPod(p *api.Pod) podColumns {
 	if p.Status.Reason != "" {
 		c.reason = p.Status.Reason
 	}
+	if cond := p.Status.Condition(api.PodScheduled); cond != nil && cond.Reason == api.PodReasonSchedulingGated {
+		c.reason = api.PodReasonSchedulingGated
+	}
 	for i := range p.Spec.InitContainers {
 		if api.IsRestartableInitContainer(&p.Spec.InitContainers[i]) {
 			c.total++

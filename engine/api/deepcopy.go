@@ -1,5 +1,7 @@
 package api
 
+import "slices"
+
 func copyMap[K comparable, V any](m map[K]V) map[K]V {
 	if m == nil {
 		return nil
@@ -144,6 +146,7 @@ func (s *PodSpec) DeepCopy() PodSpec {
 	out.SecurityContext = copyPtr(s.SecurityContext)
 	out.Priority = copyPtr(s.Priority)
 	out.Affinity = s.Affinity.DeepCopy()
+	out.SchedulingGates = slices.Clone(s.SchedulingGates)
 	if s.Volumes != nil {
 		out.Volumes = make([]Volume, len(s.Volumes))
 		for i := range s.Volumes {

@@ -58,7 +58,19 @@ type PodSpec struct {
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Tolerations                   []Toleration      `json:"tolerations,omitempty" yaml:"tolerations,omitempty"`
 	Priority                      *int32            `json:"priority,omitempty" yaml:"priority,omitempty"`
+	// SchedulingGates hold the pod back from the scheduler while any is
+	// left: they can be set at creation and only removed after.
+	SchedulingGates []PodSchedulingGate `json:"schedulingGates,omitempty" yaml:"schedulingGates,omitempty"`
 }
+
+// PodSchedulingGate is v1.PodSchedulingGate.
+type PodSchedulingGate struct {
+	Name string `json:"name" yaml:"name"`
+}
+
+// PodReasonSchedulingGated is the reason of the PodScheduled=False
+// condition the API server gives a pod created with scheduling gates.
+const PodReasonSchedulingGated = "SchedulingGated"
 
 // Container is v1.Container, limited to the fields the simulation uses.
 type Container struct {

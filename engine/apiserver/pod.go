@@ -1,7 +1,9 @@
 package apiserver
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/stateflow/stateflow/engine/api"
 	"github.com/stateflow/stateflow/engine/timezone"
@@ -16,15 +18,21 @@ var podStrategy = statusField(strategy{
 		defaultPodSpec(o.Spec)
 	},
 	validate: func(e *errs, obj api.Object, _ timezone.Loader) {
-		if spec := obj.(*api.Pod).Spec; spec != nil {
-			validatePodSpec(e, "spec", spec, false)
-		} else {
-			validatePodSpec(e, "spec", &api.PodSpec{}, false)
+		spec := obj.(*api.Pod).Spec
+		if spec == nil {
+			spec = &api.PodSpec{}
+		}
+		validatePodSpec(e, "spec", spec, false)
+		// ValidatePodCreate: a pod cannot be assigned a node while it has
+		// scheduling gates.
+		if spec.NodeName != "" && len(spec.SchedulingGates) > 0 && obj.Meta().ResourceVersion == "" {
+			e.add("spec.nodeName", "Forbidden: cannot be set until all schedulingGates have been cleared")
 		}
 	},
 	prepareForCreate: func(obj api.Object, shared *admitted, specs *podSpecs) {
 		o := obj.(*api.Pod)
 		admitPod(o, shared, specs)
+		applySchedulingGatedCondition(o)
 	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		o, prev := obj.(*api.Pod), old.(*api.Pod)
@@ -43,6 +51,18 @@ var podStrategy = statusField(strategy{
 	},
 }, &api.Pod{})
 
+// applySchedulingGatedCondition gives a pod created with scheduling gates
+// its PodScheduled=False condition, reason SchedulingGated
+// (pkg/registry/core/pod/strategy.go): the scheduler does not look at it
+// until they are all removed.
+func applySchedulingGatedCondition(p *api.Pod) {
+	if p.Spec == nil || len(p.Spec.SchedulingGates) == 0 || p.Status.Condition(api.PodScheduled) != nil {
+		return
+	}
+	p.Status.Conditions = append(p.Status.Conditions, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse,
+		Reason: api.PodReasonSchedulingGated, Message: "Scheduling is blocked due to non-empty scheduling gates"})
+}
+
 // updatablePodSpecFields are what ValidatePodUpdate lets an update of a
 // pod change.
 const updatablePodSpecFields = "`spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`," +
@@ -54,11 +74,24 @@ const updatablePodSpecFields = "`spec.containers[*].image`,`spec.initContainers[
 // containers (it may change their images). Upstream's message goes on
 // with a diff of the two specs, which Stateflow does not print.
 func validatePodUpdate(o, prev *api.Pod) error {
-	if o.Spec == nil || prev.Spec == nil || sameNames(o.Spec.Containers, prev.Spec.Containers) && sameNames(o.Spec.InitContainers, prev.Spec.InitContainers) {
+	if o.Spec == nil || prev.Spec == nil {
 		return nil
 	}
-	return &InvalidError{Kind: api.KindPod, Name: o.Name, Fields: []FieldError{{
-		Path: "spec", Detail: "Forbidden: pod updates may not change fields other than " + updatablePodSpecFields}}}
+	var fields []FieldError
+	for i, g := range o.Spec.SchedulingGates {
+		// validateOnlyDeletedSchedulingGates
+		if !slices.Contains(prev.Spec.SchedulingGates, g) {
+			fields = append(fields, FieldError{Path: fmt.Sprintf("spec.schedulingGates[%d].name", i),
+				Detail: fmt.Sprintf("Forbidden: only deletion is allowed, but found new scheduling gate '%s'", g.Name)})
+		}
+	}
+	if !sameNames(o.Spec.Containers, prev.Spec.Containers) || !sameNames(o.Spec.InitContainers, prev.Spec.InitContainers) {
+		fields = append(fields, FieldError{Path: "spec", Detail: "Forbidden: pod updates may not change fields other than " + updatablePodSpecFields})
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return &InvalidError{Kind: api.KindPod, Name: o.Name, Fields: fields}
 }
 
 func sameNames(a, b []api.Container) bool {

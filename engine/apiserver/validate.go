@@ -286,6 +286,23 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	if g := s.TerminationGracePeriodSeconds; g != nil && *g < 0 {
 		e.invalid(path+".terminationGracePeriodSeconds", *g, "must be greater than or equal to 0")
 	}
+	if len(s.SchedulingGates) > 0 {
+		validateSchedulingGates(e, path+".schedulingGates", s.SchedulingGates)
+	}
+}
+
+// validateSchedulingGates is validateSchedulingGates of
+// pkg/apis/core/validation: qualified names, none twice.
+func validateSchedulingGates(e *errs, path string, gates []api.PodSchedulingGate) {
+	for i, g := range gates {
+		at := fmt.Sprintf("%s[%d]", path, i)
+		for _, msg := range labels.IsLabelKey(g.Name) {
+			e.invalid(at, g.Name, msg)
+		}
+		if slices.ContainsFunc(gates[:i], func(o api.PodSchedulingGate) bool { return o.Name == g.Name }) {
+			e.add(at, "Duplicate value: %q", g.Name)
+		}
+	}
 }
 
 // validateContainer is validateContainerCommon of

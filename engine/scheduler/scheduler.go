@@ -172,13 +172,17 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 		}
 		return
 	}
-	if p.DeletionTimestamp != nil || p.Spec.SchedulerName != api.DefaultSchedulerName || s.parked[k] {
+	if p.DeletionTimestamp != nil || p.Spec.SchedulerName != api.DefaultSchedulerName || s.parked[k] || gated(p) {
 		return
 	}
-	if _, ok := s.assumed[k]; !ok && ev.Type == apiserver.Added {
-		q.Add(k)
+	if _, ok := s.assumed[k]; !ok && (ev.Type == apiserver.Added || ev.Old != nil && gated(ev.Old.(*api.Pod))) {
+		q.Add(k) // new, or its last scheduling gate removed
 	}
 }
+
+// gated is the SchedulingGates plugin's PreEnqueue: a pod with a
+// scheduling gate left is not queued, and not scheduled.
+func gated(p *api.Pod) bool { return len(p.Spec.SchedulingGates) > 0 }
 
 // spreadChanged reports whether a pod event may change what the default
 // spreading counts of it: its labels or whether it is terminating.
@@ -227,6 +231,10 @@ func (s *Scheduler) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resul
 	}
 	if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 		tick.Explain("pod/%s needs no scheduling", key.Name)
+		return reconcile.Result{}, nil
+	}
+	if gated(p) {
+		tick.Explain("pod/%s waits for its scheduling gates to be removed", key.Name)
 		return reconcile.Result{}, nil
 	}
 	if node, ok := s.assumed[key]; ok {

@@ -274,3 +274,38 @@ func TestSidecarFailingItsStartupProbeIsRestarted(t *testing.T) {
 		t.Errorf("get pods:\n%s", got.Stdout)
 	}
 }
+
+// A headless Service's name resolves only once it has a ready endpoint:
+// the init container keeps looking every 2 s while db's pod starts, and
+// goes on at the first lookup after the Endpoints list it.
+func TestInitContainerWaitsForAHeadlessServicesEndpoint(t *testing.T) {
+	src, err := os.ReadFile("testdata/docs/wait-for-headless.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	e.RunUntil(8_000)
+	if got := run(t, s, "get pod app"); !strings.Contains(got.Stdout, "app    0/1     Init:0/1   0          8s\n") {
+		t.Errorf("while db starts:\n%s", got.Stdout)
+	}
+	e.RunUntil(40_000)
+	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "app    1/1     Running   0          40s\n") {
+		t.Fatalf("once db is ready:\n%s", got.Stdout)
+	}
+	at := func(cmd string) time.Time {
+		t.Helper()
+		got := run(t, s, cmd)
+		v, err := time.Parse(time.RFC3339, got.Stdout)
+		if err != nil {
+			t.Fatalf("%s: %q %s", cmd, got.Stdout, got.Stderr)
+		}
+		return v
+	}
+	ready := at(`get pod db-0 -o jsonpath='{.status.conditions[?(@.type=="Ready")].lastTransitionTime}'`)
+	done := at("get pod app -o jsonpath={.status.initContainerStatuses[0].state.terminated.finishedAt}")
+	// After db is ready, within a poll (2 s) and the watches' delays.
+	if d := done.Sub(ready); d < 0 || d > 3*time.Second { // times in whole seconds
+		t.Errorf("the init container finished %s after db-0 became ready", d)
+	}
+}

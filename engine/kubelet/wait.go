@@ -224,7 +224,12 @@ func (k *Kubelet) lookup(w *worker, p *api.Pod, c *container, wt Wait) {
 	if !resolves(w.tick.LiveGet, p.Namespace, wt) {
 		c.lookupAt = 0
 		if _, ok := w.tick.LiveGet(api.Key{Kind: api.KindService, Namespace: waitNamespace(p, wt), Name: wt.Service}); ok {
-			c.lookupAt = next // headless, with no ready address yet
+			// Headless, with no ready address yet: look again at the
+			// loop's next lookup after this one.
+			c.lookupAt = next
+			if c.lookupAt <= w.now {
+				c.lookupAt += wt.PollMS
+			}
 		}
 		if w.now == c.startedAt {
 			w.Note("%s: %s does not resolve yet; the loop looks again every %s", c.name, wt.Service, humanMS(wt.PollMS))

@@ -69,8 +69,7 @@ func (l *layout) whyLegs(steps []provenance.Step, i int) {
 	}
 	var links []WhyLink
 	if s.User {
-		b := to[0]
-		links = append(links, WhyLink{To: b.ID, X1: b.X + b.W/2, Y1: b.Y - rowGap + 4, X2: b.X + b.W/2, Y2: b.Y})
+		links = append(links, l.userLeg(to[0]))
 	}
 	for _, c := range steps {
 		if c.Depth != s.Depth+1 {
@@ -92,6 +91,23 @@ func (l *layout) whyLegs(steps []provenance.Step, i int) {
 		}
 	}
 	l.f.WhyLinks = append(l.f.WhyLinks, links...)
+}
+
+// userLeg is the leg of a user's action into box b: from the gap above
+// it, or, where a text of the diagram (its header) lies in that gap,
+// from the gap at its left.
+func (l *layout) userLeg(b *Box) WhyLink {
+	x, y := b.X+b.W/2, b.Y-rowGap+4
+	for _, t := range l.f.Texts {
+		if t.Vertical {
+			continue
+		}
+		if r := labelRect(t.X, t.Y, t.Text); x >= r.x0 && x <= r.x1 && y < r.y1 && r.y0 < b.Y {
+			y = b.Y + b.H/2
+			return WhyLink{To: b.ID, X1: b.X - gapX + 1, Y1: y, X2: b.X, Y2: y}
+		}
+	}
+	return WhyLink{To: b.ID, X1: x, Y1: y, X2: x, Y2: b.Y}
 }
 
 // stepBoxes are the boxes the step's objects are drawn in (their own, or

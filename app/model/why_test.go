@@ -164,6 +164,19 @@ func TestWhyPath(t *testing.T) {
 	if labels < 3 {
 		t.Errorf("only %d legs labelled", labels)
 	}
+	// No leg runs through a text of the diagram (its header), in a
+	// laptop's pane, a phone's and an embed's.
+	for _, v := range []Viewport{DefaultViewport, {W: 360, H: 480}, {W: 520, H: 340, MinFont: 11}} {
+		f := m.Flow(v)
+		for _, k := range f.WhyLinks {
+			for _, tx := range f.Texts {
+				r := labelRect(tx.X, tx.Y, tx.Text)
+				if !tx.Vertical && min(k.X1, k.X2) <= r.x1 && max(k.X1, k.X2) >= r.x0 && min(k.Y1, k.Y2) < r.y1 && max(k.Y1, k.Y2) > r.y0 {
+					t.Errorf("%dx%d: step %d's leg runs through %q", v.W, v.H, k.Step, tx.Text)
+				}
+			}
+		}
+	}
 	var up, down WhyLink
 	for _, k := range f.WhyLinks {
 		switch k.Step {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stateflow/stateflow/engine"
 	"github.com/stateflow/stateflow/internal/testkit"
 	"github.com/stateflow/stateflow/kubectl"
 	"github.com/stateflow/stateflow/scenario"
@@ -206,13 +207,8 @@ func TestInitContainersUnderChange(t *testing.T) {
 // once logshipper has stopped and takes 1 s. Before, both got SIGTERM at
 // once: proxy stopped first.
 func TestSidecarsStopInReverseOrderAfterTheJob(t *testing.T) {
-	src, err := os.ReadFile("testdata/docs/sidecars-stop-order.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, sc := testkit.Load(t, src)
+	e, s := docSession(t, "sidecars-stop-order.yaml")
 	e.RunUntil(60_000)
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
 	finished := func(i int) time.Time {
 		t.Helper()
 		got := run(t, s, fmt.Sprintf("get pods -o jsonpath={.items[0].status.initContainerStatuses[%d].state.terminated.finishedAt}", i))
@@ -247,12 +243,7 @@ func TestSidecarsStopInReverseOrderAfterTheJob(t *testing.T) {
 // the container after it never starts. Before, it ran on, never started,
 // and was never killed.
 func TestSidecarFailingItsStartupProbeIsRestarted(t *testing.T) {
-	src, err := os.ReadFile("testdata/docs/sidecar-startup-fails.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, sc := testkit.Load(t, src)
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	e, s := docSession(t, "sidecar-startup-fails.yaml")
 	// proxy started at 2.25 s; its probe runs at 4.25, 14.25 and 24.25 s.
 	e.RunUntil(24_000)
 	if got := run(t, s, "get pods"); !strings.Contains(got.Stdout, "web    0/2     Init:0/1   0          24s\n") {
@@ -279,12 +270,7 @@ func TestSidecarFailingItsStartupProbeIsRestarted(t *testing.T) {
 // the init container keeps looking every 2 s while db's pod starts, and
 // goes on at the first lookup after the Endpoints list it.
 func TestInitContainerWaitsForAHeadlessServicesEndpoint(t *testing.T) {
-	src, err := os.ReadFile("testdata/docs/wait-for-headless.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, sc := testkit.Load(t, src)
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace}
+	e, s := docSession(t, "wait-for-headless.yaml")
 	e.RunUntil(8_000)
 	if got := run(t, s, "get pod app"); !strings.Contains(got.Stdout, "app    0/1     Init:0/1   0          8s\n") {
 		t.Errorf("while db starts:\n%s", got.Stdout)
@@ -308,4 +294,16 @@ func TestInitContainerWaitsForAHeadlessServicesEndpoint(t *testing.T) {
 	if d := done.Sub(ready); d < 0 || d > 3*time.Second { // times in whole seconds
 		t.Errorf("the init container finished %s after db-0 became ready", d)
 	}
+}
+
+// docSession loads testdata/docs/NAME, a documentation example as
+// pasted, and a kubectl session on it.
+func docSession(t *testing.T, name string) (*engine.Engine, *kubectl.Session) {
+	t.Helper()
+	src, err := os.ReadFile("testdata/docs/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, sc := testkit.Load(t, src)
+	return e, &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
 }

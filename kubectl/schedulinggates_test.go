@@ -1,13 +1,8 @@
 package kubectl_test
 
 import (
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/stateflow/stateflow/internal/testkit"
-	"github.com/stateflow/stateflow/kubectl"
-	"github.com/stateflow/stateflow/scenario"
 )
 
 // The documentation's pod-scheduling-readiness walk-through: the pod is
@@ -15,12 +10,7 @@ import (
 // scheduling attempt; a gate may only be removed; once both are, the
 // scheduler binds it and it runs.
 func TestSchedulingGates(t *testing.T) {
-	src, err := os.ReadFile("testdata/docs/pod-scheduling-gates.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, sc := testkit.Load(t, src)
-	s := &kubectl.Session{Cluster: e, Namespace: sc.Namespace, Decode: scenario.DecodeObjects}
+	e, s := docSession(t, "pod-scheduling-gates.yaml")
 	e.RunUntil(7_000)
 	for cmd, want := range map[string]string{
 		"get pod test-pod": "test-pod   0/1     SchedulingGated   0          7s\n",

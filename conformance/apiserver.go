@@ -196,6 +196,7 @@ func (s *apiServer) create(a clienttesting.Action) (bool, runtime.Object, error)
 	case *core.ReplicationController:
 		o.Status = core.ReplicationControllerStatus{}
 	case *core.Pod:
+		requestsFromLimits(o)
 		o.Status = core.PodStatus{Phase: core.PodPending, QOSClass: qos.GetPodQOS(o)}
 		admitPod(o)
 	case *core.Endpoints:
@@ -577,6 +578,27 @@ func admitPod(p *core.Pod) {
 		if !found {
 			secs := int64(300)
 			p.Spec.Tolerations = append(p.Spec.Tolerations, core.Toleration{Key: key, Operator: core.TolerationOpExists, Effect: core.TaintEffectNoExecute, TolerationSeconds: &secs})
+		}
+	}
+}
+
+// requestsFromLimits is SetDefaults_Pod's first rule
+// (pkg/apis/core/v1/defaults.go): a pod, not a template, takes each limit
+// as the request it lacks — an extended resource's limit alone, say. (The
+// rest of SetDefaults_Pod is left out: the engine does not store
+// enableServiceLinks, docs/fidelity.md §5.8.)
+func requestsFromLimits(p *core.Pod) {
+	for _, cs := range [][]core.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range cs {
+			r := &cs[i].Resources
+			for name, lim := range r.Limits {
+				if _, ok := r.Requests[name]; !ok {
+					if r.Requests == nil {
+						r.Requests = core.ResourceList{}
+					}
+					r.Requests[name] = lim.DeepCopy()
+				}
+			}
 		}
 	}
 }

@@ -116,6 +116,24 @@ var stories = map[string]story{
 			t.Errorf("pods on %q, want node-4 after it was uncordoned", got)
 		}
 	}},
+	"extended-resources": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		// Settled: four pods, each holding one of node-4's four dongles;
+		// the fifth, which waited Pending, was deleted by the scale down.
+		if got := jp(t, k, "pods -o jsonpath={.items[*].spec.nodeName}"); got != "node-4 node-4 node-4 node-4" {
+			t.Errorf("pods on %q, want all four on node-4, the only node with dongles", got)
+		}
+		msgs := eventsWith(e, "FailedScheduling")
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0].Message, "0/4 nodes are available: 4 Insufficient example.com/dongle.") {
+			t.Errorf("FailedScheduling %+v, want one, for the fifth pod", msgs)
+		}
+		out := k.Run("describe node node-4").Stdout
+		_, allocated, _ := strings.Cut(out, "Allocated resources:")
+		if !slices.ContainsFunc(strings.Split(allocated, "\n"), func(l string) bool {
+			return strings.Join(strings.Fields(l), " ") == "example.com/dongle 4 4"
+		}) {
+			t.Errorf("describe node-4 counts its four dongles as requested and limited:\n%s", out)
+		}
+	}},
 	"node-failure": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if len(eventsWith(e, "TaintManagerEviction")) != 1 {
 			t.Errorf("one eviction expected")

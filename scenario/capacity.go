@@ -3,12 +3,14 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/stateflow/stateflow/engine/api"
+	"github.com/stateflow/stateflow/engine/fieldpath"
 )
 
 // workload is one manifest that asks for pods, as the capacity check
@@ -25,23 +27,40 @@ type workload struct {
 // podRequest is one pod's requests in milli-units, as the scheduler sums
 // them (a limit without a request counts as the request, as the API
 // server defaults it).
-type podRequest struct{ cpu, memory int64 }
+// Scalar resources (extended resources such as example.com/dongle, huge
+// pages) are in whole units, by name; nil when the pod asks for none.
+type podRequest struct {
+	cpu, memory int64
+	scalar      map[string]int64
+}
 
 func requestsOf(spec *api.PodSpec) podRequest {
 	req := api.AggregateRequests(spec, func(c *api.Container) api.ResourceList {
 		out := api.ResourceList{}
-		for _, name := range [...]string{"cpu", "memory"} {
-			q, ok := c.Resources.Requests[name]
-			if !ok {
-				q, ok = c.Resources.Limits[name]
+		for _, l := range [...]api.ResourceList{c.Resources.Requests, c.Resources.Limits} {
+			for name, q := range l {
+				if _, done := out[name]; !done && (name == "cpu" || name == "memory" || api.IsScalarResourceName(name)) {
+					out[name] = q
+				}
 			}
-			if ok && q.MilliValue() > 0 {
-				out[name] = q
+		}
+		for name, q := range out {
+			if q.MilliValue() <= 0 {
+				delete(out, name)
 			}
 		}
 		return out
 	})
-	return podRequest{cpu: req["cpu"].MilliValue(), memory: req["memory"].MilliValue()}
+	r := podRequest{cpu: req["cpu"].MilliValue(), memory: req["memory"].MilliValue()}
+	for name, q := range req {
+		if api.IsScalarResourceName(name) {
+			if r.scalar == nil {
+				r.scalar = map[string]int64{}
+			}
+			r.scalar[name] = q.Value()
+		}
+	}
+	return r
 }
 
 // checkCapacity warns when the workloads' pods cannot all fit on the
@@ -88,6 +107,9 @@ func (p *parser) checkCapacity() {
 	var fit []workload
 	for _, w := range ws {
 		if w.pods <= 0 {
+			continue
+		}
+		if p.warnScalarTooBig(w) {
 			continue
 		}
 		if res, want, have := tooBig(w.per, maxNode); res != "" {
@@ -174,6 +196,38 @@ func (p *parser) checkCapacity() {
 	}
 }
 
+// warnScalarTooBig warns, and reports, when each pod of w asks for more
+// of a scalar resource (an extended resource such as example.com/dongle)
+// than any node offers: the scheduler counts them like cpu, and a node
+// offers only what its device plugins advertise, here what the
+// Scenario's nodes.capacity (or a Node's status.capacity) gives it.
+func (p *parser) warnScalarTooBig(w workload) bool {
+	names := make([]string, 0, len(w.per.scalar))
+	for name := range w.per.scalar {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		want, have := w.per.scalar[name], int64(0)
+		for _, n := range p.nodes {
+			have = max(have, n.Status.Allocatable[name].Value())
+		}
+		if want <= have {
+			continue
+		}
+		path := requestPath(w, name)
+		at := nodeAt(w.node, path)
+		offer := fmt.Sprintf("no node has more than %d %s allocatable", have, name)
+		if have == 0 {
+			offer = fmt.Sprintf("no node advertises %s (a device plugin would; here give the nodes capacity: Scenario spec.nodes.capacity, %s: %d)", name, name, want)
+		}
+		p.warnf(at.Line, at.Column, path, "each pod of %s requests %d %s but %s: %s (FailedScheduling: Insufficient %s)",
+			w.ref, want, name, offer, noneOf(w.pods), name)
+		return true
+	}
+	return false
+}
+
 // tooBig names a resource one pod asks more of than the largest node
 // has allocatable, with both amounts.
 func tooBig(per, maxNode podRequest) (res string, want, have int64) {
@@ -196,7 +250,7 @@ func requestPath(w workload, res string) string {
 	for i, c := range cs.Content {
 		for _, kind := range []string{"requests", "limits"} {
 			if child(child(child(c, "resources"), kind), res) != nil {
-				return fmt.Sprintf("%s.containers[%d].resources.%s.%s", w.prefix, i, kind, res)
+				return fieldpath.Child(fmt.Sprintf("%s.containers[%d].resources.%s", w.prefix, i, kind), res)
 			}
 		}
 	}

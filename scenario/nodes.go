@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -60,6 +62,9 @@ func completeNode(n *api.Node, index int) {
 	if n.Spec.PodCIDR == "" {
 		n.Spec.PodCIDR = fmt.Sprintf("10.%d.%d.0/24", 244-index/256, index%256)
 	}
+	if len(n.Spec.PodCIDRs) == 0 {
+		n.Spec.PodCIDRs = []string{n.Spec.PodCIDR}
+	}
 	if len(n.Status.Addresses) == 0 {
 		n.Status.Addresses = []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.%d.%d", index/250, index%250+2)}, {Type: "Hostname", Address: n.Name}}
 	}
@@ -77,7 +82,9 @@ func completeNode(n *api.Node, index int) {
 			n.Status.Allocatable[k] = v
 		}
 	}
-	n.Status.NodeInfo = api.NodeSystemInfo{KubeletVersion: "v1.34.4", ContainerRuntimeVersion: "containerd://2.0.5",
+	n.Status.NodeInfo = api.NodeSystemInfo{MachineID: machineID(n.Name, "machine"), SystemUUID: systemUUID(n.Name),
+		BootID: systemUUID(n.Name + "/boot"), KernelVersion: "6.1.0-28-amd64",
+		KubeletVersion: "v1.34.4", ContainerRuntimeVersion: "containerd://2.0.5",
 		OSImage: "Debian GNU/Linux 12 (bookworm)", OperatingSystem: "linux", Architecture: "amd64"}
 	if len(n.Status.Conditions) == 0 {
 		at := api.At(0)
@@ -88,4 +95,20 @@ func completeNode(n *api.Node, index int) {
 			{Type: api.NodeReady, Status: api.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status", LastHeartbeatTime: at, LastTransitionTime: at},
 		}
 	}
+}
+
+// machineID is a node's /etc/machine-id as the kubelet reports it: 32
+// hexadecimal digits, here derived from the node's name so that every
+// run of a scenario shows the same.
+func machineID(name, salt string) string {
+	h := fnv.New128a()
+	h.Write([]byte(salt + "/" + name))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// systemUUID is a node's SMBIOS UUID (or boot ID) in its usual form,
+// derived from the node's name.
+func systemUUID(name string) string {
+	id := machineID(name, "uuid")
+	return id[:8] + "-" + id[8:12] + "-" + id[12:16] + "-" + id[16:20] + "-" + id[20:]
 }

@@ -166,6 +166,9 @@ func nodeAt(root *yaml.Node, path string) *yaml.Node {
 }
 
 func child(n *yaml.Node, seg string) *yaml.Node {
+	if n == nil {
+		return nil
+	}
 	if i, err := strconv.Atoi(seg); err == nil && n.Kind == yaml.SequenceNode {
 		if i >= 0 && i < len(n.Content) {
 			return n.Content[i]

@@ -245,6 +245,7 @@ func (n *Node) DeepCopy() *Node {
 			out.Spec.Taints[i] = t
 		}
 	}
+	out.Spec.PodCIDRs = copySlice(n.Spec.PodCIDRs)
 	out.Status.Capacity = copyMap(n.Status.Capacity)
 	out.Status.Allocatable = copyMap(n.Status.Allocatable)
 	out.Status.Conditions = copySlice(n.Status.Conditions)

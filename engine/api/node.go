@@ -22,9 +22,10 @@ type Node struct {
 
 // NodeSpec is v1.NodeSpec.
 type NodeSpec struct {
-	PodCIDR       string  `json:"podCIDR,omitempty" yaml:"podCIDR,omitempty"`
-	Unschedulable bool    `json:"unschedulable,omitempty" yaml:"unschedulable,omitempty"`
-	Taints        []Taint `json:"taints,omitempty" yaml:"taints,omitempty"`
+	PodCIDR       string   `json:"podCIDR,omitempty" yaml:"podCIDR,omitempty"`
+	PodCIDRs      []string `json:"podCIDRs,omitempty" yaml:"podCIDRs,omitempty"`
+	Unschedulable bool     `json:"unschedulable,omitempty" yaml:"unschedulable,omitempty"`
+	Taints        []Taint  `json:"taints,omitempty" yaml:"taints,omitempty"`
 }
 
 // Taint is v1.Taint.
@@ -62,6 +63,10 @@ type NodeAddress struct {
 
 // NodeSystemInfo carries the versions kubectl prints.
 type NodeSystemInfo struct {
+	MachineID               string `json:"machineID,omitempty" yaml:"machineID,omitempty"`
+	SystemUUID              string `json:"systemUUID,omitempty" yaml:"systemUUID,omitempty"`
+	BootID                  string `json:"bootID,omitempty" yaml:"bootID,omitempty"`
+	KernelVersion           string `json:"kernelVersion,omitempty" yaml:"kernelVersion,omitempty"`
 	KubeletVersion          string `json:"kubeletVersion,omitempty" yaml:"kubeletVersion,omitempty"`
 	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty" yaml:"containerRuntimeVersion,omitempty"`
 	OSImage                 string `json:"osImage,omitempty" yaml:"osImage,omitempty"`

@@ -96,6 +96,20 @@ func TestValidationMessages(t *testing.T) {
 		{"negative request", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustQuantity("-1")}}
 		}, `spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0`},
+		{"extended resource below its limit", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+				Requests: api.ResourceList{"example.com/dongle": api.MustQuantity("1")},
+				Limits:   api.ResourceList{"example.com/dongle": api.MustQuantity("2")}}
+		}, `spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be equal to example.com/dongle limit of 2`},
+		{"extended resource without a limit", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{Requests: api.ResourceList{"nvidia.com/gpu": api.MustQuantity("1")}}
+		}, "spec.template.spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources"},
+		{"half a dongle", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{Limits: api.ResourceList{"example.com/dongle": api.MustQuantity("500m")}}
+		}, `spec.template.spec.containers[0].resources.limits[example.com/dongle]: Invalid value: "500m": must be an integer`},
+		{"a resource containers cannot ask for", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{Requests: api.ResourceList{"storage": api.MustQuantity("1Gi")}}
+		}, `spec.template.spec.containers[0].resources.requests[storage]: Invalid value: "storage": must be a standard resource for containers`},
 		{"bad name", func(d *api.Deployment) { d.Name = "Web_1" }, `metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain`},
 		{"restartPolicy", func(d *api.Deployment) { d.Spec.Template.Spec.RestartPolicy = "Never" },
 			`spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"`},

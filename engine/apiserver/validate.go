@@ -421,37 +421,6 @@ func validateProbe(e *errs, c containerPath, field string, pr *api.Probe) {
 	}
 }
 
-// validateResources checks each request is not negative and not above
-// its limit, naming the resources in order; the order is made only when
-// one is wrong.
-func validateResources(e *errs, c containerPath, r *api.ResourceRequirements) {
-	wrong := false
-	for name, q := range r.Requests {
-		lim, limited := r.Limits[name]
-		wrong = wrong || q.MilliValue() < 0 || limited && q.MilliValue() > lim.MilliValue()
-	}
-	if !wrong {
-		return
-	}
-	for _, name := range sortedResourceNames(r.Requests) {
-		q := r.Requests[name]
-		if q.MilliValue() < 0 {
-			e.invalid(c.field(".resources.requests["+name+"]"), q.String(), "must be greater than or equal to 0")
-		}
-		if lim, ok := r.Limits[name]; ok && q.MilliValue() > lim.MilliValue() {
-			e.invalid(c.field(".resources.requests"), q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, lim.String()))
-		}
-	}
-}
-
-func sortedResourceNames(l api.ResourceList) []string {
-	m := make(map[string]string, len(l))
-	for k := range l {
-		m[k] = ""
-	}
-	return api.SortedKeys(m)
-}
-
 func validateNode(e *errs, n *api.Node) {
 	for i, t := range n.Spec.Taints {
 		p := fmt.Sprintf("spec.taints[%d]", i)

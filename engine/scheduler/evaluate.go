@@ -38,7 +38,7 @@ func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 		}
 		v := NodeVerdict{Node: name}
 		if st := filter(p, &u, info.node, info); st.fails() {
-			v.Reasons = st.reasons.texts()
+			v.Reasons = st.texts()
 		} else {
 			feasible = append(feasible, info)
 			at = append(at, len(out))

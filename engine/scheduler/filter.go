@@ -8,10 +8,24 @@ import "github.com/stateflow/stateflow/engine/api"
 type status struct {
 	reasons      reasons
 	unresolvable bool // UnschedulableAndUnresolvable: preemption cannot help
+	// insufficient names the scalar resources (extended resources such as
+	// example.com/dongle, huge pages) the node has too few of, in name
+	// order: their reasons name them, so they cannot be bits.
+	insufficient []string
 }
 
 // fails reports whether the node does not fit.
-func (s status) fails() bool { return s.reasons != 0 }
+func (s status) fails() bool { return s.reasons != 0 || len(s.insufficient) > 0 }
+
+// texts lists the status's reasons in plugin order, the scalar
+// resources' last (NodeResourcesFit checks them after memory).
+func (s status) texts() []string {
+	out := s.reasons.texts()
+	for _, name := range s.insufficient {
+		out = append(out, "Insufficient "+name)
+	}
+	return out
+}
 
 // reasons is a set of the filter plugins' reasons.
 type reasons uint8
@@ -133,7 +147,10 @@ func nodePorts(u *podUsage, info *nodeInfo) status {
 	return status{}
 }
 
-// resourcesFit reports every insufficient resource of the node. A pod
+// resourcesFit reports every insufficient resource of the node
+// (noderesources/fit.go fitsRequest): pods, cpu, memory, then each scalar
+// resource the pod requests, which a node that does not advertise it has
+// none of. A pod
 // asking for more than the node's whole allocatable cannot be helped by
 // preemption (UnschedulableAndUnresolvable, noderesources/fit.go).
 func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) status {
@@ -149,6 +166,12 @@ func resourcesFit(u *podUsage, n *api.Node, info *nodeInfo) status {
 	if u.memory > 0 && u.memory > a.memory-info.memory {
 		st.reasons |= reasonMemory
 		st.unresolvable = st.unresolvable || u.memory > a.memory
+	}
+	for _, r := range u.scalar {
+		if r.value > 0 && r.value > a.scalar[r.name]-info.scalar[r.name] {
+			st.insufficient = append(st.insufficient, r.name)
+			st.unresolvable = st.unresolvable || r.value > a.scalar[r.name]
+		}
 	}
 	return st
 }

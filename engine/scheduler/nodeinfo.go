@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 
 	"github.com/stateflow/stateflow/engine/api/labels"
@@ -25,6 +26,7 @@ type nodeInfo struct {
 	nonZeroCPU, nonZeroMem int64     // with defaults for pods without requests
 	pods                   int
 	hostPorts              map[int32]int
+	scalar                 map[string]int64 // requested scalar resources; nil until a pod asks for one
 	// accounted are the pods accounted here, each as the scheduler's
 	// cache last showed it (kept current by observePod), in namespace
 	// and name order: a node holds a hundred pods or so, and a slice is
@@ -78,6 +80,7 @@ type allocatable struct {
 	milliCPU, memory int64
 	pods             int64
 	hasPods          bool
+	scalar           map[string]int64 // nil when the node offers none
 }
 
 // allocatable returns n's allocatable, cached for n's current version.
@@ -90,9 +93,25 @@ func (info *nodeInfo) allocatable(n *api.Node) allocatable {
 			memory:   n.Status.Allocatable["memory"].MilliValue(),
 			pods:     q.Value(),
 			hasPods:  ok,
+			scalar:   scalarValues(n.Status.Allocatable),
 		}
 	}
 	return info.alloc
+}
+
+// scalarValues returns the scalar resources of l as the scheduler counts
+// them (whole units, rounded up), or nil when there are none.
+func scalarValues(l api.ResourceList) map[string]int64 {
+	var out map[string]int64
+	for name, q := range l {
+		if api.IsScalarResourceName(name) {
+			if out == nil {
+				out = map[string]int64{}
+			}
+			out[name] = q.Value()
+		}
+	}
+	return out
 }
 
 // find returns the index of pod k in n.accounted, or where it would go,
@@ -108,6 +127,9 @@ func (n *nodeInfo) clone() *nodeInfo {
 	c.hostPorts = make(map[int32]int, len(n.hostPorts))
 	for k, v := range n.hostPorts {
 		c.hostPorts[k] = v
+	}
+	if n.scalar != nil {
+		c.scalar = maps.Clone(n.scalar)
 	}
 	c.accounted = slices.Clone(n.accounted)
 	c.spread = make([]*spreadCount, len(n.spread))
@@ -125,9 +147,46 @@ type podUsage struct {
 	milliCPU, memory       int64
 	nonZeroCPU, nonZeroMem int64
 	hostPorts              []int32
+	scalar                 []scalarRequest // in name order; nil for most pods
+}
+
+// scalarRequest is a pod's request of one scalar resource, in whole
+// units.
+type scalarRequest struct {
+	name  string
+	value int64
 }
 
 func usageOf(p *api.Pod) podUsage {
+	u := cpuMemoryPorts(p)
+	if requestsScalar(p.Spec) {
+		for name, q := range api.PodRequests(p.Spec) {
+			if api.IsScalarResourceName(name) {
+				u.scalar = append(u.scalar, scalarRequest{name, q.Value()})
+			}
+		}
+		slices.SortFunc(u.scalar, func(a, b scalarRequest) int { return cmp.Compare(a.name, b.name) })
+	}
+	return u
+}
+
+// requestsScalar reports whether any container of s requests a scalar
+// resource: a pod asking for more than cpu and memory.
+func requestsScalar(s *api.PodSpec) bool {
+	for _, cs := range [2][]api.Container{s.InitContainers, s.Containers} {
+		for i := range cs {
+			for name := range cs[i].Resources.Requests {
+				if name != "cpu" && name != "memory" && api.IsScalarResourceName(name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// cpuMemoryPorts is a pod's usage of cpu, memory and host ports.
+func cpuMemoryPorts(p *api.Pod) podUsage {
 	if len(p.Spec.InitContainers) > 0 {
 		return usageWithInits(p)
 	}
@@ -222,6 +281,12 @@ func (n *nodeInfo) add(p *api.Pod, u podUsage, sign int64) {
 	n.nonZeroCPU += sign * u.nonZeroCPU
 	n.nonZeroMem += sign * u.nonZeroMem
 	n.pods += int(sign)
+	for _, r := range u.scalar {
+		if n.scalar == nil {
+			n.scalar = map[string]int64{}
+		}
+		n.scalar[r.name] += sign * r.value
+	}
 	if n.hostPorts == nil {
 		n.hostPorts = map[int32]int{}
 	}

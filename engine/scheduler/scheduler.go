@@ -345,6 +345,11 @@ func fitError(total int, failures []status) string {
 			byText[(reasons(1) << i).text()] = n // each bit has its own text
 		}
 	}
+	for _, st := range failures {
+		for _, name := range st.insufficient {
+			byText["Insufficient "+name]++
+		}
+	}
 	preempt := map[string]int{}
 	if unresolvable > 0 {
 		preempt["Preemption is not helpful for scheduling"] = unresolvable

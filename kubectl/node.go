@@ -2,7 +2,8 @@ package kubectl
 
 import (
 	"slices"
-	"strings"
+	"sort"
+	"strconv"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -52,8 +53,8 @@ func taintLines(w *prefixWriter, taints []api.Taint) {
 		return
 	}
 	sorted := slices.Clone(taints)
-	slices.SortFunc(sorted, func(a, b api.Taint) int {
-		return strings.Compare(a.Effect+","+a.Key, b.Effect+","+b.Key)
+	sort.Slice(sorted, func(i, j int) bool {
+		return sorted[i].Effect+","+sorted[i].Key < sorted[j].Effect+","+sorted[j].Key
 	})
 	for i, t := range sorted {
 		label := "Taints:"
@@ -96,17 +97,14 @@ func (s *Session) describeNodeResource(w *prefixWriter, n *api.Node) {
 	if len(n.Status.Allocatable) > 0 {
 		alloc = n.Status.Allocatable
 	}
-	cpu, mem := alloc["cpu"].MilliValue(), alloc["memory"].Value()
 	w.line(0, "Non-terminated Pods:\t(%d in total)", len(pods))
 	w.line(1, "Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge")
 	w.line(1, "---------\t----\t\t------------\t----------\t---------------\t-------------\t---")
 	reqs, limits := resourceTotals{}, resourceTotals{}
 	for _, p := range pods {
 		req, lim := podResources(p.Spec, requestsOf), podResources(p.Spec, limitsOf)
-		w.line(1, "%s\t%s\t\t%s (%d%%)\t%s (%d%%)\t%s (%d%%)\t%s (%d%%)\t%s", p.Namespace, p.Name,
-			req.text("cpu"), fraction(req.milli("cpu"), cpu), lim.text("cpu"), fraction(lim.milli("cpu"), cpu),
-			req.text("memory"), fraction(req.value("memory"), mem), lim.text("memory"), fraction(lim.value("memory"), mem),
-			age(p.CreationTimestamp, s.Cluster.Now()))
+		w.line(1, "%s\t%s\t\t%s\t%s\t%s\t%s\t%s", p.Namespace, p.Name, req.usage("cpu", alloc), lim.usage("cpu", alloc),
+			req.usage("memory", alloc), lim.usage("memory", alloc), age(p.CreationTimestamp, s.Cluster.Now()))
 		reqs.addAll(req)
 		limits.addAll(lim)
 	}
@@ -114,11 +112,6 @@ func (s *Session) describeNodeResource(w *prefixWriter, n *api.Node) {
 	w.line(0, "  (Total limits may be over 100 percent, i.e., overcommitted.)")
 	w.line(1, "Resource\tRequests\tLimits")
 	w.line(1, "--------\t--------\t------")
-	w.line(1, "cpu\t%s (%d%%)\t%s (%d%%)", reqs.text("cpu"), fraction(reqs.milli("cpu"), cpu), limits.text("cpu"), fraction(limits.milli("cpu"), cpu))
-	w.line(1, "memory\t%s (%d%%)\t%s (%d%%)", reqs.text("memory"), fraction(reqs.value("memory"), mem), limits.text("memory"), fraction(limits.value("memory"), mem))
-	eph := alloc["ephemeral-storage"].Value()
-	w.line(1, "ephemeral-storage\t%s (%d%%)\t%s (%d%%)", reqs.text("ephemeral-storage"), fraction(reqs.value("ephemeral-storage"), eph),
-		limits.text("ephemeral-storage"), fraction(limits.value("ephemeral-storage"), eph))
 	var huge, ext []string
 	for name := range alloc {
 		switch {
@@ -128,15 +121,24 @@ func (s *Session) describeNodeResource(w *prefixWriter, n *api.Node) {
 			ext = append(ext, name)
 		}
 	}
-	slices.Sort(huge)
-	slices.Sort(ext)
-	for _, name := range huge {
-		a := alloc[name].Value()
-		w.line(1, "%s\t%s (%d%%)\t%s (%d%%)", name, reqs.text(name), fraction(reqs.value(name), a), limits.text(name), fraction(limits.value(name), a))
+	sort.Strings(huge)
+	sort.Strings(ext)
+	for _, name := range append([]string{"cpu", "memory", "ephemeral-storage"}, huge...) {
+		w.line(1, "%s\t%s\t%s", name, reqs.usage(name, alloc), limits.usage(name, alloc))
 	}
 	for _, name := range ext {
 		w.line(1, "%s\t%s\t%s", name, reqs.text(name), limits.text(name))
 	}
+}
+
+// usage is a total and its share of what the node offers, "250m (6%)":
+// cpu compared in thousandths, anything else in whole units.
+func (t resourceTotals) usage(name string, alloc api.ResourceList) string {
+	part, whole := t.value(name), alloc[name].Value()
+	if name == "cpu" {
+		part, whole = t.milli(name), alloc[name].MilliValue()
+	}
+	return t.text(name) + " (" + strconv.FormatInt(fraction(part, whole), 10) + "%)"
 }
 
 // fraction is a percentage as describe computes it, in float64 and

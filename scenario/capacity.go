@@ -3,7 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -206,7 +206,7 @@ func (p *parser) warnScalarTooBig(w workload) bool {
 	for name := range w.per.scalar {
 		names = append(names, name)
 	}
-	slices.Sort(names)
+	sort.Strings(names)
 	for _, name := range names {
 		want, have := w.per.scalar[name], int64(0)
 		for _, n := range p.nodes {

@@ -1,9 +1,7 @@
 package scenario
 
 import (
-	"encoding/hex"
 	"fmt"
-	"hash/fnv"
 
 	"github.com/stateflow/stateflow/engine/api"
 )
@@ -98,12 +96,16 @@ func completeNode(n *api.Node, index int) {
 }
 
 // machineID is a node's /etc/machine-id as the kubelet reports it: 32
-// hexadecimal digits, here derived from the node's name so that every
-// run of a scenario shows the same.
+// hexadecimal digits, here two FNV-1a hashes of the node's name (with a
+// salt, and seeded apart) so that every run of a scenario shows the same.
 func machineID(name, salt string) string {
-	h := fnv.New128a()
-	h.Write([]byte(salt + "/" + name))
-	return hex.EncodeToString(h.Sum(nil))
+	h := [2]uint64{14695981039346656037, 14695981039346656037 ^ 0x9e3779b97f4a7c15}
+	for _, b := range []byte(salt + "/" + name) {
+		for i := range h {
+			h[i] = (h[i] ^ uint64(b)) * 1099511628211
+		}
+	}
+	return fmt.Sprintf("%016x%016x", h[0], h[1])
 }
 
 // systemUUID is a node's SMBIOS UUID (or boot ID) in its usual form,

@@ -1,8 +1,7 @@
 package apiserver
 
 import (
-	"fmt"
-	"slices"
+	"sort"
 	"strings"
 
 	"github.com/stateflow/stateflow/engine/api"
@@ -28,13 +27,12 @@ func validateResources(e *errs, c containerPath, r *api.ResourceRequirements) {
 		q := r.Requests[name]
 		validateResourceQuantity(e, c.field(".resources.requests["+name+"]"), name, q)
 		lim, limited := r.Limits[name]
-		switch {
-		case limited && q.MilliValue() != lim.MilliValue() && !api.IsOvercommitAllowed(name):
-			e.invalid(c.field(".resources.requests"), q.String(), fmt.Sprintf("must be equal to %s limit of %s", name, lim.String()))
-		case limited && q.MilliValue() > lim.MilliValue():
-			e.invalid(c.field(".resources.requests"), q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, lim.String()))
-		case !limited && !api.IsOvercommitAllowed(name):
-			e.add(c.field(".resources.limits"), "Required value: Limit must be set for non overcommitable resources")
+		switch msg := requestLimitProblem(name, q, lim, limited); {
+		case msg == "":
+		case !limited:
+			e.add(c.field(".resources.limits"), "Required value: %s", msg)
+		default:
+			e.invalid(c.field(".resources.requests"), q.String(), msg)
 		}
 	}
 }
@@ -49,18 +47,26 @@ func resourcesValid(r *api.ResourceRequirements) bool {
 	}
 	for name, q := range r.Requests {
 		lim, limited := r.Limits[name]
-		if !resourceQuantityValid(name, q) ||
-			limited && (q.MilliValue() > lim.MilliValue() || q.MilliValue() != lim.MilliValue() && !api.IsOvercommitAllowed(name)) ||
-			!limited && !api.IsOvercommitAllowed(name) {
+		if !resourceQuantityValid(name, q) || requestLimitProblem(name, q, lim, limited) != "" {
 			return false
 		}
 	}
 	return true
 }
 
-func resourceQuantityValid(name string, q api.Quantity) bool {
-	return containerResourceNameProblem(name) == "" && q.MilliValue() >= 0 &&
-		(!isIntegerResource(name) || q.MilliValue()%1000 == 0)
+// requestLimitProblem is what is wrong with a request against its limit:
+// above it, or, for a resource that cannot be overcommitted, not equal to
+// it or without one.
+func requestLimitProblem(name string, q, lim api.Quantity, limited bool) string {
+	switch {
+	case limited && q.MilliValue() != lim.MilliValue() && !api.IsOvercommitAllowed(name):
+		return "must be equal to " + name + " limit of " + lim.String()
+	case limited && q.MilliValue() > lim.MilliValue():
+		return "must be less than or equal to " + name + " limit of " + lim.String()
+	case !limited && !api.IsOvercommitAllowed(name):
+		return "Limit must be set for non overcommitable resources"
+	}
+	return ""
 }
 
 // validateResourceQuantity is validateContainerResourceName and
@@ -72,9 +78,21 @@ func validateResourceQuantity(e *errs, path, name string, q api.Quantity) {
 	if q.MilliValue() < 0 {
 		e.invalid(path, q.String(), "must be greater than or equal to 0")
 	}
-	if isIntegerResource(name) && q.MilliValue()%1000 != 0 {
+	if fractionOfDevice(name, q) {
 		e.invalid(path, q.String(), "must be an integer")
 	}
+}
+
+// resourceQuantityValid reports whether validateResourceQuantity finds
+// nothing wrong.
+func resourceQuantityValid(name string, q api.Quantity) bool {
+	return containerResourceNameProblem(name) == "" && q.MilliValue() >= 0 && !fractionOfDevice(name, q)
+}
+
+// fractionOfDevice reports a fraction of an extended resource, which
+// counts whole devices (helper.IsIntegerResourceName).
+func fractionOfDevice(name string, q api.Quantity) bool {
+	return api.IsExtendedResourceName(name) && q.MilliValue()%1000 != 0
 }
 
 // containerResourceNameProblem is validateContainerResourceName's
@@ -93,15 +111,11 @@ func containerResourceNameProblem(name string) string {
 	return ""
 }
 
-// isIntegerResource is helper.IsIntegerResourceName for a container's
-// resources: an extended resource counts whole devices.
-func isIntegerResource(name string) bool { return api.IsExtendedResourceName(name) }
-
 func sortedResourceNames(l api.ResourceList) []string {
 	names := make([]string, 0, len(l))
 	for k := range l {
 		names = append(names, k)
 	}
-	slices.Sort(names)
+	sort.Strings(names)
 	return names
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"sort"
 
 	"github.com/stateflow/stateflow/engine/api/labels"
 
@@ -165,7 +166,9 @@ func usageOf(p *api.Pod) podUsage {
 				u.scalar = append(u.scalar, scalarRequest{name, q.Value()})
 			}
 		}
-		slices.SortFunc(u.scalar, func(a, b scalarRequest) int { return cmp.Compare(a.name, b.name) })
+		// sort.Slice rather than slices.SortFunc: a generic sort of a
+		// new element type adds a copy of pdqsort to the wasm.
+		sort.Slice(u.scalar, func(i, j int) bool { return u.scalar[i].name < u.scalar[j].name })
 	}
 	return u
 }

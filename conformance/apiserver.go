@@ -545,7 +545,8 @@ func replaceStrings(v reflect.Value, f func(string) string) {
 // admitPod applies the mutating admission plugins the engine's API server
 // applies to a new pod, as a default cluster enables them:
 // ServiceAccount (the "default" account; the engine mounts no token
-// volume), Priority (0 without a priorityClassName and no default class)
+// volume), Priority (0 and PreemptLowerPriority without a
+// priorityClassName and no default class)
 // and DefaultTolerationSeconds (tolerate not-ready and unreachable nodes
 // for 300 s) — plugin/pkg/admission/{serviceaccount,priority,
 // defaulttolerationseconds}; and the defaults of what a controller adds
@@ -567,6 +568,10 @@ func admitPod(p *core.Pod) {
 	if p.Spec.Priority == nil {
 		zero := int32(0)
 		p.Spec.Priority = &zero
+	}
+	if p.Spec.PreemptionPolicy == nil {
+		policy := core.PreemptLowerPriority
+		p.Spec.PreemptionPolicy = &policy
 	}
 	for _, key := range []string{core.TaintNodeNotReady, core.TaintNodeUnreachable} {
 		found := false

@@ -64,6 +64,12 @@ func New(cfg Config) (*Engine, error) {
 			return nil, fmt.Errorf("namespace %q: %w", ns, err)
 		}
 	}
+	// The API server's own objects (bootstrap-system-priority-classes).
+	for _, c := range api.SystemPriorityClasses() {
+		if _, err := w.store.Bootstrap(c); err != nil {
+			return nil, fmt.Errorf("priority class %q: %w", c.Name, err)
+		}
+	}
 	for _, n := range cfg.Nodes {
 		if err := w.addNode(n.DeepCopy(), &cfg, ds); err != nil {
 			return nil, err

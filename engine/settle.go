@@ -139,6 +139,9 @@ func (e *Engine) Busy() string {
 		if clock := e.clockWork(); clock != "" {
 			return "Never settles: " + clock
 		}
+		if refused := e.refusedCreates(); refused != "" {
+			return "Never settles: " + refused
+		}
 		return ""
 	}
 	var parts []string
@@ -186,6 +189,20 @@ func (e *Engine) clockWork() string {
 	}
 	parts = append(parts, e.clientsWaiting()...)
 	return strings.Join(parts, "; ")
+}
+
+// refusedCreates names the first ReplicaSet whose pods the API server
+// refuses (its ReplicaFailure condition, FailedCreate: a missing
+// PriorityClass, a quota), which its controller retries with a back-off
+// that grows to 1000 s. "" when there is none.
+func (e *Engine) refusedCreates() string {
+	for _, o := range e.w.store.List(api.KindReplicaSet, "") {
+		rs := o.(*api.ReplicaSet)
+		if c := rs.Status.Condition(api.ReplicaSetReplicaFailure); c != nil && c.Status == api.ConditionTrue && rs.Status.Replicas < rs.Replicas() {
+			return fmt.Sprintf("rs/%s cannot create its pods (%s: %s) and the replicaset-controller retries with a growing back-off", rs.Name, c.Reason, c.Message)
+		}
+	}
+	return ""
 }
 
 // injectedDue reports whether a console action waits to be replayed.

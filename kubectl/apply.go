@@ -2,6 +2,8 @@ package kubectl
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -68,7 +70,7 @@ func applyOne(tick reconcile.Tick, o api.Object) (string, error) {
 	cur, exists := tick.LiveGet(api.KeyOf(o))
 	if !exists {
 		if _, err := tick.Create(trace.Translate, o, "kubectl apply: "+name+" created"); err != nil {
-			return "", apiErr(err)
+			return "", apiErr(addSourceToErr("creating", err))
 		}
 		return name + " created\n", nil
 	}
@@ -80,6 +82,19 @@ func applyOne(tick reconcile.Tick, o api.Object) (string, error) {
 		return "", apiErr(err)
 	}
 	return name + " configured\n", nil
+}
+
+// addSourceToErr is cmdutil.AddSourceToErr for a manifest read from
+// standard input: a refusal the API server explains in its message
+// (Forbidden, NotFound, AlreadyExists) names the source it came from.
+func addSourceToErr(verb string, err error) error {
+	se := (*apiserver.StatusError)(nil)
+	if !errors.As(err, &se) {
+		return err
+	}
+	c := *se
+	c.Message = fmt.Sprintf("error when %s %q: %s", verb, "STDIN", se.Message)
+	return &c
 }
 
 // replaceSpec copies the applied labels, annotations and spec (with the

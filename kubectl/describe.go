@@ -147,6 +147,9 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 		containerLines(w, level, " ", &c, nil, nil)
 	}
 	volumeLines(w, level, t.Spec.Volumes)
+	if t.Spec.PriorityClassName != "" {
+		w.line(level, "Priority Class Name:\t%s", t.Spec.PriorityClassName)
+	}
 	mapLines(w, level, "Node-Selectors", t.Spec.NodeSelector, "=")
 	tolerationLines(w, level, t.Spec.Tolerations)
 }
@@ -417,8 +420,15 @@ func (s *Session) describeReplicaSet(w *prefixWriter, rs *api.ReplicaSet) {
 func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	w.line(0, "Name:\t%s", p.Name)
 	w.line(0, "Namespace:\t%s", p.Namespace)
-	w.line(0, "Priority:\t%d", valueOr(p.Spec.Priority))
-	w.line(0, "Service Account:\t%s", p.Spec.ServiceAccountName)
+	if p.Spec.Priority != nil {
+		w.line(0, "Priority:\t%d", *p.Spec.Priority)
+	}
+	if p.Spec.PriorityClassName != "" {
+		w.line(0, "Priority Class Name:\t%s", p.Spec.PriorityClassName)
+	}
+	if p.Spec.ServiceAccountName != "" {
+		w.line(0, "Service Account:\t%s", p.Spec.ServiceAccountName)
+	}
 	node := "<none>"
 	if p.Spec.NodeName != "" {
 		node = p.Spec.NodeName + "/" + p.Status.HostIP

@@ -226,6 +226,13 @@ var kindHelpers = []kindHelper{
 		},
 		applySpec: applySecret, noEvents: true,
 		describe: func(_ *Session, w *prefixWriter, o api.Object) { describeSecret(w, o.(*api.Secret)) }},
+	{kind: api.KindPriorityClass, short: "pc",
+		columns: []column{{"NAME", always}, {"VALUE", always}, {"GLOBAL-DEFAULT", always}, {"AGE", always}, {"PREEMPTIONPOLICY", always}},
+		row: func(o api.Object, name string, wide bool, now int64) []string {
+			return priorityClassRow(o.(*api.PriorityClass), name, now)
+		},
+		applySpec: applyPriorityClass,
+		describe:  func(_ *Session, w *prefixWriter, o api.Object) { describePriorityClass(w, o.(*api.PriorityClass)) }},
 	{kind: api.KindNode, short: "no",
 		columns: []column{{"NAME", always}, {"STATUS", always}, {"ROLES", always}, {"AGE", always}, {"VERSION", always}, {"INTERNAL-IP", wideOnly}, {"EXTERNAL-IP", wideOnly}, {"OS-IMAGE", wideOnly}, {"KERNEL-VERSION", wideOnly}, {"CONTAINER-RUNTIME", wideOnly}},
 		row: func(o api.Object, name string, wide bool, now int64) []string {

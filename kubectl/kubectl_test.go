@@ -131,7 +131,7 @@ func TestErrors(t *testing.T) {
 		{"gett pods", "Did you mean this?\n\tget"},
 		{"get pods --bogus", "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage."},
 		{"get widgets", `error: the server doesn't have a resource type "widgets"`},
-		{"get ingresses", `the server doesn't have a resource type "ingresses" (Stateflow simulates deployments, replicasets, replicationcontrollers, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, configmaps, secrets, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics)`},
+		{"get ingresses", `the server doesn't have a resource type "ingresses" (Stateflow simulates deployments, replicasets, replicationcontrollers, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, configmaps, secrets, priorityclasses, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics)`},
 		{"get deploy nope", `Error from server (NotFound): deployments.apps "nope" not found`},
 		{"get pods -o jsonpath={.items[0", "error parsing jsonpath {.items[0"},
 		{"get pods -l 'app in (a'", "error: "},

@@ -255,35 +255,36 @@ func TestResourceNames(t *testing.T) {
 
 func TestAPIResources(t *testing.T) {
 	s := servicesSession(t)
-	want := `NAME                       SHORTNAMES   APIVERSION            NAMESPACED   KIND
-configmaps                 cm           v1                    true         ConfigMap
-endpoints                  ep           v1                    true         Endpoints
-events                     ev           v1                    true         Event
-namespaces                 ns           v1                    false        Namespace
-nodes                      no           v1                    false        Node
-persistentvolumeclaims     pvc          v1                    true         PersistentVolumeClaim
-pods                       po           v1                    true         Pod
-replicationcontrollers     rc           v1                    true         ReplicationController
-secrets                                 v1                    true         Secret
-services                   svc          v1                    true         Service
-controllerrevisions                     apps/v1               true         ControllerRevision
-daemonsets                 ds           apps/v1               true         DaemonSet
-deployments                deploy       apps/v1               true         Deployment
-replicasets                rs           apps/v1               true         ReplicaSet
-statefulsets               sts          apps/v1               true         StatefulSet
-horizontalpodautoscalers   hpa          autoscaling/v2        true         HorizontalPodAutoscaler
-cronjobs                   cj           batch/v1              true         CronJob
-jobs                                    batch/v1              true         Job
-endpointslices                          discovery.k8s.io/v1   true         EndpointSlice
-poddisruptionbudgets       pdb          policy/v1             true         PodDisruptionBudget
+	want := `NAME                       SHORTNAMES   APIVERSION             NAMESPACED   KIND
+configmaps                 cm           v1                     true         ConfigMap
+endpoints                  ep           v1                     true         Endpoints
+events                     ev           v1                     true         Event
+namespaces                 ns           v1                     false        Namespace
+nodes                      no           v1                     false        Node
+persistentvolumeclaims     pvc          v1                     true         PersistentVolumeClaim
+pods                       po           v1                     true         Pod
+replicationcontrollers     rc           v1                     true         ReplicationController
+secrets                                 v1                     true         Secret
+services                   svc          v1                     true         Service
+controllerrevisions                     apps/v1                true         ControllerRevision
+daemonsets                 ds           apps/v1                true         DaemonSet
+deployments                deploy       apps/v1                true         Deployment
+replicasets                rs           apps/v1                true         ReplicaSet
+statefulsets               sts          apps/v1                true         StatefulSet
+horizontalpodautoscalers   hpa          autoscaling/v2         true         HorizontalPodAutoscaler
+cronjobs                   cj           batch/v1               true         CronJob
+jobs                                    batch/v1               true         Job
+endpointslices                          discovery.k8s.io/v1    true         EndpointSlice
+poddisruptionbudgets       pdb          policy/v1              true         PodDisruptionBudget
+priorityclasses            pc           scheduling.k8s.io/v1   false        PriorityClass
 `
 	if res := run(t, s, "api-resources"); res.Stdout != want {
 		t.Errorf("api-resources:\n%s\nwant:\n%s", res.Stdout, want)
 	}
-	if res := run(t, s, "api-resources -o name"); res.Stdout != "configmaps\nendpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nreplicationcontrollers\nsecrets\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\n" {
+	if res := run(t, s, "api-resources -o name"); res.Stdout != "configmaps\nendpoints\nevents\nnamespaces\nnodes\npersistentvolumeclaims\npods\nreplicationcontrollers\nsecrets\nservices\ncontrollerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\nhorizontalpodautoscalers.autoscaling\ncronjobs.batch\njobs.batch\nendpointslices.discovery.k8s.io\npoddisruptionbudgets.policy\npriorityclasses.scheduling.k8s.io\n" {
 		t.Errorf("api-resources -o name:\n%s", res.Stdout)
 	}
-	if res := run(t, s, "api-resources --namespaced=false"); res.Stdout != "NAME         SHORTNAMES   APIVERSION   NAMESPACED   KIND\nnamespaces   ns           v1           false        Namespace\nnodes        no           v1           false        Node\n" {
+	if res := run(t, s, "api-resources --namespaced=false"); res.Stdout != "NAME              SHORTNAMES   APIVERSION             NAMESPACED   KIND\nnamespaces        ns           v1                     false        Namespace\nnodes             no           v1                     false        Node\npriorityclasses   pc           scheduling.k8s.io/v1   false        PriorityClass\n" {
 		t.Errorf("api-resources --namespaced=false:\n%s", res.Stdout)
 	}
 }

@@ -293,7 +293,7 @@ func TestStatefulSetNames(t *testing.T) {
 		{"get pvc nope", `Error from server (NotFound): persistentvolumeclaims "nope" not found`},
 		{"get sts --field-selector spec.serviceName=nginx", `Error from server (BadRequest): Unable to find "apps/v1, Resource=statefulsets" that match label selector "", field selector "spec.serviceName=nginx": field label not supported: spec.serviceName`},
 		{"get pvc --field-selector status.phase=Bound", `Error from server (BadRequest): Unable to find "/v1, Resource=persistentvolumeclaims" that match label selector "", field selector "status.phase=Bound": field label not supported: status.phase`},
-		{"get pv", `error: the server doesn't have a resource type "pv" (Stateflow simulates deployments, replicasets, replicationcontrollers, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, configmaps, secrets, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics)`},
+		{"get pv", `error: the server doesn't have a resource type "pv" (Stateflow simulates deployments, replicasets, replicationcontrollers, daemonsets, statefulsets, controllerrevisions, jobs, cronjobs, horizontalpodautoscalers, poddisruptionbudgets, pods, persistentvolumeclaims, configmaps, secrets, priorityclasses, nodes, events, namespaces, services, endpoints, endpointslices, podmetrics and nodemetrics)`},
 	} {
 		if res := run(t, s, tc.line); res.Code != 1 || res.Stderr != tc.want+"\n" {
 			t.Errorf("%s: %+v, want %q", tc.line, res, tc.want)

@@ -92,6 +92,7 @@ var kinds = []kind{
 	{name: api.KindPodDisruptionBudget, new: func() api.Object { return &api.PodDisruptionBudget{} }},
 	{name: api.KindConfigMap, new: func() api.Object { return &api.ConfigMap{} }},
 	{name: api.KindSecret, new: func() api.Object { return &api.Secret{} }},
+	{name: api.KindPriorityClass, new: func() api.Object { return &api.PriorityClass{} }},
 }
 
 // kindNamed is the kind called name, nil if a scenario does not simulate

@@ -96,21 +96,9 @@ func completeNode(n *api.Node, index int) {
 }
 
 // machineID is a node's /etc/machine-id as the kubelet reports it: 32
-// hexadecimal digits, here two FNV-1a hashes of the node's name (with a
-// salt, and seeded apart) so that every run of a scenario shows the same.
-func machineID(name, salt string) string {
-	h := [2]uint64{14695981039346656037, 14695981039346656037 ^ 0x9e3779b97f4a7c15}
-	for _, b := range []byte(salt + "/" + name) {
-		for i := range h {
-			h[i] = (h[i] ^ uint64(b)) * 1099511628211
-		}
-	}
-	return fmt.Sprintf("%016x%016x", h[0], h[1])
-}
+// hexadecimal digits, derived from the node's name so that every run of
+// a scenario shows the same.
+func machineID(name, salt string) string { return api.DerivedID(salt + "/" + name) }
 
-// systemUUID is a node's SMBIOS UUID (or boot ID) in its usual form,
-// derived from the node's name.
-func systemUUID(name string) string {
-	id := machineID(name, "uuid")
-	return id[:8] + "-" + id[8:12] + "-" + id[12:16] + "-" + id[16:20] + "-" + id[20:]
-}
+// systemUUID is a node's SMBIOS UUID (or boot ID), derived from its name.
+func systemUUID(name string) string { return api.DerivedUUID("uuid/" + name) }

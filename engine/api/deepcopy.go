@@ -145,6 +145,7 @@ func (s *PodSpec) DeepCopy() PodSpec {
 	out.NodeSelector = copyMap(s.NodeSelector)
 	out.SecurityContext = copyPtr(s.SecurityContext)
 	out.Priority = copyPtr(s.Priority)
+	out.PreemptionPolicy = copyPtr(s.PreemptionPolicy)
 	out.Affinity = s.Affinity.DeepCopy()
 	out.SchedulingGates = slices.Clone(s.SchedulingGates)
 	if s.Volumes != nil {

@@ -26,6 +26,7 @@ const (
 	KindConfigMap               = "ConfigMap"
 	KindSecret                  = "Secret"
 	KindReplicationController   = "ReplicationController"
+	KindPriorityClass           = "PriorityClass"
 )
 
 // Key names one object: Kind/namespace/name, or Kind/name when the kind

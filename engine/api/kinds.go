@@ -50,6 +50,7 @@ var kindTable = [...]KindInfo{
 	{KindConfigMap, "v1", "configmaps", "cm", true},
 	{KindSecret, "v1", "secrets", "secret", true},
 	{KindReplicationController, "v1", "replicationcontrollers", "rc", true},
+	{KindPriorityClass, "scheduling.k8s.io/v1", "priorityclasses", "pc", false},
 }
 
 // NumKinds is how many kinds the API serves.

@@ -57,7 +57,11 @@ type PodSpec struct {
 	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Tolerations                   []Toleration      `json:"tolerations,omitempty" yaml:"tolerations,omitempty"`
+	PriorityClassName             string            `json:"priorityClassName,omitempty" yaml:"priorityClassName,omitempty"`
 	Priority                      *int32            `json:"priority,omitempty" yaml:"priority,omitempty"`
+	// PreemptionPolicy is what the Priority admission plugin copies from
+	// the pod's PriorityClass (PreemptLowerPriority without one).
+	PreemptionPolicy *string `json:"preemptionPolicy,omitempty" yaml:"preemptionPolicy,omitempty"`
 	// SchedulingGates hold the pod back from the scheduler while any is
 	// left: they can be set at creation and only removed after.
 	SchedulingGates []PodSchedulingGate `json:"schedulingGates,omitempty" yaml:"schedulingGates,omitempty"`

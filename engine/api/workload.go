@@ -151,5 +151,8 @@ func Int32(v int32) *int32 { return &v }
 // Int64 returns a pointer to v.
 func Int64(v int64) *int64 { return &v }
 
+// String returns a pointer to v.
+func String(v string) *string { return &v }
+
 // Bool returns a pointer to v.
 func Bool(v bool) *bool { return &v }

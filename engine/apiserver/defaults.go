@@ -210,6 +210,9 @@ func admitPod(p *api.Pod, shared *admitted, specs *podSpecs) {
 	if p.Spec.Priority == nil {
 		p.Spec.Priority = shared.priority
 	}
+	if p.Spec.PreemptionPolicy == nil {
+		p.Spec.PreemptionPolicy = shared.preemptionPolicy(api.PreemptLowerPriority)
+	}
 	p.Spec.Tolerations = shared.withDefaultTolerations(p.Spec.Tolerations)
 	p.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(p.Spec)}
 	if specs != nil && from != nil {
@@ -235,12 +238,38 @@ func ownSpec(p *api.Pod) {
 type admitted struct {
 	priority    *int32
 	tolerations []api.Toleration // the two default tolerations, at full capacity
+	// priorities and policies are the values the Priority admission
+	// plugin gives pods, one pointer per value, so that the pods of one
+	// template keep sharing a spec (sameSpec compares pointers).
+	priorities map[int32]*int32
+	policies   map[string]*string
 }
 
 func newAdmitted() *admitted {
-	a := &admitted{priority: api.Int32(0)}
+	a := &admitted{priority: api.Int32(0), priorities: map[int32]*int32{}, policies: map[string]*string{}}
+	a.priorities[0] = a.priority
 	a.tolerations = slices.Clip(a.withDefaultTolerations([]api.Toleration{}))
 	return a
+}
+
+// priorityOf is the shared pointer to priority v.
+func (a *admitted) priorityOf(v int32) *int32 {
+	p, ok := a.priorities[v]
+	if !ok {
+		p = api.Int32(v)
+		a.priorities[v] = p
+	}
+	return p
+}
+
+// preemptionPolicy is the shared pointer to policy.
+func (a *admitted) preemptionPolicy(policy string) *string {
+	p, ok := a.policies[policy]
+	if !ok {
+		p = api.String(policy)
+		a.policies[policy] = p
+	}
+	return p
 }
 
 // defaultTolerated are the taints DefaultTolerationSeconds tolerates for

@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -12,6 +13,7 @@ import (
 // podStrategy is pkg/registry/core/pod/strategy.go.
 var podStrategy = statusField(strategy{
 	hasSpec: true, // pods too since v1.34
+	admit:   admitPodPriority,
 	defaults: func(obj api.Object) {
 		o := obj.(*api.Pod)
 		ownSpec(o)
@@ -43,6 +45,12 @@ var podStrategy = statusField(strategy{
 		if node := prev.Spec.NodeName; o.Spec == nil || o.Spec.NodeName != node {
 			ownSpec(o) // o may share its spec with a stored pod
 			o.Spec.NodeName = node
+		}
+		// The Priority admission plugin keeps what it set at creation.
+		if o.Spec.Priority == nil && prev.Spec.Priority != nil || o.Spec.PreemptionPolicy == nil && prev.Spec.PreemptionPolicy != nil {
+			ownSpec(o)
+			o.Spec.Priority = cmp.Or(o.Spec.Priority, prev.Spec.Priority)
+			o.Spec.PreemptionPolicy = cmp.Or(o.Spec.PreemptionPolicy, prev.Spec.PreemptionPolicy)
 		}
 		if !reflect.DeepEqual(o.Spec, prev.Spec) {
 			o.Generation++ // updatePodGeneration

@@ -98,7 +98,8 @@ func sameSpec(a, b *api.PodSpec) bool {
 		a.ServiceAccountName == b.ServiceAccountName && a.NodeName == b.NodeName &&
 		a.SecurityContext == b.SecurityContext && a.Hostname == b.Hostname && a.Subdomain == b.Subdomain &&
 		a.Affinity == b.Affinity && a.SchedulerName == b.SchedulerName &&
-		sameSlice(a.Tolerations, b.Tolerations) && a.Priority == b.Priority && sameSlice(a.SchedulingGates, b.SchedulingGates)
+		sameSlice(a.Tolerations, b.Tolerations) && a.Priority == b.Priority && a.PriorityClassName == b.PriorityClassName &&
+		a.PreemptionPolicy == b.PreemptionPolicy && sameSlice(a.SchedulingGates, b.SchedulingGates)
 }
 
 func sameSlice[T any](a, b []T) bool {

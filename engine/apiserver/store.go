@@ -244,12 +244,30 @@ func (s *Store) bump(o api.Object) {
 // Create stores a new object. The store takes ownership of obj. It applies
 // defaults and admission, validates, and assigns uid, resourceVersion,
 // generation and creationTimestamp; a generateName gets a random suffix.
-func (s *Store) Create(obj api.Object) (api.Object, error) {
+func (s *Store) Create(obj api.Object) (api.Object, error) { return s.create(obj, "") }
+
+// Bootstrap creates what the API server itself creates when it starts
+// (the system PriorityClasses), as Create does but with a uid derived
+// from the object's kind and name: the random uids and names of
+// everything a scenario creates stay what they were before the API
+// server had such objects.
+func (s *Store) Bootstrap(obj api.Object) (api.Object, error) {
+	return s.create(obj, api.DerivedUUID(obj.GetKind()+"/"+obj.Meta().Name))
+}
+
+func (s *Store) create(obj api.Object, uid string) (api.Object, error) {
 	m := obj.Meta()
 	if !api.Namespaced(obj.GetKind()) {
 		m.Namespace = ""
 	} else if m.Namespace == "" {
 		m.Namespace = "default"
+	}
+	// Mutating admission runs before the registry names the object (a
+	// forbidden pod of a ReplicaSet is named by its generateName).
+	if admit := strategyOf(obj).admit; admit != nil {
+		if err := admit(s, obj); err != nil {
+			return nil, err
+		}
 	}
 	if m.Name == "" && m.GenerateName != "" {
 		base := m.GenerateName
@@ -292,7 +310,10 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 	}
-	m.UID = s.newUID()
+	m.UID = uid
+	if uid == "" {
+		m.UID = s.newUID()
+	}
 	if st.named != nil {
 		st.named(obj)
 	}

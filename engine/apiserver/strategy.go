@@ -20,6 +20,10 @@ type strategy struct {
 	// pods (shared), and its spec with the pods made from the same
 	// template (specs, when not nil).
 	prepareForCreate func(obj api.Object, shared *admitted, specs *podSpecs)
+	// admit is the kind's admission plugins that read the store (a pod's
+	// Priority), run before the object is named: they may refuse it
+	// (Forbidden) or set fields of it; nil if none.
+	admit func(s *Store, obj api.Object) error
 	// defaults fills in the API defaults of the kind's spec in place
 	// (SetDefaults_<Kind>, which the API server applies when it decodes a
 	// request); nil if it has none.
@@ -98,6 +102,8 @@ func strategyFor(kind string) *strategy {
 		return &configMapStrategy
 	case api.KindSecret:
 		return &secretStrategy
+	case api.KindPriorityClass:
+		return &priorityClassStrategy
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -49,6 +50,7 @@ var roots = []struct {
 	{"autoscaling/v1", "HorizontalPodAutoscaler", autoscalingv1.HorizontalPodAutoscaler{}},
 	{"policy/v1", "PodDisruptionBudget", policyv1.PodDisruptionBudget{}},
 	{"v1", "ReplicationController", corev1.ReplicationController{}},
+	{"scheduling.k8s.io/v1", "PriorityClass", schedulingv1.PriorityClass{}},
 }
 
 // leaves are struct types the API reads as one value.

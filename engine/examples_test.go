@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -132,6 +133,24 @@ var stories = map[string]story{
 			return strings.Join(strings.Fields(l), " ") == "example.com/dongle 4 4"
 		}) {
 			t.Errorf("describe node-4 counts its four dongles as requested and limited:\n%s", out)
+		}
+	}},
+	"topology-spread": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		// Settled: six pods, two per zone once node-3 came back.
+		perZone := map[string]int{}
+		for _, n := range strings.Fields(jp(t, k, "pods -o jsonpath={.items[*].spec.nodeName}")) {
+			perZone[jp(t, k, "node "+n+" -o jsonpath='{.metadata.labels.topology\\.kubernetes\\.io/zone}'")]++
+		}
+		if want := map[string]int{"zone-a": 2, "zone-b": 2, "zone-c": 2}; !maps.Equal(perZone, want) {
+			t.Errorf("pods per zone %v, want %v", perZone, want)
+		}
+		msgs := eventsWith(e, "FailedScheduling")
+		if len(msgs) != 1 || !strings.Contains(msgs[0].Message, "4 node(s) didn't match pod topology spread constraints") {
+			t.Errorf("FailedScheduling %+v, want one, for the sixth pod", msgs)
+		}
+		if out := k.Run("describe deploy web").Stdout; !strings.Contains(out, "  Topology Spread Constraints:  kubernetes.io/hostname:ScheduleAnyway when max skew 1 is exceeded for selector app=web\n"+
+			"                                topology.kubernetes.io/zone:DoNotSchedule when max skew 1 is exceeded for selector app=web\n") {
+			t.Errorf("describe deploy web:\n%s", out)
 		}
 	}},
 	"node-failure": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {

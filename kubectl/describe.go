@@ -147,11 +147,30 @@ func templateLines(w *prefixWriter, level int, t *api.PodTemplateSpec) {
 		containerLines(w, level, " ", &c, nil, nil)
 	}
 	volumeLines(w, level, t.Spec.Volumes)
+	topologySpreadLines(w, level, t.Spec.TopologySpreadConstraints)
 	if t.Spec.PriorityClassName != "" {
 		w.line(level, "Priority Class Name:\t%s", t.Spec.PriorityClassName)
 	}
 	mapLines(w, level, "Node-Selectors", t.Spec.NodeSelector, "=")
 	tolerationLines(w, level, t.Spec.Tolerations)
+}
+
+// topologySpreadLines is describeTopologySpreadConstraints: sorted by
+// topology key, one line each.
+func topologySpreadLines(w *prefixWriter, level int, cs []api.TopologySpreadConstraint) {
+	sorted := slices.Clone(cs)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].TopologyKey < sorted[j].TopologyKey })
+	for i, c := range sorted {
+		label := "Topology Spread Constraints:"
+		if i > 0 {
+			label = ""
+		}
+		line := fmt.Sprintf("%s:%s when max skew %d is exceeded", c.TopologyKey, c.WhenUnsatisfiable, c.MaxSkew)
+		if c.LabelSelector != nil {
+			line += " for selector " + c.LabelSelector.String()
+		}
+		w.line(level, "%s\t%s", label, line)
+	}
 }
 
 // describeTemplate is the pod template as rollout history --revision prints it.
@@ -473,6 +492,7 @@ func (s *Session) describePod(w *prefixWriter, p *api.Pod) {
 	w.line(0, "QoS Class:\t%s", p.Status.QOSClass)
 	mapLines(w, 0, "Node-Selectors", p.Spec.NodeSelector, "=")
 	tolerationLines(w, 0, p.Spec.Tolerations)
+	topologySpreadLines(w, 0, p.Spec.TopologySpreadConstraints)
 }
 
 // podContainerLines is describeContainers for a pod's containers (or

@@ -38,6 +38,9 @@ func generateNodes(s *NodesSpec) []*api.Node {
 			for k, v := range s.Labels {
 				n.Labels[k] = v
 			}
+			if len(s.Zones) > 0 {
+				n.Labels[api.LabelTopologyZone] = s.Zones[i%len(s.Zones)]
+			}
 			n.Spec.Taints = append(n.Spec.Taints, s.Taints...)
 		}
 		n.Status.Capacity = capacity

@@ -540,6 +540,7 @@ func (p *parser) build() {
 	if len(p.errs) == 0 {
 		p.checkCapacity()
 		p.checkContainers()
+		p.checkSpreadKeys()
 	}
 	joinsAt := map[string]int64{}
 	for _, j := range p.joining {

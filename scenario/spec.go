@@ -40,6 +40,9 @@ type NodesSpec struct {
 	Capacity   api.ResourceList  `json:"capacity,omitempty" yaml:"capacity,omitempty"`
 	Labels     map[string]string `json:"labels,omitempty" yaml:"labels,omitempty"`
 	Taints     []api.Taint       `json:"taints,omitempty" yaml:"taints,omitempty"`
+	// Zones label the nodes topology.kubernetes.io/zone in turn: with
+	// [a, b], node-1 is in a, node-2 in b, node-3 in a.
+	Zones []string `json:"zones,omitempty" yaml:"zones,omitempty"`
 }
 
 // ImageSpec describes how an image behaves; durations are strings like "2s".

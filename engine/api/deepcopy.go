@@ -148,6 +148,7 @@ func (s *PodSpec) DeepCopy() PodSpec {
 	out.PreemptionPolicy = copyPtr(s.PreemptionPolicy)
 	out.Affinity = s.Affinity.DeepCopy()
 	out.SchedulingGates = slices.Clone(s.SchedulingGates)
+	out.TopologySpreadConstraints = deepCopyTopologySpread(s.TopologySpreadConstraints)
 	if s.Volumes != nil {
 		out.Volumes = make([]Volume, len(s.Volumes))
 		for i := range s.Volumes {

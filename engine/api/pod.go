@@ -62,6 +62,9 @@ type PodSpec struct {
 	// PreemptionPolicy is what the Priority admission plugin copies from
 	// the pod's PriorityClass (PreemptLowerPriority without one).
 	PreemptionPolicy *string `json:"preemptionPolicy,omitempty" yaml:"preemptionPolicy,omitempty"`
+	// TopologySpreadConstraints bound how unevenly the pods the
+	// constraints select spread over a node label's domains.
+	TopologySpreadConstraints []TopologySpreadConstraint `json:"topologySpreadConstraints,omitempty" yaml:"topologySpreadConstraints,omitempty"`
 	// SchedulingGates hold the pod back from the scheduler while any is
 	// left: they can be set at creation and only removed after.
 	SchedulingGates []PodSchedulingGate `json:"schedulingGates,omitempty" yaml:"schedulingGates,omitempty"`

@@ -99,7 +99,7 @@ func sameSpec(a, b *api.PodSpec) bool {
 		a.SecurityContext == b.SecurityContext && a.Hostname == b.Hostname && a.Subdomain == b.Subdomain &&
 		a.Affinity == b.Affinity && a.SchedulerName == b.SchedulerName &&
 		sameSlice(a.Tolerations, b.Tolerations) && a.Priority == b.Priority && a.PriorityClassName == b.PriorityClassName &&
-		a.PreemptionPolicy == b.PreemptionPolicy && sameSlice(a.SchedulingGates, b.SchedulingGates)
+		a.PreemptionPolicy == b.PreemptionPolicy && sameSlice(a.TopologySpreadConstraints, b.TopologySpreadConstraints) && sameSlice(a.SchedulingGates, b.SchedulingGates)
 }
 
 func sameSlice[T any](a, b []T) bool {

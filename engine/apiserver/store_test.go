@@ -110,6 +110,22 @@ func TestValidationMessages(t *testing.T) {
 		{"a resource containers cannot ask for", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{Requests: api.ResourceList{"storage": api.MustQuantity("1Gi")}}
 		}, `spec.template.spec.containers[0].resources.requests[storage]: Invalid value: "storage": must be a standard resource for containers`},
+		{"spread with no skew", func(d *api.Deployment) {
+			d.Spec.Template.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 0, TopologyKey: "topology.kubernetes.io/zone", WhenUnsatisfiable: api.DoNotSchedule}}
+		}, "spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero"},
+		{"spread with an unknown action", func(d *api.Deployment) {
+			d.Spec.Template.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "kubernetes.io/hostname", WhenUnsatisfiable: "Sometimes"}}
+		}, `spec.template.spec.topologySpreadConstraints[0].whenUnsatisfiable: Unsupported value: "Sometimes": supported values: "DoNotSchedule", "ScheduleAnyway"`},
+		{"spread twice over one key", func(d *api.Deployment) {
+			c := api.TopologySpreadConstraint{MaxSkew: 1, TopologyKey: "kubernetes.io/hostname", WhenUnsatisfiable: api.DoNotSchedule}
+			d.Spec.Template.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{c, c}
+		}, `spec.template.spec.topologySpreadConstraints[0].{topologyKey, whenUnsatisfiable}: Duplicate value: "{kubernetes.io/hostname, DoNotSchedule}"`},
+		{"minDomains when anyway", func(d *api.Deployment) {
+			d.Spec.Template.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "kubernetes.io/hostname", WhenUnsatisfiable: api.ScheduleAnyway, MinDomains: api.Int32(2)}}
+		}, "spec.template.spec.topologySpreadConstraints[0].minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway"},
+		{"spread without a key", func(d *api.Deployment) {
+			d.Spec.Template.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, WhenUnsatisfiable: api.ScheduleAnyway}}
+		}, "spec.template.spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty"},
 		{"bad name", func(d *api.Deployment) { d.Name = "Web_1" }, `metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain`},
 		{"restartPolicy", func(d *api.Deployment) { d.Spec.Template.Spec.RestartPolicy = "Never" },
 			`spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"`},

@@ -289,6 +289,9 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	if len(s.SchedulingGates) > 0 {
 		validateSchedulingGates(e, path+".schedulingGates", s.SchedulingGates)
 	}
+	if len(s.TopologySpreadConstraints) > 0 {
+		validateTopologySpread(e, path, s.TopologySpreadConstraints)
+	}
 }
 
 // validateSchedulingGates is validateSchedulingGates of

@@ -28,7 +28,7 @@ func (s status) texts() []string {
 }
 
 // reasons is a set of the filter plugins' reasons.
-type reasons uint8
+type reasons uint16
 
 const (
 	reasonUnschedulable reasons = 1 << iota
@@ -38,6 +38,8 @@ const (
 	reasonPods
 	reasonCPU
 	reasonMemory
+	reasonSpreadLabel
+	reasonSpread
 	reasonCount = iota
 )
 
@@ -60,6 +62,10 @@ func (r reasons) text() string {
 		return "Insufficient cpu"
 	case reasonMemory:
 		return "Insufficient memory"
+	case reasonSpreadLabel:
+		return "node(s) didn't match pod topology spread constraints (missing required label)"
+	case reasonSpread:
+		return "node(s) didn't match pod topology spread constraints"
 	}
 	return ""
 }
@@ -77,8 +83,9 @@ func (r reasons) texts() []string {
 
 // filter runs the default filter plugins in order and stops at the first
 // failure (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
-// NodeResourcesFit).
-func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) status {
+// NodeResourcesFit, PodTopologySpread with the pod's DoNotSchedule
+// constraints, hs: nil without any).
+func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo, hs *hardSpread) status {
 	if s := nodeUnschedulable(p, n); s.fails() {
 		return s
 	}
@@ -91,7 +98,10 @@ func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo) status {
 	if s := nodePorts(u, info); s.fails() {
 		return s
 	}
-	return resourcesFit(u, n, info)
+	if s := resourcesFit(u, n, info); s.fails() {
+		return s
+	}
+	return hs.filter(n)
 }
 
 func nodeUnschedulable(p *api.Pod, n *api.Node) status {

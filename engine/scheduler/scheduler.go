@@ -277,6 +277,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 	}()
 	processed := 0
 	u := usageOf(p)
+	hs := s.hardSpreadOf(p)
 	for ; processed < total && len(feasible) < want; processed++ {
 		i := (s.nextStart + processed) % total
 		info := s.order[i]
@@ -284,7 +285,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 		if n == nil {
 			continue
 		}
-		if st := filter(p, &u, n, info); st.fails() {
+		if st := filter(p, &u, n, info, hs); st.fails() {
 			failures = append(failures, st)
 			continue
 		}

@@ -18,7 +18,8 @@ const (
 // scores runs the default scoring plugins that matter for a simulated
 // cluster over the feasible nodes: NodeResourcesFit LeastAllocated and
 // BalancedAllocation (weight 1 each), TaintToleration for PreferNoSchedule
-// (weight 3) and PodTopologySpread's default spreading (weight 2), each
+// (weight 3) and PodTopologySpread (weight 2: the pod's ScheduleAnyway
+// constraints, or the system default spreading), each
 // normalised over the feasible nodes as upstream does. ImageLocality,
 // NodeAffinity and InterPodAffinity score every node alike here (no
 // reported images, preferred affinities or pod affinities).

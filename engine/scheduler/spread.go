@@ -125,10 +125,15 @@ func (s *Scheduler) selectorID(key string, sel *api.LabelSelector) int32 {
 }
 
 // spreadScores is PodTopologySpread's PreScore, Score and NormalizeScore
-// with the system default constraints, for the feasible nodes: fewer
-// matching pods in a node's domains score higher, 0 to 100. It returns nil
-// when the plugin skips (no default selector).
+// for the feasible nodes: fewer matching pods in a node's domains score
+// higher, 0 to 100. A pod with constraints of its own is scored by its
+// ScheduleAnyway ones (explicitSpreadScores); any other by the system
+// default constraints. It returns nil when the plugin skips (no
+// ScheduleAnyway constraint, or no default selector).
 func (s *Scheduler) spreadScores(p *api.Pod, feasible []*nodeInfo) []int64 {
+	if len(p.Spec.TopologySpreadConstraints) > 0 {
+		return s.explicitSpreadScores(p, feasible)
+	}
 	sel, key := s.defaultSelector(p)
 	if sel == nil || len(feasible) == 0 {
 		return nil

@@ -153,6 +153,21 @@ var stories = map[string]story{
 			t.Errorf("describe deploy web:\n%s", out)
 		}
 	}},
+	"pod-affinity": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
+		// Settled: on each node one cache and one web server.
+		perNode := map[string]string{}
+		for _, app := range []string{"store", "web-store"} {
+			for _, n := range strings.Fields(jp(t, k, "pods -l app="+app+" -o jsonpath={.items[*].spec.nodeName}")) {
+				perNode[n] += app + " "
+			}
+		}
+		if want := map[string]string{"node-1": "store web-store ", "node-2": "store web-store ", "node-3": "store web-store "}; !maps.Equal(perNode, want) {
+			t.Errorf("pods per node %v, want %v", perNode, want)
+		}
+		if msgs := eventsWith(e, "FailedScheduling"); len(msgs) == 0 || !strings.HasPrefix(msgs[0].Message, "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.") {
+			t.Errorf("FailedScheduling %+v, want the fourth web server's", msgs)
+		}
+	}},
 	"node-failure": {check: func(t *testing.T, e *engine.Engine, k *kubectl.Session) {
 		if len(eventsWith(e, "TaintManagerEviction")) != 1 {
 			t.Errorf("one eviction expected")

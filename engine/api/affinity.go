@@ -5,11 +5,13 @@ import (
 	"strconv"
 )
 
-// Affinity is v1.Affinity, limited to required node affinity: what the
-// DaemonSet controller writes to pin a pod to its node, and what users
-// write to choose nodes by label.
+// Affinity is v1.Affinity: required node affinity (what the DaemonSet
+// controller writes to pin a pod to its node, and what users write to
+// choose nodes by label), and pod affinity and anti-affinity.
 type Affinity struct {
-	NodeAffinity *NodeAffinity `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
+	NodeAffinity    *NodeAffinity `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
+	PodAffinity     *PodAffinity  `json:"podAffinity,omitempty" yaml:"podAffinity,omitempty"`
+	PodAntiAffinity *PodAffinity  `json:"podAntiAffinity,omitempty" yaml:"podAntiAffinity,omitempty"`
 }
 
 // NodeAffinity is v1.NodeAffinity (required terms only).
@@ -142,7 +144,7 @@ func (a *Affinity) DeepCopy() *Affinity {
 	if a == nil {
 		return nil
 	}
-	out := &Affinity{}
+	out := &Affinity{PodAffinity: a.PodAffinity.deepCopy(), PodAntiAffinity: a.PodAntiAffinity.deepCopy()}
 	if a.NodeAffinity != nil {
 		out.NodeAffinity = &NodeAffinity{}
 		if r := a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution; r != nil {

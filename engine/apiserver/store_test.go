@@ -126,6 +126,12 @@ func TestValidationMessages(t *testing.T) {
 		{"spread without a key", func(d *api.Deployment) {
 			d.Spec.Template.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, WhenUnsatisfiable: api.ScheduleAnyway}}
 		}, "spec.template.spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty"},
+		{"anti-affinity without a key", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Affinity = &api.Affinity{PodAntiAffinity: &api.PodAffinity{RequiredDuringSchedulingIgnoredDuringExecution: []api.PodAffinityTerm{{LabelSelector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}}}}}}
+		}, "spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty"},
+		{"a preferred term of weight 0", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Affinity = &api.Affinity{PodAffinity: &api.PodAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []api.WeightedPodAffinityTerm{{PodAffinityTerm: api.PodAffinityTerm{TopologyKey: "kubernetes.io/hostname"}}}}}
+		}, "spec.template.spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100"},
 		{"bad name", func(d *api.Deployment) { d.Name = "Web_1" }, `metadata.name: Invalid value: "Web_1": a lowercase RFC 1123 subdomain`},
 		{"restartPolicy", func(d *api.Deployment) { d.Spec.Template.Spec.RestartPolicy = "Never" },
 			`spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"`},

@@ -292,6 +292,7 @@ func validatePodSpec(e *errs, path string, s *api.PodSpec, template bool) {
 	if len(s.TopologySpreadConstraints) > 0 {
 		validateTopologySpread(e, path, s.TopologySpreadConstraints)
 	}
+	validatePodAffinity(e, path, s.Affinity)
 }
 
 // validateSchedulingGates is validateSchedulingGates of

@@ -31,14 +31,14 @@ func (s *Scheduler) Evaluate(p *api.Pod) []NodeVerdict {
 	}
 	var feasible []*nodeInfo
 	var at []int
-	hs := s.hardSpreadOf(p)
+	pre := s.prefilter(p)
 	for i, name := range s.nodes {
 		info := s.order[i]
 		if info.node == nil {
 			continue
 		}
 		v := NodeVerdict{Node: name}
-		if st := filter(p, &u, info.node, info, hs); st.fails() {
+		if st := filter(p, &u, info.node, info, pre); st.fails() {
 			v.Reasons = st.texts()
 		} else {
 			feasible = append(feasible, info)

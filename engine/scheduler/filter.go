@@ -40,6 +40,9 @@ const (
 	reasonMemory
 	reasonSpreadLabel
 	reasonSpread
+	reasonPodAffinity
+	reasonPodAntiAffinity
+	reasonExistingAntiAffinity
 	reasonCount = iota
 )
 
@@ -66,6 +69,12 @@ func (r reasons) text() string {
 		return "node(s) didn't match pod topology spread constraints (missing required label)"
 	case reasonSpread:
 		return "node(s) didn't match pod topology spread constraints"
+	case reasonPodAffinity:
+		return "node(s) didn't match pod affinity rules"
+	case reasonPodAntiAffinity:
+		return "node(s) didn't match pod anti-affinity rules"
+	case reasonExistingAntiAffinity:
+		return "node(s) didn't satisfy existing pods anti-affinity rules"
 	}
 	return ""
 }
@@ -84,8 +93,9 @@ func (r reasons) texts() []string {
 // filter runs the default filter plugins in order and stops at the first
 // failure (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
 // NodeResourcesFit, PodTopologySpread with the pod's DoNotSchedule
-// constraints, hs: nil without any).
-func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo, hs *hardSpread) status {
+// constraints, InterPodAffinity), with the PreFilter states of the last
+// two (nil when they skip).
+func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo, pre prefiltered) status {
 	if s := nodeUnschedulable(p, n); s.fails() {
 		return s
 	}
@@ -101,7 +111,21 @@ func filter(p *api.Pod, u *podUsage, n *api.Node, info *nodeInfo, hs *hardSpread
 	if s := resourcesFit(u, n, info); s.fails() {
 		return s
 	}
-	return hs.filter(n)
+	if s := pre.spread.filter(n); s.fails() {
+		return s
+	}
+	return pre.affinity.filter(n)
+}
+
+// prefiltered are the PreFilter states of a scheduling attempt.
+type prefiltered struct {
+	spread   *hardSpread
+	affinity *podAffinityState
+}
+
+// prefilter runs the PreFilter plugins that keep state for Filter.
+func (s *Scheduler) prefilter(p *api.Pod) prefiltered {
+	return prefiltered{spread: s.hardSpreadOf(p), affinity: s.podAffinityOf(p)}
 }
 
 func nodeUnschedulable(p *api.Pod, n *api.Node) status {

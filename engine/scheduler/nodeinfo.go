@@ -28,6 +28,7 @@ type nodeInfo struct {
 	pods                   int
 	hostPorts              map[int32]int
 	scalar                 map[string]int64 // requested scalar resources; nil until a pod asks for one
+	affinityPods           int              // pods with pod affinity or anti-affinity (hasPodAffinity)
 	// accounted are the pods accounted here, each as the scheduler's
 	// cache last showed it (kept current by observePod), in namespace
 	// and name order: a node holds a hundred pods or so, and a slice is
@@ -284,6 +285,9 @@ func (n *nodeInfo) add(p *api.Pod, u podUsage, sign int64) {
 	n.nonZeroCPU += sign * u.nonZeroCPU
 	n.nonZeroMem += sign * u.nonZeroMem
 	n.pods += int(sign)
+	if hasPodAffinity(p) {
+		n.affinityPods += int(sign)
+	}
 	for _, r := range u.scalar {
 		if n.scalar == nil {
 			n.scalar = map[string]int64{}

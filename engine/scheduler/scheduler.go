@@ -51,6 +51,7 @@ type room struct {
 	feasible               []*nodeInfo
 	failures               []status
 	scores, taints, spread []int64
+	affinity               []int64
 	raw                    []float64
 }
 
@@ -277,7 +278,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 	}()
 	processed := 0
 	u := usageOf(p)
-	hs := s.hardSpreadOf(p)
+	pre := s.prefilter(p)
 	for ; processed < total && len(feasible) < want; processed++ {
 		i := (s.nextStart + processed) % total
 		info := s.order[i]
@@ -285,7 +286,7 @@ func (s *Scheduler) schedule(tick reconcile.Tick, p *api.Pod) (string, string, i
 		if n == nil {
 			continue
 		}
-		if st := filter(p, &u, n, info, hs); st.fails() {
+		if st := filter(p, &u, n, info, pre); st.fails() {
 			failures = append(failures, st)
 			continue
 		}

@@ -92,7 +92,7 @@ func TestBackoff(t *testing.T) {
 // one scheduling attempt does.
 func filterPod(p *api.Pod, n *api.Node, info *nodeInfo) status {
 	u := usageOf(p)
-	return filter(p, &u, n, info, nil)
+	return filter(p, &u, n, info, prefiltered{})
 }
 
 func scorePod(p *api.Pod, n *api.Node, info *nodeInfo) int64 {

@@ -20,9 +20,9 @@ const (
 // BalancedAllocation (weight 1 each), TaintToleration for PreferNoSchedule
 // (weight 3) and PodTopologySpread (weight 2: the pod's ScheduleAnyway
 // constraints, or the system default spreading), each
-// normalised over the feasible nodes as upstream does. ImageLocality,
-// NodeAffinity and InterPodAffinity score every node alike here (no
-// reported images, preferred affinities or pod affinities).
+// normalised over the feasible nodes as upstream does, and InterPodAffinity
+// (weight 2). ImageLocality and NodeAffinity score every node alike here
+// (no reported images, no preferred node affinity).
 func (s *Scheduler) scores(p *api.Pod, u *podUsage, feasible []*nodeInfo) []int64 {
 	out := sized(s.room.scores, len(feasible))
 	taints := sized(s.room.taints, len(feasible))
@@ -40,6 +40,9 @@ func (s *Scheduler) scores(p *api.Pod, u *podUsage, feasible []*nodeInfo) []int6
 	}
 	for i, sp := range s.spreadScores(p, feasible) {
 		out[i] += podTopologySpreadWeight * sp
+	}
+	for i, sc := range s.podAffinityScores(p, feasible) {
+		out[i] += interPodAffinityWeight * sc
 	}
 	return out
 }

@@ -103,14 +103,7 @@ func (s *Scheduler) podAffinityOf(p *api.Pod) *podAffinityState {
 }
 
 // anyAffinityPods reports whether a node holds a pod with pod affinity.
-func (s *Scheduler) anyAffinityPods() bool {
-	for _, info := range s.order {
-		if info.node != nil && info.affinityPods > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (s *Scheduler) anyAffinityPods() bool { return s.affinityPods > 0 }
 
 // filter is the plugin's Filter on node n.
 func (st *podAffinityState) filter(n *api.Node) status {

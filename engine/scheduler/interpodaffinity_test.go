@@ -34,7 +34,7 @@ func hosts(names ...string) *Scheduler {
 
 func place(s *Scheduler, ps ...*api.Pod) {
 	for _, p := range ps {
-		s.nodeInfo(p.Spec.NodeName).add(p, usageOf(p), 1)
+		s.account(s.nodeInfo(p.Spec.NodeName), p, 1)
 	}
 }
 

@@ -41,6 +41,10 @@ type Scheduler struct {
 	// ReplicaSet's UID) for the nodes' cached counts.
 	selectorIDs map[string]int32
 	selectors   []labels.Selector // by id, converted once
+	// affinityPods counts the accounted pods with pod affinity or
+	// anti-affinity, so that a cluster without any skips
+	// InterPodAffinity's passes over the nodes.
+	affinityPods int
 	room        room              // reused by every attempt; not state: a clone starts without it
 }
 
@@ -74,7 +78,7 @@ func New() *Scheduler {
 // Clone implements reconcile.Component.
 func (s *Scheduler) Clone() reconcile.Component {
 	c := &Scheduler{Base: s.CloneBase(), nodes: append([]string(nil), s.nodes...), info: make(map[string]*nodeInfo, len(s.info)),
-		assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs), selectors: slices.Clip(s.selectors)}
+		assumed: cloneMap(s.assumed), attempts: cloneMap(s.attempts), parked: cloneMap(s.parked), nextStart: s.nextStart, selectorIDs: cloneMap(s.selectorIDs), selectors: slices.Clip(s.selectors), affinityPods: s.affinityPods}
 	for k, v := range s.info {
 		c.info[k] = v.clone()
 	}
@@ -154,7 +158,7 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 	}
 	gone := ev.Type == apiserver.Deleted || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 	if placed && gone {
-		info.add(p, usageOf(p), -1)
+		s.account(info, p, -1)
 		delete(s.assumed, k)
 		s.flushParked(q)
 		return
@@ -169,7 +173,7 @@ func (s *Scheduler) observePod(ev apiserver.WatchEvent, p *api.Pod, q reconcile.
 		delete(s.attempts, k)
 		delete(s.parked, k)
 		if !placed {
-			s.nodeInfo(p.Spec.NodeName).add(p, usageOf(p), 1)
+			s.account(s.nodeInfo(p.Spec.NodeName), p, 1)
 		}
 		return
 	}
@@ -193,6 +197,14 @@ func spreadChanged(ev apiserver.WatchEvent, p *api.Pod) bool {
 		return true
 	}
 	return (old.DeletionTimestamp == nil) != (p.DeletionTimestamp == nil) || !maps.Equal(old.Labels, p.Labels)
+}
+
+// account adds pod p to a node's accounting (sign 1) or takes it off (-1).
+func (s *Scheduler) account(info *nodeInfo, p *api.Pod, sign int64) {
+	info.add(p, usageOf(p), sign)
+	if hasPodAffinity(p) {
+		s.affinityPods += int(sign)
+	}
 }
 
 func (s *Scheduler) nodeInfo(name string) *nodeInfo {
@@ -253,7 +265,7 @@ func (s *Scheduler) Reconcile(tick reconcile.Tick, key api.Key) (reconcile.Resul
 		return reconcile.Result{}, nil
 	}
 	s.assumed[key] = node
-	s.nodeInfo(node).add(p, usageOf(p), 1)
+	s.account(s.nodeInfo(node), p, 1)
 	tick.Event(p, "", api.EventNormal, "Scheduled", fmt.Sprintf("Successfully assigned %s/%s to %s", p.Namespace, p.Name, node))
 	tick.Explain("pod/%s: filtered and scored %d of %d nodes; bound to %s", p.Name, considered, len(s.nodes), node)
 	return reconcile.Result{}, nil

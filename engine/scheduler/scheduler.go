@@ -45,7 +45,7 @@ type Scheduler struct {
 	// anti-affinity, so that a cluster without any skips
 	// InterPodAffinity's passes over the nodes.
 	affinityPods int
-	room        room              // reused by every attempt; not state: a clone starts without it
+	room         room // reused by every attempt; not state: a clone starts without it
 }
 
 // room is what a scheduling attempt works in: the feasible nodes, the

@@ -146,9 +146,16 @@ func StatusGlyph(status string) string {
 }
 
 // readyLine is the pod's READY count; or for a pod that has finished,
-// its container's exit code; or that it has no node yet.
+// its container's exit code; or why it has no node: held by scheduling
+// gates, fitting no node (the scheduler said so), or not scheduled yet.
 func readyLine(p *api.Pod) string {
 	if p.Spec.NodeName == "" {
+		switch {
+		case len(p.Spec.SchedulingGates) > 0:
+			return "held by " + plural(len(p.Spec.SchedulingGates), "gate")
+		case unschedulableMessage(p) != "":
+			return "fits no node"
+		}
 		return "no node yet"
 	}
 	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
@@ -162,6 +169,31 @@ func readyLine(p *api.Pod) string {
 	}
 	ready, total := kubectl.PodReady(p)
 	return fmt.Sprintf("ready %d/%d", ready, total)
+}
+
+// unschedulableMessage is the scheduler's last word on a pod it could
+// not place (PodScheduled=False, Unschedulable), or "".
+func unschedulableMessage(p *api.Pod) string {
+	if c := p.Status.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && c.Reason == "Unschedulable" {
+		return c.Message
+	}
+	return ""
+}
+
+// unscheduledDetail says why a pod has no node, in full: its gates, or
+// the scheduler's message; "" for a pod with a node or not yet tried.
+func unscheduledDetail(p *api.Pod) string {
+	if p.Spec.NodeName != "" {
+		return ""
+	}
+	if gates := p.Spec.SchedulingGates; len(gates) > 0 {
+		names := make([]string, len(gates))
+		for i, g := range gates {
+			names[i] = g.Name
+		}
+		return "the scheduler waits until these scheduling gates are removed: " + strings.Join(names, ", ")
+	}
+	return unschedulableMessage(p)
 }
 
 // podBox is the pod drawn at a variant, sized (a copy of the one the
@@ -185,6 +217,11 @@ func (s *scene) newPodBox(it *podItem, v podVariant) *Box {
 	case podChip:
 		b.Title = chipName(it.p.Name) + " " + StatusGlyph(it.status)
 		b.Detail = fmt.Sprintf("pod/%s: %s, %s", it.p.Name, it.state, readyLine(it.p))
+	}
+	if why := unscheduledDetail(it.p); why != "" {
+		// The scheduler's reasons are too long for the box: its
+		// accessible name and tooltip carry them.
+		b.Detail = fmt.Sprintf("pod/%s: %s, %s: %s", it.p.Name, it.state, readyLine(it.p), why)
 	}
 	if it.stale == nil {
 		st := s.m.staleNote(it.p)

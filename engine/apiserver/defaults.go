@@ -253,21 +253,17 @@ func newAdmitted() *admitted {
 }
 
 // priorityOf is the shared pointer to priority v.
-func (a *admitted) priorityOf(v int32) *int32 {
-	p, ok := a.priorities[v]
-	if !ok {
-		p = api.Int32(v)
-		a.priorities[v] = p
-	}
-	return p
-}
+func (a *admitted) priorityOf(v int32) *int32 { return sharedPtr(a.priorities, v) }
 
 // preemptionPolicy is the shared pointer to policy.
-func (a *admitted) preemptionPolicy(policy string) *string {
-	p, ok := a.policies[policy]
+func (a *admitted) preemptionPolicy(policy string) *string { return sharedPtr(a.policies, policy) }
+
+// sharedPtr is the one pointer to v that m keeps, made the first time.
+func sharedPtr[T comparable](m map[T]*T, v T) *T {
+	p, ok := m[v]
 	if !ok {
-		p = api.String(policy)
-		a.policies[policy] = p
+		p = &v
+		m[v] = p
 	}
 	return p
 }

@@ -5,6 +5,7 @@ import (
 	batchdefaults "k8s.io/kubernetes/pkg/apis/batch/v1"
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -620,6 +621,9 @@ func admitClaim(c *core.PersistentVolumeClaim) {
 	if c.Spec.StorageClassName == nil {
 		class := engineapiserver.DefaultStorageClass
 		c.Spec.StorageClassName = &class
+	}
+	if !slices.Contains(c.Finalizers, "kubernetes.io/pvc-protection") { // StorageObjectInUseProtection
+		c.Finalizers = append(c.Finalizers, "kubernetes.io/pvc-protection")
 	}
 	c.Status = core.PersistentVolumeClaimStatus{Phase: core.ClaimPending}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stateflow/stateflow/engine/controller/job"
 	"github.com/stateflow/stateflow/engine/controller/podautoscaler"
 	"github.com/stateflow/stateflow/engine/controller/podgc"
+	"github.com/stateflow/stateflow/engine/controller/pvcprotection"
 	"github.com/stateflow/stateflow/engine/controller/replicaset"
 	"github.com/stateflow/stateflow/engine/controller/statefulset"
 	"github.com/stateflow/stateflow/engine/controller/ttlafterfinished"
@@ -48,6 +49,7 @@ const (
 	HPAController           = podautoscaler.Name
 	DisruptionController    = disruption.Name
 	ReplicationController   = replicaset.ReplicationName
+	PVCProtectionController = pvcprotection.Name
 )
 
 // A descriptor registers one component, as kube-controller-manager's
@@ -117,6 +119,7 @@ func descriptors() []descriptor {
 			rc.Verify(cfg.VerifyIncremental)
 			return rc
 		}},
+		{name: pvcprotection.Name, latency: 100, new: func(*Config) reconcile.Component { return pvcprotection.New() }},
 	}
 }
 

@@ -12,8 +12,9 @@
 // statefulset-controller, persistentvolume-binder, pod-garbage-collector,
 // job-controller, ttl-after-finished-controller, cronjob-controller,
 // metrics-server, horizontal-pod-autoscaler, disruption-controller,
-// kube-proxy (one per node) and replication-controller (the ReplicaSet
-// controller run over ReplicationControllers). The engine reaches them through
+// kube-proxy (one per node), replication-controller (the ReplicaSet
+// controller run over ReplicationControllers) and
+// pvc-protection-controller. The engine reaches them through
 // reconcile.Component, and the node agents' runtime and rules through the
 // interfaces of agents.go, never by their concrete types.
 //

@@ -103,7 +103,7 @@ Status:        Pending
 Volume:        
 Labels:        app=web
 Annotations:   <none>
-Finalizers:    []
+Finalizers:    [kubernetes.io/pvc-protection]
 Capacity:      
 Access Modes:  
 VolumeMode:    Filesystem
@@ -370,7 +370,7 @@ Annotations:   pv.kubernetes.io/bind-completed: yes
                pv.kubernetes.io/bound-by-controller: yes
                volume.beta.kubernetes.io/storage-provisioner: rancher.io/local-path
                volume.kubernetes.io/storage-provisioner: rancher.io/local-path
-Finalizers:    []
+Finalizers:    [kubernetes.io/pvc-protection]
 Capacity:      1Gi
 Access Modes:  RWO
 VolumeMode:    Filesystem
@@ -761,6 +761,12 @@ func TestDeleteStatefulSet(t *testing.T) {
 	if res := run(t, s, "delete pvc/nope"); res.Stderr != "Error from server (NotFound): persistentvolumeclaims \"nope\" not found\n" {
 		t.Errorf("%+v", res)
 	}
+	// The claim's pvc-protection finalizer holds it until the
+	// pvc-protection-controller sees that no pod mounts it.
+	if res := run(t, s, "get pvc www-web-2"); !strings.Contains(res.Stdout, "Terminating") {
+		t.Errorf("the claim just deleted: %+v", res)
+	}
+	s.Cluster.RunUntil(s.Cluster.Now() + 1_000)
 	if out := run(t, s, "get pvc -o name").Stdout; out != "persistentvolumeclaim/www-web-0\npersistentvolumeclaim/www-web-1\n" {
 		t.Errorf("claims: %q", out)
 	}

@@ -124,6 +124,10 @@ const (
 	ClaimBound   = "Bound"
 )
 
+// FinalizerPVCProtection is the finalizer the API server gives every new
+// claim: it is deleted once no scheduled pod mounts it.
+const FinalizerPVCProtection = "kubernetes.io/pvc-protection"
+
 // PersistentVolumeClaim is v1 PersistentVolumeClaim.
 type PersistentVolumeClaim struct {
 	TypeMeta   `json:",inline" yaml:",inline"`

@@ -186,6 +186,10 @@ var claimStrategy = statusField(strategy{
 		o := obj.(*api.PersistentVolumeClaim)
 		defaultClaim(o)
 		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
+		// The StorageObjectInUseProtection admission plugin.
+		if !slices.Contains(o.Finalizers, api.FinalizerPVCProtection) {
+			o.Finalizers = append(slices.Clip(o.Finalizers), api.FinalizerPVCProtection)
+		}
 	},
 	prepareForUpdate: func(_ *Store, obj, old api.Object) error {
 		o, prev := obj.(*api.PersistentVolumeClaim), old.(*api.PersistentVolumeClaim)

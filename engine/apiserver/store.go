@@ -539,8 +539,8 @@ func (s *Store) Delete(k api.Key, opts DeleteOptions) (api.Object, bool, error) 
 	if old.Meta().DeletionTimestamp != nil && len(old.Meta().Finalizers) > 0 {
 		return old, false, nil // already being deleted; the finalizers decide
 	}
-	if f := propagationFinalizer(opts.Propagation); f != "" && old.GetKind() != api.KindPod {
-		return s.markFinalizing(old, f), false, nil
+	if f := propagationFinalizer(opts.Propagation); (f != "" || len(old.Meta().Finalizers) > 0) && old.GetKind() != api.KindPod {
+		return s.markFinalizing(old, f), false, nil // a claim's pvc-protection, say
 	}
 	if pod, ok := old.(*api.Pod); ok {
 		if grace := podGracePeriod(pod, opts); grace > 0 {
@@ -570,14 +570,17 @@ func propagationFinalizer(p string) string {
 	return ""
 }
 
-// markFinalizing starts a deletion that waits for a finalizer: the object
-// gets a deletionTimestamp and stays until the finalizer is removed.
+// markFinalizing starts a deletion that waits for finalizers (the one
+// given, added, and those the object has): the object gets a
+// deletionTimestamp and stays until they are removed.
 func (s *Store) markFinalizing(old api.Object, finalizer string) api.Object {
 	c := old.DeepCopyObject()
 	t := api.At(s.now)
 	c.Meta().DeletionTimestamp = &t
 	c.Meta().DeletionGracePeriodSeconds = api.Int64(0)
-	c.Meta().Finalizers = append(c.Meta().Finalizers, finalizer)
+	if finalizer != "" {
+		c.Meta().Finalizers = append(c.Meta().Finalizers, finalizer)
+	}
 	if c.Meta().Generation > 0 {
 		c.Meta().Generation++ // BeforeDelete bumps the generation
 	}

@@ -46,6 +46,11 @@ func TestExtendedResources(t *testing.T) {
 	if got := run(t, s, "delete pod extended-resource-demo"); got.Code != 0 {
 		t.Fatalf("delete: %+v", got)
 	}
+	// A terminating pod is still listed (the describer's field selector
+	// leaves out only finished pods), and still holds its dongles.
+	if got := run(t, s, "describe node minikube-1").Stdout; !strings.Contains(got, "Non-terminated Pods:          (1 in total)") || !strings.Contains(got, "extended-resource-demo ") {
+		t.Errorf("describe node while the first pod terminates:\n%s", got)
+	}
 	e.RunUntil(60_000)
 	if got := run(t, s, "get pod extended-resource-demo-2 -o wide"); !strings.Contains(got.Stdout, "Running") || !strings.Contains(got.Stdout, "minikube-1") {
 		t.Errorf("once the dongles are free:\n%s", got.Stdout)

@@ -89,7 +89,10 @@ func systemInfoLines(w *prefixWriter, i *api.NodeSystemInfo) {
 func (s *Session) describeNodeResource(w *prefixWriter, n *api.Node) {
 	var pods []*api.Pod
 	for _, o := range s.Cluster.Store().List(api.KindPod, "") {
-		if p := o.(*api.Pod); p.Spec.NodeName == n.Name && api.IsPodActive(p) {
+		// NodeDescriber's field selector: spec.nodeName=<node>,
+		// status.phase!=Failed,status.phase!=Succeeded (terminating pods
+		// are listed).
+		if p := o.(*api.Pod); p.Spec.NodeName == n.Name && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
 			pods = append(pods, p)
 		}
 	}

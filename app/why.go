@@ -38,8 +38,20 @@ func (c *Inspector) whyMenu(in model.Inspection) app.UI {
 				f := in.WhyFields[i]
 				return app.Option().Value(f).Text(f).Selected(f == field)
 			})),
-		c.whyButton(field, "why-ask"),
+		app.Button().Class("why-ask").DataSet("testid", "why-ask").DataSet("field", field).Text("Why?").
+			Aria("label", "Why does the field chosen have this value?").
+			OnClick(func(ctx app.Context, e app.Event) { c.why.ask(ctx, menuField(ctx)) }),
 	)
+}
+
+// menuField is the field the menu's select shows at the click, read from
+// the page: the button's data-field is only as new as the last render, so
+// a click right after a choice would ask about the field before it.
+func menuField(ctx app.Context) string {
+	if v := app.Window().GetElementByID("why-field"); v.Truthy() {
+		return v.Get("value").String()
+	}
+	return dataOf(ctx, "field")
 }
 
 // WhyPanel is an open "why?" answer: the question, the value, and the

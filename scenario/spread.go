@@ -3,6 +3,8 @@ package scenario
 import (
 	"fmt"
 	"sort"
+
+	"github.com/stateflow/stateflow/engine/api"
 )
 
 // checkSpreadKeys warns about a pod template whose DoNotSchedule topology
@@ -28,7 +30,7 @@ func (p *parser) checkSpreadKeys() {
 		}
 		spec, prefix := k.template(d.obj)
 		for i, c := range spec.TopologySpreadConstraints {
-			if c.WhenUnsatisfiable != "DoNotSchedule" || carried[c.TopologyKey] {
+			if c.WhenUnsatisfiable != api.DoNotSchedule || carried[c.TopologyKey] {
 				continue
 			}
 			path := fmt.Sprintf("%s.topologySpreadConstraints[%d].topologyKey", prefix, i)
